@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * One ladder's rating rules. Strict, so a misspelt key in a studio's config is an error rather than a silently
+ * ignored setting.
+ */
+export const ladderSchema = z.strictObject({
+  initialRating: z
+    .number({ error: 'initialRating must be a number' })
+    .int('initialRating must be a whole number')
+    .nonnegative('initialRating must not be negative')
+    .default(1500),
+  k: z.number({ error: 'k must be a number' }).int('k must be a whole number').positive('k must be positive').default(32),
+  provisionalK: z
+    .number({ error: 'provisionalK must be a number' })
+    .int('provisionalK must be a whole number')
+    .positive('provisionalK must be positive')
+    .default(64),
+  /** A player with fewer settled games than this on the ladder is rated with provisionalK. */
+  provisionalGames: z
+    .number({ error: 'provisionalGames must be a number' })
+    .int('provisionalGames must be a whole number')
+    .nonnegative('provisionalGames must not be negative')
+    .default(10),
+  floorAtZero: z.boolean({ error: 'floorAtZero must be true or false' }).default(false),
+});
+
+export type Ladder = z.infer<typeof ladderSchema>;
+
+/** Ladder ids become Firestore keys, hence the restricted alphabet. */
+export const laddersSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), ladderSchema, {
+  error: (issue) =>
+    issue.code === 'invalid_key' ? 'ladder ids must be 1 to 64 letters, digits, "_" or "-"' : undefined,
+});
+
+export type Ladders = z.infer<typeof laddersSchema>;
+
+/** Every player has a 1v1 rating (`solo`) and a team rating for 2v2 and larger (`team`). */
+export const defaultLadders = Object.freeze({
+  solo: Object.freeze(ladderSchema.parse({})),
+  team: Object.freeze(ladderSchema.parse({})),
+}) satisfies Ladders;
