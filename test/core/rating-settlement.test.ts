@@ -38,7 +38,9 @@ const freeForAll = fc
     minLength: 2,
     maxLength: 10,
   })
-  .map((rows): FreeForAllGame => ({ players: rows.map((row, i) => ({ ...player(`p${i}`, row.rating), placement: row.placement })) }));
+  .map((rows): FreeForAllGame => ({
+    players: rows.map((row, i) => ({ ...player(`p${i}`, row.rating), placement: row.placement })),
+  }));
 
 describe('settleTeamGame', () => {
   it('rates each side at the mean of its members, whatever the spread', () => {
@@ -61,8 +63,10 @@ describe('settleTeamGame', () => {
     const win = settleTeamGame({ sideA, sideB, outcome: 'A' }, ladder);
     expect(deltas(win)).toEqual({ a1: 8, a2: 8, b1: -8, b2: -8, b3: -8 });
     expect(total(win)).toBe((2 - 3) * 8);
-    expect(deltas(settleTeamGame({ sideA, sideB, outcome: 'draw' }, ladder))).toEqual({ a1: -9, a2: -9, b1: 9, b2: 9, b3: 9 });
-    expect(deltas(settleTeamGame({ sideA, sideB, outcome: 'B' }, ladder))).toEqual({ a1: -25, a2: -25, b1: 25, b2: 25, b3: 25 });
+    const draw = settleTeamGame({ sideA, sideB, outcome: 'draw' }, ladder);
+    expect(deltas(draw)).toEqual({ a1: -9, a2: -9, b1: 9, b2: 9, b3: 9 });
+    const upset = settleTeamGame({ sideA, sideB, outcome: 'B' }, ladder);
+    expect(deltas(upset)).toEqual({ a1: -25, a2: -25, b1: 25, b2: 25, b3: 25 });
   });
 
   it('a 1v1 settles exactly like eloDuel', () => {
@@ -138,8 +142,10 @@ describe('provisional K', () => {
   });
 
   it('rounds the doubled change once, so it can land one point closer to zero than twice the established one', () => {
-    // 1600 v 1400 draw: established 32 · −0.259747 = −8.311904 → −9; provisional 64 · −0.259747 = −16.623808 → −17
-    const game = settleTeamGame({ sideA: [player('new', 1600, ROOKIE)], sideB: [player('old', 1400)], outcome: 'draw' }, ladder);
+    // 1600 v 1400 draw: established 32 · −0.259747 = −8.311904 → −9
+    //                  provisional 64 · −0.259747 = −16.623808 → −17
+    const sideA = [player('new', 1600, ROOKIE)];
+    const game = settleTeamGame({ sideA, sideB: [player('old', 1400)], outcome: 'draw' }, ladder);
     expect(deltas(game)).toEqual({ new: -17, old: 9 });
   });
 
@@ -178,7 +184,8 @@ describe('settleFreeForAll', () => {
   });
 
   it('reaches the rounding bound: three joint winners over one loser gain 2 points overall', () => {
-    // equal ratings: each winner 32/3 · 0.5 = 5.33 → 6, the loser 32/3 · −1.5 = −16; total 3·6 − 16 = +2 = G − 1
+    // equal ratings: each winner 32/3 · 0.5 = 5.33 → 6, the loser 32/3 · −1.5 = −16
+    // total 3·6 − 16 = +2 = G − 1
     expect(deltas(settleFreeForAll(ffa([1500, 1], [1500, 1], [1500, 1], [1500, 4]), ladder))).toEqual({
       p0: 6,
       p1: 6,
@@ -217,7 +224,9 @@ describe('settleFreeForAll', () => {
     fc.assert(
       fc.property(freeForAll, fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 }), (game, x, y) => {
         const rating = game.players[0]!.rating;
-        const twins = { players: [...game.players, { ...player('x', rating), placement: x }, { ...player('y', rating), placement: y }] };
+        const twins = {
+          players: [...game.players, { ...player('x', rating), placement: x }, { ...player('y', rating), placement: y }],
+        };
         const { x: dx, y: dy } = deltas(settleFreeForAll(twins, ladder));
         if (x === y) expect(dx).toBe(dy);
         if (x < y) expect(dx).toBeGreaterThanOrEqual(dy!);
@@ -249,7 +258,10 @@ describe('settleFreeForAll', () => {
   it('rejects a free-for-all of one and repeated players', () => {
     expect(() => settleFreeForAll(ffa([1500, 1]), ladder)).toThrow(/at least two players/);
     expect(() =>
-      settleFreeForAll({ players: [{ ...player('x', 1500), placement: 1 }, { ...player('x', 1400), placement: 2 }] }, ladder),
+      settleFreeForAll(
+        { players: [{ ...player('x', 1500), placement: 1 }, { ...player('x', 1400), placement: 2 }] },
+        ladder,
+      ),
     ).toThrow(/player x appears more than once/);
   });
 });

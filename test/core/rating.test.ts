@@ -33,7 +33,8 @@ describe('eloDuel golden cases (K = 32)', () => {
   });
 
   it('100-point gap with K = 64: E = 0.640065', () => {
-    // E = 1/(1 + 10^−0.25) = 0.64006499980… → 0.640065; win 64 · 0.359935 = 23.03584 → 24; loss 64 · −0.640065 = −40.96416 → −41
+    // E = 1/(1 + 10^−0.25) = 0.64006499980… → 0.640065
+    // win 64 · 0.359935 = 23.03584 → 24; loss 64 · −0.640065 = −40.96416 → −41
     expect(eloDuel(1600, 1500, 1, { k: 64 })).toEqual({ ratingA: 1624, ratingB: 1476 });
     expect(eloDuel(1600, 1500, 0, { k: 64 })).toEqual({ ratingA: 1559, ratingB: 1541 });
   });
@@ -45,7 +46,7 @@ describe('eloDuel golden cases (K = 32)', () => {
     expect(eloDuel(2400, 1000, 0, K32)).toEqual({ ratingA: 2368, ratingB: 1032 });
   });
 
-  it('beyond a 2520-point gap the favourite’s expectation rounds to 1 and its win moves nothing, as in the original', () => {
+  it('beyond a 2520-point gap a favourite’s win moves nothing, as in the original', () => {
     // gap 2520: E = 1/(1 + 10^−6.3)    = 0.99999949881… → 0.999999, win 32 · 0.000001 → 1
     // gap 2521: E = 1/(1 + 10^−6.3025) = 0.99999950168… → 1.000000, win 32 · 0 = 0
     expect(eloDuel(3520, 1000, 1, K32)).toEqual({ ratingA: 3521, ratingB: 999 });
