@@ -9,6 +9,18 @@ export default defineConfig({
           include: ['test/core/**/*.test.ts'],
         },
       },
+      {
+        test: {
+          name: 'emulators',
+          include: ['test/integration/**/*.test.ts', 'test/rules/**/*.test.ts'],
+          globalSetup: ['test/setup/global.ts'],
+          setupFiles: ['test/setup/emulator.ts'],
+          // One Functions emulator serves every file and Firestore is cleared between tests: run files in turn.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,69 @@
+import { logger } from 'firebase-functions/v2';
+import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import type { z } from 'zod';
+import { Failure } from '../core/errors.js';
+import { formatIssues } from '../core/validation.js';
+
+export interface Caller {
+  uid: string;
+  token: DecodedIdToken;
+}
+
+/** Validates a request payload; a call without arguments is treated as `{}`. */
+export function parseRequest<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data ?? {});
+  if (!result.success) throw new HttpsError('invalid-argument', `Invalid request: ${formatIssues(result.error)}`);
+  return result.data;
+}
+
+export function requireCaller(request: CallableRequest): Caller {
+  if (!request.auth) {
+    throw new HttpsError('unauthenticated', 'Sign in first: this call needs a Firebase Auth ID token.');
+  }
+  return { uid: request.auth.uid, token: request.auth.token };
+}
+
+/** Maps whatever a handler throws to an `HttpsError`, so no refusal reaches a client as `internal`. */
+export function toHttpsError(error: unknown): HttpsError {
+  if (error instanceof HttpsError) return error;
+  if (error instanceof Failure) return new HttpsError(error.code, error.message, error.details);
+  const code = (error as { code?: unknown })?.code;
+  // Firestore gives up on a transaction after repeated contention (gRPC ABORTED = 10); the caller may retry.
+  if (code === 10 || code === 'aborted') {
+    return new HttpsError('aborted', 'The server was busy with conflicting updates; please retry.');
+  }
+  logger.error('Unexpected error in a callable', error);
+  return new HttpsError('internal', 'Unexpected server error; it has been logged.');
+}
+
+async function guarded<R>(work: () => Promise<R>): Promise<R> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toHttpsError(error);
+  }
+}
+
+/** A callable for signed-in players: authenticated, validated, errors mapped. Every API function uses it. */
+export function callable<S extends z.ZodType, R>(
+  schema: S,
+  handler: (input: z.output<S>, caller: Caller) => Promise<R>,
+  options: CallableOptions = {},
+) {
+  return onCall(options, (request) =>
+    guarded(() => {
+      const caller = requireCaller(request);
+      return handler(parseRequest(schema, request.data), caller);
+    }),
+  );
+}
+
+/** A callable open to clients without a Firebase identity yet (only `login`). */
+export function publicCallable<S extends z.ZodType, R>(
+  schema: S,
+  handler: (input: z.output<S>) => Promise<R>,
+  options: CallableOptions = {},
+) {
+  return onCall(options, (request) => guarded(() => handler(parseRequest(schema, request.data))));
+}

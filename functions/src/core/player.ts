@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { displayNameSchema } from './displayName.js';
+
+/** A player's rating and record on one ladder. */
+export const standingSchema = z.object({
+  rating: z.number().int(),
+  games: z.number().int().nonnegative(),
+  wins: z.number().int().nonnegative(),
+  losses: z.number().int().nonnegative(),
+  draws: z.number().int().nonnegative(),
+});
+export type Standing = z.infer<typeof standingSchema>;
+
+/**
+ * The public profile (`players/{uid}`): what leaderboards and rooms show, readable by every signed-in player.
+ * Queue, room and party pointers live in the private state document instead.
+ */
+export const playerSchema = z.object({
+  uid: z.string(),
+  displayName: displayNameSchema,
+  ladders: z.record(z.string(), standingSchema),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type Player = z.infer<typeof playerSchema>;
+
+/** The private state (`playerStates/{uid}`): where the player is right now; only they can read it. */
+export const playerStateSchema = z.object({
+  status: z.enum(['idle', 'queued', 'inRoom']),
+  mode: z.string().nullable(),
+  ticketId: z.string().nullable(),
+  roomId: z.string().nullable(),
+  partyId: z.string().nullable(),
+  /** Set after declining or missing a ready check; the player may not queue before it. */
+  cooldownUntil: z.number().int().nullable(),
+  updatedAt: z.number().int(),
+});
+export type PlayerState = z.infer<typeof playerStateSchema>;
+
+export function initialStanding(initialRating: number): Standing {
+  return { rating: initialRating, games: 0, wins: 0, losses: 0, draws: 0 };
+}
+
+export function newPlayer(
+  uid: string,
+  displayName: string,
+  ladders: Record<string, { initialRating: number }>,
+  nowMs: number,
+): Player {
+  const standings = Object.fromEntries(
+    Object.entries(ladders).map(([id, ladder]) => [id, initialStanding(ladder.initialRating)]),
+  );
+  return { uid, displayName, ladders: standings, createdAt: nowMs, updatedAt: nowMs };
+}
+
+export function idleState(nowMs: number): PlayerState {
+  return { status: 'idle', mode: null, ticketId: null, roomId: null, partyId: null, cooldownUntil: null, updatedAt: nowMs };
+}
+
+/** A ladder added to the configuration after a player joined starts them at its initial rating. */
+export function standingOn(player: Player, ladderId: string, initialRating: number): Standing {
+  return player.ladders[ladderId] ?? initialStanding(initialRating);
+}

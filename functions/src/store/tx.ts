@@ -1,0 +1,50 @@
+import type { DocumentReference, DocumentSnapshot, Query, QuerySnapshot, Transaction, UpdateData } from 'firebase-admin/firestore';
+import { db } from './db.js';
+import { countReads, countWrites } from './metrics.js';
+
+/** A Firestore transaction that counts what it reads and writes. */
+export class Tx {
+  constructor(private readonly tx: Transaction) {}
+
+  async get<T>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>> {
+    countReads(1);
+    return this.tx.get(ref);
+  }
+
+  /** One round trip for documents of possibly different types; callers know which is which by position. */
+  async getAll(refs: DocumentReference<any>[]): Promise<DocumentSnapshot<any>[]> {
+    if (refs.length === 0) return [];
+    countReads(refs.length);
+    return this.tx.getAll(...refs);
+  }
+
+  async query<T>(query: Query<T>): Promise<QuerySnapshot<T>> {
+    const snapshot = await this.tx.get(query);
+    countReads(snapshot.size);
+    return snapshot;
+  }
+
+  create<T>(ref: DocumentReference<T>, data: T) {
+    countWrites(1);
+    this.tx.create(ref, data as never);
+  }
+
+  set<T>(ref: DocumentReference<T>, data: T) {
+    countWrites(1);
+    this.tx.set(ref, data as never);
+  }
+
+  update<T>(ref: DocumentReference<T>, data: UpdateData<T>) {
+    countWrites(1);
+    this.tx.update(ref, data as never);
+  }
+
+  delete(ref: DocumentReference<unknown>) {
+    countWrites(1);
+    this.tx.delete(ref);
+  }
+}
+
+export function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.runTransaction((tx) => work(new Tx(tx)));
+}

@@ -1,0 +1,386 @@
+/**
+ * The one emulator harness behind `npm start`, the vitest global setup and the simulation: the official
+ * Cloud Firestore emulator (started directly, because firebase-tools would demand Java 21 to manage it)
+ * and the firebase-tools Auth and Functions emulators, wired together and torn down as one.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ID = 'demo-ladder';
+export const REGION = 'us-central1';
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const STATE_DIR = join(ROOT, '.emulators');
+const STATE_FILE = join(STATE_DIR, 'stack.json');
+const GCLOUD_COMPONENT = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator';
+
+export interface Endpoints {
+  projectId: string;
+  firestoreHost: string;
+  authHost: string;
+  functionsHost: string;
+  functionsOrigin: string;
+}
+
+export interface Stack extends Endpoints {
+  /** True when this process started the emulators (and so must stop them). */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Where emulator output goes: 'inherit' streams it to this terminal, otherwise log files under .emulators/. */
+  output?: 'inherit' | 'files';
+  /** Reuse a stack that `npm start` already runs instead of failing on its ports. */
+  reuse?: boolean;
+}
+
+export class HarnessError extends Error {}
+
+/** The environment a Firebase SDK (admin or client) needs to talk to this stack. */
+export function emulatorEnv(e: Endpoints): Record<string, string> {
+  return {
+    GCLOUD_PROJECT: e.projectId,
+    GOOGLE_CLOUD_PROJECT: e.projectId,
+    FIRESTORE_EMULATOR_HOST: e.firestoreHost,
+    FIREBASE_AUTH_EMULATOR_HOST: e.authHost,
+  };
+}
+
+export async function startStack(options: StartOptions = {}): Promise<Stack> {
+  mkdirSync(STATE_DIR, { recursive: true });
+  if (options.reuse) {
+    const running = await runningStack();
+    if (running) return { ...running, owned: false, stop: async () => {} };
+  }
+
+  const children: Child[] = [];
+  const stop = async () => {
+    await Promise.all(children.reverse().map((c) => c.stop()));
+    children.length = 0;
+  };
+  // A last line of defence: a crash or process.exit() still kills every process group we started.
+  const killOnExit = () => children.forEach((c) => c.killNow());
+  process.once('exit', killOnExit);
+
+  try {
+    const firestoreHost = await startFirestore(children, options);
+    const ports = await choosePorts();
+    const functions = await startFirebaseTools(children, firestoreHost, ports, options);
+    const endpoints: Endpoints = {
+      projectId: PROJECT_ID,
+      firestoreHost,
+      authHost: `127.0.0.1:${ports.auth}`,
+      functionsHost: `127.0.0.1:${ports.functions}`,
+      functionsOrigin: `http://127.0.0.1:${ports.functions}`,
+    };
+    writeFileSync(STATE_FILE, JSON.stringify({ ...endpoints, pid: process.pid, ladderConfig: ladderConfig() }, null, 2));
+    // Any part dying takes the whole stack down: a half-running stack is worse than none.
+    for (const child of [functions, ...children]) {
+      child.onUnexpectedExit((code) => {
+        console.error(`[emulators] ${child.name} exited unexpectedly (code ${code}); stopping the stack`);
+        void stop().then(() => process.exit(1));
+      });
+    }
+    return {
+      ...endpoints,
+      owned: true,
+      stop: async () => {
+        process.off('exit', killOnExit);
+        await stop();
+        if (existsSync(STATE_FILE)) writeFileSync(STATE_FILE, '{}');
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function runningStack(): Promise<Endpoints | null> {
+  if (!existsSync(STATE_FILE)) return null;
+  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as Partial<Endpoints & { pid: number; ladderConfig: string | null }>;
+  if (!state.pid || !state.firestoreHost || !state.authHost || !state.functionsOrigin) return null;
+  // The functions of a running stack loaded their configuration at start; reuse it only if it is the same.
+  if (state.ladderConfig !== ladderConfig()) return null;
+  if (!isAlive(state.pid)) return null;
+  const answers = await Promise.all([
+    httpOk(`http://${state.firestoreHost}/`),
+    httpOk(`http://${state.authHost}/`),
+    httpOk(`${state.functionsOrigin}/`),
+  ]);
+  return answers.every(Boolean) ? (state as Endpoints) : null;
+}
+
+const ladderConfig = () => process.env.LADDER_CONFIG ?? null;
+
+// ---------------------------------------------------------------------------------------------------------
+// Firestore
+
+async function startFirestore(children: Child[], options: StartOptions): Promise<string> {
+  const existing = process.env.FIRESTORE_EMULATOR_HOST;
+  if (existing) {
+    if (!(await httpOk(`http://${existing}/`))) {
+      throw new HarnessError(
+        `FIRESTORE_EMULATOR_HOST is set to ${existing}, but no Firestore emulator answers there. ` +
+          'Start it, or unset FIRESTORE_EMULATOR_HOST to let the harness start one.',
+      );
+    }
+    return existing;
+  }
+  const command = findFirestoreEmulator();
+  const port = await freePort();
+  const rules = join(ROOT, 'firestore.rules');
+  const args = [...command.args, '--host', '127.0.0.1', '--port', String(port), '--rules', rules];
+  const child = launch('firestore', command.bin, args, {}, options);
+  children.push(child);
+  const host = `127.0.0.1:${port}`;
+  await waitFor('the Firestore emulator', 60_000, child, () => httpOk(`http://${host}/`));
+  return host;
+}
+
+interface Command {
+  bin: string;
+  args: string[];
+}
+
+function findFirestoreEmulator(): Command {
+  const java = javaMajorVersion();
+  if (java === null) {
+    throw new HarnessError(
+      'Java is not installed, and the Cloud Firestore emulator needs it. Install a JRE 17 or newer ' +
+        '(Debian/Ubuntu: `apt-get install openjdk-17-jre-headless`) and run again.',
+    );
+  }
+  const candidates = [GCLOUD_COMPONENT];
+  const sdkRoot = gcloudSdkRoot();
+  if (sdkRoot) candidates.push(join(sdkRoot, 'platform/cloud-firestore-emulator/cloud_firestore_emulator'));
+  for (const bin of candidates) if (existsSync(bin)) return { bin, args: ['start'] };
+
+  // firebase-tools' own download, which only runs on Java 21+.
+  const cache = join(homedir(), '.cache/firebase/emulators');
+  const jar = existsSync(cache)
+    ? readdirSync(cache).filter((f) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(f)).sort().pop()
+    : undefined;
+  if (jar && java >= 21) return { bin: 'java', args: ['-Duser.language=en', '-jar', join(cache, jar)] };
+
+  throw new HarnessError(
+    'The Cloud Firestore emulator is not installed. Install the Google Cloud CLI component ' +
+      '(`gcloud components install cloud-firestore-emulator`, or on Debian/Ubuntu with Google\'s apt ' +
+      'repository `apt-get install google-cloud-cli-firestore-emulator`), or, with Java 21 or newer, ' +
+      '`npx firebase setup:emulators:firestore`. Alternatively point FIRESTORE_EMULATOR_HOST at a running one.' +
+      (jar ? ` (firebase-tools' ${jar} is cached but needs Java 21+, found Java ${java}.)` : ''),
+  );
+}
+
+function javaMajorVersion(): number | null {
+  const result = spawnSync(process.env.JAVA ?? 'java', ['-version'], { encoding: 'utf8' });
+  if (result.error) return null;
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(result.stderr + result.stdout);
+  if (!match) return null;
+  const major = Number(match[1]);
+  return major === 1 ? Number(match[2]) : major;
+}
+
+function gcloudSdkRoot(): string | null {
+  const result = spawnSync('gcloud', ['info', '--format=value(installation.sdk_root)'], { encoding: 'utf8' });
+  return result.status === 0 && result.stdout.trim() ? result.stdout.trim() : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Auth and Functions (firebase-tools)
+
+// firebase-tools also starts the Eventarc and Cloud Tasks emulators beside Functions, so their ports are ours too.
+interface Ports {
+  auth: number;
+  functions: number;
+  hub: number;
+  logging: number;
+  eventarc: number;
+  tasks: number;
+}
+
+/** The ports firebase.json names, or free ones where those are taken (say by another checkout's stack). */
+async function choosePorts(): Promise<Ports> {
+  const configured = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).emulators as Record<
+    keyof Ports,
+    { port: number }
+  >;
+  const pick = async (port: number) => ((await portFree(port)) ? port : freePort());
+  return {
+    auth: await pick(configured.auth.port),
+    functions: await pick(configured.functions.port),
+    hub: await pick(configured.hub.port),
+    logging: await pick(configured.logging.port),
+    eventarc: await pick(configured.eventarc.port),
+    tasks: await pick(configured.tasks.port),
+  };
+}
+
+async function startFirebaseTools(
+  children: Child[],
+  firestoreHost: string,
+  ports: Ports,
+  options: StartOptions,
+): Promise<Child> {
+  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+  for (const [name, port] of Object.entries(ports)) config.emulators[name].port = port;
+  // firebase-tools resolves paths against the config file's folder, so the generated one sits beside firebase.json.
+  const configPath = join(ROOT, '.firebase.emulators.json');
+  writeFileSync(configPath, JSON.stringify(config, null, 2));
+
+  const cli = join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
+  if (!existsSync(cli)) throw new HarnessError('firebase-tools is not installed: run `npm ci` first.');
+  const args = [cli, 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', configPath];
+  const env = { FIRESTORE_EMULATOR_HOST: firestoreHost, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' };
+  const child = launch('firebase', process.execPath, args, env, options);
+  children.push(child);
+  await waitFor('the Auth and Functions emulators', 120_000, child, async () => {
+    const failure = /Failed to load function/i.exec(child.output());
+    if (failure) throw new HarnessError(`The Functions emulator could not load the functions:\n${child.tail()}`);
+    return child.output().includes('All emulators ready');
+  });
+  return child;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Processes
+
+class Child {
+  private buffer = '';
+  private exited = false;
+  private stopping = false;
+  private exitListeners: ((code: number | null) => void)[] = [];
+
+  constructor(
+    readonly name: string,
+    private readonly process: ChildProcess,
+  ) {
+    const collect = (chunk: Buffer) => {
+      this.buffer = (this.buffer + chunk.toString()).slice(-200_000);
+    };
+    process.stdout?.on('data', collect);
+    process.stderr?.on('data', collect);
+    process.on('exit', (code) => {
+      this.exited = true;
+      if (!this.stopping) this.exitListeners.forEach((listener) => listener(code));
+    });
+  }
+
+  get hasExited() {
+    return this.exited;
+  }
+
+  output() {
+    return this.buffer;
+  }
+
+  tail(lines = 40) {
+    return this.buffer.split('\n').slice(-lines).join('\n');
+  }
+
+  onUnexpectedExit(listener: (code: number | null) => void) {
+    this.exitListeners.push(listener);
+  }
+
+  /** Signals the whole process group (the Java VM behind a shell script, the functions runtime behind firebase). */
+  private signal(signal: NodeJS.Signals) {
+    if (this.exited || this.process.pid === undefined) return;
+    try {
+      process.kill(-this.process.pid, signal);
+    } catch {
+      // The group is already gone.
+    }
+  }
+
+  killNow() {
+    this.stopping = true;
+    this.signal('SIGKILL');
+  }
+
+  async stop(graceMs = 8_000) {
+    this.stopping = true;
+    if (this.exited) return;
+    const exited = new Promise<void>((done) => this.process.once('exit', () => done()));
+    this.signal('SIGINT');
+    const timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+    // Grandchildren that ignored the group SIGINT (a JVM sometimes does) go with SIGKILL.
+    this.signal('SIGKILL');
+  }
+}
+
+function launch(name: string, bin: string, args: string[], env: Record<string, string>, options: StartOptions) {
+  const child = spawn(bin, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    detached: true, // its own process group, so stop() reaches every descendant
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.on('error', () => {});
+  const wrapped = new Child(name, child);
+  if (options.output === 'inherit') {
+    const prefix = `[${name}] `;
+    const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) =>
+      target.write(chunk.toString().replace(/^(?=.)/gm, prefix));
+    child.stdout?.on('data', forward(process.stdout));
+    child.stderr?.on('data', forward(process.stderr));
+  } else {
+    const log = createWriteStream(join(STATE_DIR, `${name}.log`));
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
+  return wrapped;
+}
+
+async function waitFor(what: string, timeoutMs: number, child: Child, ready: () => Promise<boolean>) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.hasExited) throw new HarnessError(`${what} exited while starting:\n${child.tail()}`);
+    if (await ready()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new HarnessError(`${what} did not become ready within ${timeoutMs / 1000} s:\n${child.tail()}`);
+}
+
+async function httpOk(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return response.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
