@@ -1,0 +1,167 @@
+import { z } from 'zod';
+
+/**
+ * A cap that widens with waiting: `schedule` maps a wait (seconds, of the oldest ticket in a match) to the
+ * cap's value from then on; `hard` is the value no step may exceed, so operators can read the worst case
+ * at a glance and the shell can bound its range queries by it.
+ */
+export const widenedCapSchema = z
+  .object({
+    hard: z.number().positive(),
+    schedule: z
+      .array(z.object({ afterSeconds: z.number().min(0), value: z.number().positive() }))
+      .min(1),
+  })
+  .superRefine((cap, ctx) => {
+    cap.schedule.forEach((step, i) => {
+      const previous = cap.schedule[i - 1];
+      if (i === 0 && step.afterSeconds !== 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['schedule', 0, 'afterSeconds'],
+          message: 'the first step must start at 0 seconds, so the cap applies from the moment of queueing',
+        });
+      }
+      if (previous && step.afterSeconds <= previous.afterSeconds) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['schedule', i, 'afterSeconds'],
+          message: `steps must be ordered by increasing wait (${step.afterSeconds} s follows ${previous.afterSeconds} s)`,
+        });
+      }
+      if (previous && step.value < previous.value) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['schedule', i, 'value'],
+          message: `a cap may only widen with waiting (${step.value} is below the previous ${previous.value})`,
+        });
+      }
+      if (step.value > cap.hard) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['schedule', i, 'value'],
+          message: `${step.value} exceeds the hard cap ${cap.hard}`,
+        });
+      }
+    });
+  });
+export type WidenedCap = z.infer<typeof widenedCapSchema>;
+
+/** Premade ("黑店") balance: `sameCount` = both sides hold as many parties of two or more; `mirror` = the same multiset of party sizes. */
+export const premadePolicySchema = z.enum(['sameCount', 'mirror']);
+export type PremadePolicy = z.infer<typeof premadePolicySchema>;
+
+const teamFormatSchema = z.object({
+  kind: z.literal('team'),
+  /** Players per side, 1v1 up to 5v5. Parties are never split, so no larger party can play the mode. */
+  teamSize: z.number().int().min(1).max(5),
+  premade: premadePolicySchema.default('sameCount'),
+  /** Maximum difference between the two sides' average matching score. */
+  sideDifferenceCap: widenedCapSchema,
+});
+
+const freeForAllFormatSchema = z
+  .object({
+    kind: z.literal('ffa'),
+    minPlayers: z.number().int().min(2),
+    maxPlayers: z.number().int().max(100),
+    /** Once `minPlayers` are within reach, how long the oldest ticket waits for more before starting. */
+    fillWaitSeconds: z.number().min(0),
+  })
+  .superRefine((format, ctx) => {
+    if (format.minPlayers > format.maxPlayers) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minPlayers'],
+        message: `must not exceed maxPlayers (${format.minPlayers} > ${format.maxPlayers})`,
+      });
+    }
+  });
+
+/**
+ * One matchmaking mode. An object schema so the shell can `.extend()` it; the team / free-for-all
+ * specifics sit in `format`, discriminated on `format.kind`.
+ */
+export const modeSchema = z.object({
+  /** Ladder whose rating this mode reads and settles; cross-checked against the ladders elsewhere. */
+  ladder: z.string().min(1),
+  format: z.discriminatedUnion('kind', [teamFormatSchema, freeForAllFormatSchema]),
+  /** Maximum spread between the highest and lowest matching score in a match. */
+  spreadCap: widenedCapSchema,
+  /** A party of n scores floor(average rating) + bonus · n; a solo player scores their rating. */
+  partyBonusPerMember: z.number().min(0).default(10),
+  ticketTtlSeconds: z.number().positive(),
+});
+export type Mode = z.infer<typeof modeSchema>;
+export type TeamFormat = z.infer<typeof teamFormatSchema>;
+export type FreeForAllFormat = z.infer<typeof freeForAllFormatSchema>;
+
+const modeIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'mode ids are letters, digits, "_" and "-" (they name Firestore documents)');
+
+export const modesSchema = z
+  .record(modeIdSchema, modeSchema)
+  .refine((modes) => Object.keys(modes).length > 0, 'at least one mode is required');
+export type Modes = z.infer<typeof modesSchema>;
+
+function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${String(key)}`),
+    'modes',
+  );
+}
+
+/** Validates a mode table, throwing one readable line per problem, e.g. `modes.2v2.spreadCap.schedule[1].value: ...`. */
+export function parseModes(input: unknown): Modes {
+  const result = modesSchema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.flatMap((issue) =>
+    // A bad mode id is reported as "Invalid key in record"; its own message says what is wrong.
+    (issue.code === 'invalid_key' ? issue.issues : [issue]).map((inner) => `${formatPath(issue.path)}: ${inner.message}`),
+  );
+  throw new Error(`Invalid mode configuration:\n${lines.join('\n')}`);
+}
+
+const spreadCap = {
+  hard: 400,
+  schedule: [
+    { afterSeconds: 0, value: 100 },
+    { afterSeconds: 10, value: 150 },
+    { afterSeconds: 20, value: 200 },
+    { afterSeconds: 40, value: 300 },
+    { afterSeconds: 60, value: 400 },
+  ],
+};
+
+/** Starts at 20 points, about a 47/53 prediction, so a fresh match is fair by construction. */
+const sideDifferenceCap = {
+  hard: 100,
+  schedule: [
+    { afterSeconds: 0, value: 20 },
+    { afterSeconds: 20, value: 30 },
+    { afterSeconds: 40, value: 50 },
+    { afterSeconds: 60, value: 100 },
+  ],
+};
+
+const teamMode = (teamSize: number) => ({
+  ladder: teamSize === 1 ? 'solo' : 'team',
+  format: { kind: 'team', teamSize, sideDifferenceCap },
+  spreadCap,
+  ticketTtlSeconds: 120,
+});
+
+export const defaultModes: Modes = parseModes({
+  '1v1': teamMode(1),
+  '2v2': teamMode(2),
+  '3v3': teamMode(3),
+  '4v4': teamMode(4),
+  '5v5': teamMode(5),
+  ffa: {
+    ladder: 'team',
+    format: { kind: 'ffa', minPlayers: 4, maxPlayers: 8, fillWaitSeconds: 15 },
+    spreadCap,
+    ticketTtlSeconds: 120,
+  },
+});
