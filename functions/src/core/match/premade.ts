@@ -1,0 +1,79 @@
+import type { PremadePolicy } from '../modes.js';
+import { MAX_PARTY_SIZE } from '../ticket.js';
+
+/** A party of two or more friends queueing together ("黑店"). */
+export function isPremade(partySize: number): boolean {
+  return partySize >= 2;
+}
+
+/** Whether two sides, given by their party sizes, satisfy the premade policy. */
+export function premadeBalanced(
+  policy: PremadePolicy,
+  sideA: readonly number[],
+  sideB: readonly number[],
+): boolean {
+  if (policy === 'sameCount') return sideA.filter(isPremade).length === sideB.filter(isPremade).length;
+  const sorted = (sizes: readonly number[]) => [...sizes].sort((x, y) => x - y).join(',');
+  return sorted(sideA) === sorted(sideB);
+}
+
+/**
+ * Mixed-radix digits for counting parties by size in a match of at most 10 players: at most 10 solos,
+ * 5 pairs, 3 trios, 2 fours and 2 fives. Summing `SIZE_CODE[size]` over parties gives a code that
+ * identifies the multiset of sizes, which makes "same multiset" an integer comparison.
+ */
+export const SIZE_CODE = [0, 1, 11, 66, 264, 792] as const;
+
+/** Parties per size: `counts[s]` is how many parties of size s (index 0 unused). */
+export type Composition = readonly number[];
+
+function halves(teamSize: number): number[][] {
+  const result: number[][] = [];
+  const counts = new Array<number>(MAX_PARTY_SIZE + 1).fill(0);
+  const fill = (remaining: number, largest: number): void => {
+    if (remaining === 0) {
+      result.push([...counts]);
+      return;
+    }
+    for (let size = Math.min(remaining, largest); size >= 1; size--) {
+      counts[size] = (counts[size] ?? 0) + 1;
+      fill(remaining - size, size);
+      counts[size] = (counts[size] ?? 0) - 1;
+    }
+  };
+  fill(teamSize, teamSize);
+  return result;
+}
+
+const premadeCount = (half: readonly number[]) => half.reduce((n, count, size) => (isPremade(size) ? n + count : n), 0);
+
+const cache = new Map<string, Composition[]>();
+
+/**
+ * Every mix of party sizes that can fill two sides of `teamSize` players under the policy (`'any'`
+ * ignores premade balance, which tells a premade imbalance apart from a plain lack of players).
+ * A match is built by choosing one of these and then the parties, so the policy holds by construction.
+ */
+export function balancedCompositions(teamSize: number, policy: PremadePolicy | 'any'): readonly Composition[] {
+  const key = `${teamSize}:${policy}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const options = halves(teamSize);
+  const seen = new Set<string>();
+  const compositions: Composition[] = [];
+  for (const a of options) {
+    for (const b of options) {
+      const allowed =
+        policy === 'any' ||
+        (policy === 'sameCount' ? premadeCount(a) === premadeCount(b) : a.every((count, size) => count === b[size]));
+      const both = a.map((count, size) => count + (b[size] ?? 0));
+      const id = both.join(',');
+      if (allowed && !seen.has(id)) {
+        seen.add(id);
+        compositions.push(both);
+      }
+    }
+  }
+  cache.set(key, compositions);
+  return compositions;
+}

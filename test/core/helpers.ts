@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import type { Mode } from '../../functions/src/core/modes.js';
+import { matchingScore, type Ticket } from '../../functions/src/core/ticket.js';
+
+/** A fixed "now" for hand-built pools. */
+export const NOW = 1_700_000_000_000;
+
+let nextId = 0;
+
+/** A ticket for a party with these ratings that has waited `waitSeconds` at `NOW`. */
+export function ticket(mode: Mode, ratings: readonly number[], waitSeconds = 0, id = `t${nextId++}`): Ticket {
+  return {
+    id,
+    members: ratings.map((rating, i) => ({ uid: `${id}-p${i}`, rating })),
+    score: matchingScore(ratings, mode),
+    enqueuedAt: NOW - waitSeconds * 1000,
+  };
+}
+
+/** Solo tickets, one per rating. */
+export function solos(mode: Mode, ratings: readonly number[], waitSeconds = 0): Ticket[] {
+  return ratings.map((rating) => ticket(mode, [rating], waitSeconds));
+}
+
+/** Freezes a value and everything it holds, so that any mutation by the code under test throws. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+const partySize = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(1) },
+  { weight: 4, arbitrary: fc.constant(2) },
+  { weight: 2, arbitrary: fc.constant(3) },
+  { weight: 1, arbitrary: fc.constant(4) },
+  { weight: 1, arbitrary: fc.constant(5) },
+);
+
+/**
+ * Random pools for a mode: mostly solos, some parties up to five (larger than some modes allow), ratings
+ * clustered enough that matches form, waits from fresh to past the time-to-live.
+ */
+export function poolArbitrary(mode: Mode, maxTickets = 40): fc.Arbitrary<Ticket[]> {
+  const spec = fc.record({
+    size: partySize,
+    center: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 1450, max: 1550 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 1000, max: 2000 }) },
+    ),
+    jitter: fc.array(fc.integer({ min: -40, max: 40 }), { minLength: 5, maxLength: 5 }),
+    wait: fc.oneof(
+      { weight: 8, arbitrary: fc.integer({ min: 0, max: mode.ticketTtlSeconds }) },
+      { weight: 1, arbitrary: fc.integer({ min: mode.ticketTtlSeconds + 1, max: mode.ticketTtlSeconds + 30 }) },
+    ),
+  });
+  return fc.array(spec, { maxLength: maxTickets, size: 'max' }).map((specs) =>
+    specs.map(({ size, center, jitter, wait }, i) =>
+      ticket(
+        mode,
+        jitter.slice(0, size).map((offset) => center + offset),
+        wait,
+        `r${i}`,
+      ),
+    ),
+  );
+}
