@@ -1,3 +1,12 @@
 export { login } from './api/login.js';
 export { getProfile, setDisplayName } from './api/profile.js';
+export {
+  createParty,
+  disbandParty,
+  joinParty,
+  kickPartyMember,
+  leaveParty,
+  refreshPartyCode,
+  transferPartyLeadership,
+} from './api/party.js';
 export { matcherTick } from './jobs/matcher.js';

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { doc, getDoc, onSnapshot } from 'firebase/firestore';
+import { doc, getDoc } from 'firebase/firestore';
 import functionsTest from 'firebase-functions-test';
 import { getProfile, setDisplayName } from '../../functions/src/api/profile.js';
 import { login } from '../../functions/src/api/login.js';
 import { anonymousPlayer, devPlayer, newClientApp } from '../support/client.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
+import { waitForDoc } from '../support/listen.js';
 
 const fft = functionsTest();
 const newcomer = { rating: 1500, games: 0, wins: 0, losses: 0, draws: 0 };
@@ -13,12 +14,13 @@ describe('login and profiles through the client SDK and the Functions emulator',
   it('dev login issues a custom token; the profile has both ladders at the initial rating', async () => {
     const alice = await devPlayer('Alice');
     expect(alice.uid).toBe('dev:alice');
-    const { player, state } = await alice.call<any>('getProfile');
+    const { player, state, presence } = await alice.call<any>('getProfile');
     expect(player).toMatchObject({ uid: 'dev:alice', displayName: 'Alice', ladders: { solo: newcomer, team: newcomer } });
-    expect(state).toMatchObject({ status: 'idle', ticketId: null, roomId: null, partyId: null });
+    expect(state).toMatchObject({ ticketId: null, partyId: null, cooldownUntil: null });
+    expect(presence).toEqual({ kind: 'idle' });
     // The client reads its own profile and state documents directly.
     expect((await getDoc(doc(alice.db, 'players', alice.uid))).data()?.displayName).toBe('Alice');
-    expect((await getDoc(doc(alice.db, 'playerStates', alice.uid))).data()?.status).toBe('idle');
+    expect((await getDoc(doc(alice.db, 'playerStates', alice.uid))).data()?.partyId).toBeNull();
   });
 
   it('maps a dev name to the same uid every time, whatever its case', async () => {
@@ -43,16 +45,9 @@ describe('login and profiles through the client SDK and the Functions emulator',
 
   it('renames a player, and the change reaches their listener', async () => {
     const carol = await devPlayer('Carol');
-    const names: string[] = [];
-    const renamed = new Promise<void>((resolve) =>
-      onSnapshot(doc(carol.db, 'players', carol.uid), (snap) => {
-        names.push(snap.data()?.displayName);
-        if (snap.data()?.displayName === '卡罗尔 Carol') resolve();
-      }),
-    );
+    const renamed = waitForDoc(carol.db, `players/${carol.uid}`, (p) => p?.displayName !== 'Carol');
     await carol.call('setDisplayName', { displayName: '  卡罗尔 Carol ' });
-    await renamed;
-    expect(names.at(-1)).toBe('卡罗尔 Carol');
+    expect((await renamed)?.displayName).toBe('卡罗尔 Carol');
   });
 
   it.each([

@@ -1,37 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, it, inject } from 'vitest';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, limit, orderBy, query, setDoc, setLogLevel, updateDoc } from 'firebase/firestore';
+import { beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, doc, getDoc, getDocs, limit, orderBy, query, setDoc, updateDoc } from 'firebase/firestore';
+import { rulesEnv, seed } from '../support/rules.js';
 
-let env: RulesTestEnvironment;
-// Denied requests are the point of these tests; the SDK would log each one.
-setLogLevel('silent');
+const standing = { rating: 1500, games: 0, wins: 0, losses: 0, draws: 0 };
 
-beforeAll(async () => {
-  const [host, port] = inject('endpoints').firestoreHost.split(':');
-  env = await initializeTestEnvironment({
-    // A project of its own, so loading rules and clearing data never touch the functions' project.
-    projectId: 'demo-ladder-rules',
-    firestore: { host: host!, port: Number(port), rules: readFileSync('firestore.rules', 'utf8') },
-  });
-});
+beforeEach(() =>
+  seed({
+    'players/alice': { uid: 'alice', displayName: 'Alice', ladders: { solo: standing } },
+    'players/bob': { uid: 'bob', displayName: 'Bob', ladders: { solo: standing } },
+    'playerStates/alice': { ticketId: null, partyId: null },
+    'playerStates/bob': { ticketId: 't1', partyId: 'p1' },
+  }),
+);
 
-beforeEach(async () => {
-  await env.clearFirestore();
-  await env.withSecurityRulesDisabled(async (context) => {
-    const db = context.firestore();
-    const standing = { rating: 1500, games: 0, wins: 0, losses: 0, draws: 0 };
-    await setDoc(doc(db, 'players/alice'), { uid: 'alice', displayName: 'Alice', ladders: { solo: standing } });
-    await setDoc(doc(db, 'players/bob'), { uid: 'bob', displayName: 'Bob', ladders: { solo: standing } });
-    await setDoc(doc(db, 'playerStates/alice'), { status: 'idle' });
-    await setDoc(doc(db, 'playerStates/bob'), { status: 'queued' });
-  });
-});
-
-afterAll(() => env.cleanup());
-
-const alice = () => env.authenticatedContext('alice').firestore();
-const stranger = () => env.unauthenticatedContext().firestore();
+const alice = () => rulesEnv().authenticatedContext('alice').firestore();
+const stranger = () => rulesEnv().unauthenticatedContext().firestore();
 
 describe('players and their states', () => {
   it('lets a signed-in player read any public profile and list them for a leaderboard', async () => {
@@ -56,7 +40,7 @@ describe('players and their states', () => {
     await assertFails(updateDoc(doc(alice(), 'players/alice'), { 'ladders.solo.rating': 3000 }));
     await assertFails(setDoc(doc(alice(), 'players/mallory'), { uid: 'mallory', displayName: 'M' }));
     await assertFails(deleteDoc(doc(alice(), 'players/bob')));
-    await assertFails(updateDoc(doc(alice(), 'playerStates/alice'), { status: 'inRoom' }));
+    await assertFails(updateDoc(doc(alice(), 'playerStates/alice'), { partyId: 'p1' }));
     await assertFails(setDoc(doc(alice(), 'anything/else'), { x: 1 }));
     await assertFails(setDoc(doc(stranger(), 'players/alice'), { displayName: 'Hacked' }));
   });

@@ -1,21 +1,25 @@
 import { z } from 'zod';
 import { displayNameSchema } from '../core/displayName.js';
+import { readPlayersWithPresence } from '../store/presence.js';
+import { readPlayers } from '../store/players.js';
 import { transaction } from '../store/tx.js';
-import { ensurePlayer, playerRef, readPlayers } from '../store/players.js';
 import { callable } from './callable.js';
 
-/** The caller's public profile and private state; the first call creates the profile. */
-export const getProfile = callable(z.strictObject({}), async (_input, caller) =>
-  ensurePlayer(caller.uid, caller.token.name ?? caller.token.email),
+/** The caller's public profile, private state and where they are; the first call creates the profile. */
+export const getProfile = callable(z.strictObject({}), (_input, caller) =>
+  transaction(async (tx) => {
+    const hint = { [caller.uid]: caller.token.name ?? caller.token.email };
+    const { players, presenceOf } = await readPlayersWithPresence(tx, [caller.uid], [], hint);
+    players.write();
+    return { ...players.get(caller.uid), presence: presenceOf(caller.uid) };
+  }),
 );
 
-export const setDisplayName = callable(z.strictObject({ displayName: displayNameSchema }), async (input, caller) =>
+export const setDisplayName = callable(z.strictObject({ displayName: displayNameSchema }), (input, caller) =>
   transaction(async (tx) => {
     const players = await readPlayers(tx, [caller.uid]);
-    players.createMissing();
-    const { player } = players.get(caller.uid);
-    const updated = { ...player, displayName: input.displayName, updatedAt: Date.now() };
-    tx.set(playerRef(caller.uid), updated);
-    return { player: updated };
+    players.updatePlayer(caller.uid, { displayName: input.displayName });
+    players.write();
+    return { player: players.get(caller.uid).player };
   }),
 );

@@ -1,11 +1,27 @@
 import { z } from 'zod';
 import { defaultLadders, laddersSchema } from './ladders.js';
+import { defaultModes, modesSchema, type Mode } from './modes.js';
+import { partiesConfigSchema } from './party.js';
 import { formatIssues } from './validation.js';
 
 /** Everything a studio configures, validated once at load so a typo fails the deploy, not a match. */
-export const appConfigSchema = z.strictObject({
-  ladders: laddersSchema.default(defaultLadders),
-});
+export const appConfigSchema = z
+  .strictObject({
+    ladders: laddersSchema.default(defaultLadders),
+    modes: modesSchema.default(defaultModes),
+    parties: partiesConfigSchema.default(partiesConfigSchema.parse({})),
+  })
+  .superRefine((config, ctx) => {
+    for (const [id, mode] of Object.entries(config.modes)) {
+      if (!(mode.ladder in config.ladders)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['modes', id, 'ladder'],
+          message: `names ladder "${mode.ladder}", which is not configured (ladders: ${Object.keys(config.ladders).join(', ')})`,
+        });
+      }
+    }
+  });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 export class ConfigError extends Error {
@@ -16,4 +32,14 @@ export function parseConfig(input: unknown, source = 'configuration'): AppConfig
   const result = appConfigSchema.safeParse(input);
   if (!result.success) throw new ConfigError(`Invalid ${source}: ${formatIssues(result.error)}`);
   return result.data;
+}
+
+/** The most players one ticket can hold in this mode: a side for team modes, the room for free-for-all. */
+export function partyCapacity(mode: Mode): number {
+  return mode.format.kind === 'team' ? mode.format.teamSize : mode.format.maxPlayers;
+}
+
+/** A party may grow as large as the largest team or free-for-all room configured. */
+export function maxPartySize(config: Pick<AppConfig, 'modes'>): number {
+  return Math.max(...Object.values(config.modes).map(partyCapacity));
 }

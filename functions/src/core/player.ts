@@ -24,12 +24,13 @@ export const playerSchema = z.object({
 });
 export type Player = z.infer<typeof playerSchema>;
 
-/** The private state (`playerStates/{uid}`): where the player is right now; only they can read it. */
+/**
+ * The private state (`playerStates/{uid}`), only they can read it. It points at the player's latest ticket
+ * (whose status and room say whether they are queued, in a room or idle: see presence.ts) and their party.
+ */
 export const playerStateSchema = z.object({
-  status: z.enum(['idle', 'queued', 'inRoom']),
   mode: z.string().nullable(),
   ticketId: z.string().nullable(),
-  roomId: z.string().nullable(),
   partyId: z.string().nullable(),
   /** Set after declining or missing a ready check; the player may not queue before it. */
   cooldownUntil: z.number().int().nullable(),
@@ -54,7 +55,7 @@ export function newPlayer(
 }
 
 export function idleState(nowMs: number): PlayerState {
-  return { status: 'idle', mode: null, ticketId: null, roomId: null, partyId: null, cooldownUntil: null, updatedAt: nowMs };
+  return { mode: null, ticketId: null, partyId: null, cooldownUntil: null, updatedAt: nowMs };
 }
 
 /** A ladder added to the configuration after a player joined starts them at its initial rating. */

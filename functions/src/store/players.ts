@@ -14,34 +14,53 @@ export interface PlayerRecord {
   state: PlayerState;
 }
 
+interface Tracked extends PlayerRecord {
+  playerDirty: boolean;
+  stateDirty: boolean;
+}
+
 /**
- * Reads players inside a transaction, creating the profiles of first-time players (with both ladders at
- * their initial rating) as part of the same transaction. Call before any write of the transaction.
+ * Reads players inside a transaction; first-time players get a profile (every ladder at its initial rating).
+ * Changes are collected and written once by `write()`, after the transaction's last read.
  */
 export async function readPlayers(tx: Tx, uids: string[], nameHints: Record<string, string | undefined> = {}) {
-  const snapshots = await tx.getAll([...uids.map(playerRef), ...uids.map(playerStateRef)]);
+  const unique = [...new Set(uids)];
+  const snapshots = await tx.getAll([...unique.map(playerRef), ...unique.map(playerStateRef)]);
   const now = Date.now();
-  const records = new Map<string, PlayerRecord & { created: boolean }>();
-  uids.forEach((uid, i) => {
+  const records = new Map<string, Tracked>();
+  unique.forEach((uid, i) => {
     const playerSnap = snapshots[i]!;
-    const stateSnap = snapshots[uids.length + i]!;
-    const player = (playerSnap.data() as Player | undefined) ?? newPlayer(uid, defaultDisplayName(nameHints[uid], uid), config.ladders, now);
-    const state = (stateSnap.data() as PlayerState | undefined) ?? idleState(now);
-    records.set(uid, { player, state, created: !playerSnap.exists || !stateSnap.exists });
+    const stateSnap = snapshots[unique.length + i]!;
+    records.set(uid, {
+      player: (playerSnap.data() as Player | undefined) ?? newPlayer(uid, defaultDisplayName(nameHints[uid], uid), config.ladders, now),
+      state: (stateSnap.data() as PlayerState | undefined) ?? idleState(now),
+      playerDirty: !playerSnap.exists,
+      stateDirty: !stateSnap.exists,
+    });
   });
+  const record = (uid: string) => {
+    const found = records.get(uid);
+    if (!found) throw new Error(`player ${uid} was not read in this transaction`);
+    return found;
+  };
   return {
-    get(uid: string): PlayerRecord {
-      const record = records.get(uid);
-      if (!record) throw new Error(`player ${uid} was not read in this transaction`);
-      return record;
+    get: (uid: string): PlayerRecord => record(uid),
+    updatePlayer(uid: string, patch: Partial<Player>) {
+      const r = record(uid);
+      r.player = { ...r.player, ...patch, updatedAt: Date.now() };
+      r.playerDirty = true;
     },
-    /** Writes the profiles this read created; call once the transaction starts writing. */
-    createMissing() {
-      for (const [uid, record] of records) {
-        if (!record.created) continue;
-        tx.set(playerRef(uid), record.player);
-        tx.set(playerStateRef(uid), record.state);
-        record.created = false;
+    updateState(uid: string, patch: Partial<PlayerState>) {
+      const r = record(uid);
+      r.state = { ...r.state, ...patch, updatedAt: Date.now() };
+      r.stateDirty = true;
+    },
+    /** Writes each created or changed document exactly once. */
+    write() {
+      for (const [uid, r] of records) {
+        if (r.playerDirty) tx.set(playerRef(uid), r.player);
+        if (r.stateDirty) tx.set(playerStateRef(uid), r.state);
+        r.playerDirty = r.stateDirty = false;
       }
     },
   };
@@ -51,7 +70,7 @@ export async function readPlayers(tx: Tx, uids: string[], nameHints: Record<stri
 export function ensurePlayer(uid: string, nameHint?: string): Promise<PlayerRecord> {
   return transaction(async (tx) => {
     const players = await readPlayers(tx, [uid], { [uid]: nameHint });
-    players.createMissing();
+    players.write();
     return players.get(uid);
   });
 }

@@ -1,0 +1,43 @@
+import { presenceOf, type Presence } from '../core/presence.js';
+import type { TicketDoc } from '../core/queue.js';
+import { isLive, type RoomDoc } from '../core/room.js';
+import { readPlayers } from './players.js';
+import { roomRef, ticketRef } from './refs.js';
+import type { Tx } from './tx.js';
+
+export interface TicketPointer {
+  mode: string | null;
+  ticketId: string | null;
+}
+
+/**
+ * Reads the tickets these pointers name and the rooms those tickets were matched into (two rounds of reads
+ * at most), so a transaction can tell who is queued, in a room, or free.
+ */
+export async function readTicketsAndRooms(tx: Tx, pointers: TicketPointer[]) {
+  const wanted = new Map<string, string>();
+  for (const { mode, ticketId } of pointers) if (mode && ticketId) wanted.set(ticketId, mode);
+  const tickets = new Map<string, TicketDoc>();
+  for (const snap of await tx.getAll([...wanted].map(([id, mode]) => ticketRef(mode, id)))) {
+    if (snap.exists) tickets.set(snap.id, snap.data() as TicketDoc);
+  }
+  const roomIds = new Set([...tickets.values()].flatMap((t) => (t.status === 'matched' && t.roomId ? [t.roomId] : [])));
+  const rooms = new Map<string, RoomDoc>();
+  for (const snap of await tx.getAll([...roomIds].map(roomRef))) if (snap.exists) rooms.set(snap.id, snap.data() as RoomDoc);
+  return {
+    tickets,
+    rooms,
+    presence(pointer: TicketPointer): Presence {
+      const ticket = pointer.ticketId ? tickets.get(pointer.ticketId) : undefined;
+      const room = ticket?.roomId ? rooms.get(ticket.roomId) : undefined;
+      return presenceOf(pointer, ticket, room && { id: room.id, live: isLive(room.status) });
+    },
+  };
+}
+
+/** Players (profiles created on first use) with where each one is, plus the presence of any other pointers. */
+export async function readPlayersWithPresence(tx: Tx, uids: string[], others: TicketPointer[] = [], nameHints?: Record<string, string | undefined>) {
+  const players = await readPlayers(tx, uids, nameHints);
+  const resolved = await readTicketsAndRooms(tx, [...uids.map((uid) => players.get(uid).state), ...others]);
+  return { players, ...resolved, presenceOf: (uid: string) => resolved.presence(players.get(uid).state) };
+}
