@@ -9,4 +9,6 @@ export {
   refreshPartyCode,
   transferPartyLeadership,
 } from './api/party.js';
+export { acceptMatch, cancelQueue, declineMatch, enqueue, heartbeat } from './api/queue.js';
+export { reportResult } from './api/results.js';
 export { matcherTick } from './jobs/matcher.js';

@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { defaultLadders, laddersSchema } from './ladders.js';
 import { defaultModes, modesSchema, type Mode } from './modes.js';
 import { partiesConfigSchema } from './party.js';
+import { resultsConfigSchema } from './result.js';
 import { formatIssues } from './validation.js';
+
+export const matcherConfigSchema = z.strictObject({
+  /** Pause between two sweeps of every mode within one scheduled run: the scheduled path's wait for a match. */
+  sweepIntervalSeconds: z.number().min(0.2).max(30).default(2),
+  /** How long one run (started every minute by Cloud Scheduler) keeps sweeping; keep it under a minute. */
+  runSeconds: z.number().min(1).max(540).default(55),
+  /** How often each mode's queue statistics document is rewritten (when it changed). */
+  statsEverySeconds: z.number().min(1).default(10),
+});
+export type MatcherConfig = z.infer<typeof matcherConfigSchema>;
 
 /** Everything a studio configures, validated once at load so a typo fails the deploy, not a match. */
 export const appConfigSchema = z
@@ -10,6 +21,8 @@ export const appConfigSchema = z
     ladders: laddersSchema.default(defaultLadders),
     modes: modesSchema.default(defaultModes),
     parties: partiesConfigSchema.default(partiesConfigSchema.parse({})),
+    matcher: matcherConfigSchema.default(matcherConfigSchema.parse({})),
+    results: resultsConfigSchema.default(resultsConfigSchema.parse({})),
   })
   .superRefine((config, ctx) => {
     for (const [id, mode] of Object.entries(config.modes)) {

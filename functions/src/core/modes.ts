@@ -90,7 +90,22 @@ export const modeSchema = z.object({
   spreadCap: widenedCapSchema,
   /** A party of n scores floor(average rating) + bonus · n; a solo player scores their rating. */
   partyBonusPerMember: z.number().min(0).default(10),
+  /** A ticket nobody heartbeats for this long leaves the pool as expired: dead clients drop out. */
   ticketTtlSeconds: z.number().positive(),
+  /**
+   * Every player accepts the match before the room starts. A decline or a timeout cancels the room: tickets
+   * whose members all accepted return to the pool with their original enqueue time, and whoever declined (or
+   * let the timer run out) cannot queue for `declineCooldownSeconds`. Null: rooms start at once.
+   */
+  readyCheck: z
+    .object({
+      timeoutSeconds: z.number().int().min(1).default(20),
+      declineCooldownSeconds: z.number().int().min(0).default(60),
+    })
+    .nullable()
+    .default(null),
+  /** Time from the start of play until results must be in; an unreported room is then settled or voided. */
+  reportTimeoutSeconds: z.number().int().min(1).default(1800),
 });
 export type Mode = z.infer<typeof modeSchema>;
 export type TeamFormat = z.infer<typeof teamFormatSchema>;
@@ -145,11 +160,14 @@ const sideDifferenceCap = {
   ],
 };
 
+const readyCheck = { timeoutSeconds: 20, declineCooldownSeconds: 60 };
+
 const teamMode = (teamSize: number) => ({
   ladder: teamSize === 1 ? 'solo' : 'team',
   format: { kind: 'team', teamSize, sideDifferenceCap },
   spreadCap,
   ticketTtlSeconds: 120,
+  readyCheck,
 });
 
 export const defaultModes: Modes = parseModes({
@@ -163,5 +181,6 @@ export const defaultModes: Modes = parseModes({
     format: { kind: 'ffa', minPlayers: 4, maxPlayers: 8, fillWaitSeconds: 15 },
     spreadCap,
     ticketTtlSeconds: 120,
+    readyCheck,
   },
 });

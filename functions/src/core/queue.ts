@@ -40,3 +40,29 @@ export function toCoreTicket(doc: TicketDoc): Ticket {
 export function endTicket(doc: TicketDoc, status: Exclude<TicketStatus, 'queued'>, reason: string, nowMs: number): TicketDoc {
   return { ...doc, status, endedAt: nowMs, endReason: reason };
 }
+
+export interface NewTicket {
+  id: string;
+  mode: string;
+  members: TicketDoc['members'];
+  names: Record<string, string>;
+  score: number;
+  partyId: string | null;
+  ownerUid: string;
+  enqueuedAt: number;
+  ttlSeconds: number;
+}
+
+export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
+  const { ttlSeconds, ...fields } = t;
+  return {
+    ...fields,
+    memberUids: t.members.map((m) => m.uid),
+    expiresAt: nowMs + ttlSeconds * 1000,
+    status: 'queued',
+    roomId: null,
+    endedAt: null,
+    endReason: null,
+    createdAt: nowMs,
+  };
+}

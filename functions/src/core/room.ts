@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { matchQualitySchema } from './match/proposal.js';
+import { fail } from './errors.js';
+import { matchQualitySchema, type MatchProposal } from './match/proposal.js';
+import type { Mode } from './modes.js';
+import type { TicketDoc } from './queue.js';
 
 export const roomStatusSchema = z.enum(['pending', 'active', 'disputed', 'settled', 'voided', 'cancelled']);
 export type RoomStatus = z.infer<typeof roomStatusSchema>;
@@ -12,6 +15,7 @@ export const isLive = (status: RoomStatus) => (LIVE_ROOM_STATUSES as readonly Ro
 export const roomTicketSchema = z.object({
   ticketId: z.string(),
   partyId: z.string().nullable(),
+  ownerUid: z.string(),
   score: z.number(),
   enqueuedAt: z.number().int(),
   members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
@@ -27,14 +31,15 @@ export const ratingChangeSchema = z.object({ before: z.number().int(), after: z.
 
 /**
  * `rooms/{id}`: a committed match. Clients listen to it for the ready check, the result and their rating
- * change. Team rooms have sides [A, B]; a free-for-all room has one side holding every ticket.
+ * change. Team rooms have sides [A, B]; a free-for-all room has one side holding every ticket. (A side is an
+ * object because Firestore cannot store an array directly inside an array.)
  */
 export const roomDocSchema = z.object({
   id: z.string(),
   mode: z.string(),
   ladder: z.string(),
   kind: z.enum(['team', 'ffa']),
-  sides: z.array(z.array(roomTicketSchema).min(1)).min(1).max(2),
+  sides: z.array(z.object({ tickets: z.array(roomTicketSchema).min(1) })).min(1).max(2),
   memberUids: z.array(z.string()).min(2),
   names: z.record(z.string(), z.string()),
   proposedAt: z.number().int(),
@@ -53,3 +58,105 @@ export const roomDocSchema = z.object({
   endReason: z.string().nullable(),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
+
+/** The room a committed proposal becomes: pending a ready check if the mode has one, else active at once. */
+export function newRoom(id: string, modeId: string, mode: Mode, proposal: MatchProposal, tickets: Map<string, TicketDoc>, nowMs: number): RoomDoc {
+  const sides = proposal.sides.map((side) => ({
+    tickets: side.map((t): RoomTicket => {
+      const doc = tickets.get(t.id);
+      if (!doc) throw new Error(`ticket ${t.id} of the proposal was not read`);
+      return { ticketId: t.id, partyId: doc.partyId, ownerUid: doc.ownerUid, score: t.score, enqueuedAt: t.enqueuedAt, members: t.members };
+    }),
+  }));
+  const docs = proposal.sides.flat().map((t) => tickets.get(t.id)!);
+  return {
+    id,
+    mode: modeId,
+    ladder: mode.ladder,
+    kind: mode.format.kind,
+    sides,
+    memberUids: docs.flatMap((d) => d.memberUids),
+    names: Object.assign({}, ...docs.map((d) => d.names)),
+    proposedAt: proposal.proposedAt,
+    quality: proposal.quality,
+    status: mode.readyCheck ? 'pending' : 'active',
+    readyCheck: mode.readyCheck ? { deadline: nowMs + mode.readyCheck.timeoutSeconds * 1000, accepted: [], declined: [] } : null,
+    reportDeadline: mode.readyCheck ? null : nowMs + mode.reportTimeoutSeconds * 1000,
+    reports: {},
+    result: null,
+    ratingChanges: null,
+    createdAt: nowMs,
+    updatedAt: nowMs,
+    endedAt: null,
+    endReason: null,
+  };
+}
+
+export const roomTickets = (room: Pick<RoomDoc, 'sides'>): RoomTicket[] => room.sides.flatMap((side) => side.tickets);
+
+/** The uids on each side, in side order. */
+export const sideUids = (room: Pick<RoomDoc, 'sides'>): string[][] =>
+  room.sides.map((side) => side.tickets.flatMap((t) => t.members.map((m) => m.uid)));
+
+/** The room's sides as the matcher core's tickets, for re-checking it with `violations`. */
+export const coreSides = (room: Pick<RoomDoc, 'sides'>) =>
+  room.sides.map((side) => side.tickets.map((t) => ({ id: t.ticketId, members: t.members, score: t.score, enqueuedAt: t.enqueuedAt })));
+
+/** A cancelled ready check: which tickets go back to the pool, and who is kept out for the cooldown. */
+export interface Cancellation {
+  requeue: RoomTicket[];
+  cooldown: string[];
+}
+
+export interface ReadyCheckStep {
+  room: RoomDoc;
+  cancellation: Cancellation | null;
+}
+
+function cancel(room: RoomDoc, penalised: string[], reason: string, nowMs: number): ReadyCheckStep {
+  const accepted = new Set(room.readyCheck?.accepted ?? []);
+  return {
+    room: { ...room, status: 'cancelled', updatedAt: nowMs, endedAt: nowMs, endReason: reason },
+    cancellation: {
+      // A ticket returns only whole: a party with one member who did not accept is freed, not requeued.
+      requeue: roomTickets(room).filter((t) => t.members.every((m) => accepted.has(m.uid))),
+      cooldown: penalised,
+    },
+  };
+}
+
+/**
+ * A player's answer to the ready check. Accepting twice changes nothing; the last acceptance starts the room;
+ * a decline cancels it at once (players who had not answered yet are freed without a cooldown).
+ */
+export function answerReadyCheck(room: RoomDoc, uid: string, accept: boolean, mode: Mode, nowMs: number): ReadyCheckStep {
+  if (!room.memberUids.includes(uid)) fail('permission-denied', 'You are not a player in this room.');
+  const check = room.readyCheck;
+  if (!check) fail('failed-precondition', 'This room has no ready check.');
+  // A retried acceptance is answered with the room as it now is.
+  if (accept && check.accepted.includes(uid)) return { room, cancellation: null };
+  if (room.status !== 'pending') fail('failed-precondition', `The ready check is over: the room is ${room.status}.`);
+  if (accept) {
+    const accepted = [...check.accepted, uid];
+    const everyone = accepted.length === room.memberUids.length;
+    return {
+      room: {
+        ...room,
+        readyCheck: { ...check, accepted },
+        status: everyone ? 'active' : 'pending',
+        reportDeadline: everyone ? nowMs + mode.reportTimeoutSeconds * 1000 : null,
+        updatedAt: nowMs,
+      },
+      cancellation: null,
+    };
+  }
+  const declined = { ...room, readyCheck: { ...check, declined: [...check.declined, uid] } };
+  return cancel(declined, [uid], `ready check declined by ${uid}`, nowMs);
+}
+
+/** The ready check ran out: everyone who had not accepted is treated as declining. */
+export function expireReadyCheck(room: RoomDoc, nowMs: number): ReadyCheckStep {
+  const accepted = new Set(room.readyCheck?.accepted ?? []);
+  const silent = room.memberUids.filter((uid) => !accepted.has(uid));
+  return cancel(room, silent, 'ready check timed out', nowMs);
+}

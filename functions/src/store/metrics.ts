@@ -1,6 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
- * Firestore document reads and writes made by this process, counted where the store layer makes them, so
- * the cost per matched player can be reported. Transaction retries count again, as they are billed again.
+ * Firestore document reads and writes, counted where the store layer makes them, so the cost per matched
+ * player can be reported. Transaction retries count again, as they are billed again. Counts go to the
+ * process totals and to the innermost `withOpCounts` scope (one callable invocation, say).
  */
 export interface OpCounts {
   reads: number;
@@ -8,12 +11,31 @@ export interface OpCounts {
 }
 
 export const opCounts: OpCounts = { reads: 0, writes: 0 };
+const scope = new AsyncLocalStorage<OpCounts>();
 
 export function countReads(documents: number) {
-  // A query that returns nothing is still billed one read.
-  opCounts.reads += Math.max(1, documents);
+  opCounts.reads += documents;
+  const current = scope.getStore();
+  if (current) current.reads += documents;
+}
+
+/** A query is billed at least one read, even when it returns nothing. */
+export function countQueryReads(documents: number) {
+  countReads(Math.max(1, documents));
 }
 
 export function countWrites(documents: number) {
   opCounts.writes += documents;
+  const current = scope.getStore();
+  if (current) current.writes += documents;
+}
+
+/** Runs `work`, then hands `report` the reads and writes made inside it, whether it succeeded or not. */
+export async function withOpCounts<T>(work: () => Promise<T>, report: (ops: OpCounts) => Promise<void>): Promise<T> {
+  const ops: OpCounts = { reads: 0, writes: 0 };
+  try {
+    return await scope.run(ops, work);
+  } finally {
+    await report(ops);
+  }
 }

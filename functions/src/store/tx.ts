@@ -1,6 +1,6 @@
 import type { DocumentReference, DocumentSnapshot, Query, QuerySnapshot, Transaction, UpdateData } from 'firebase-admin/firestore';
 import { db } from './db.js';
-import { countReads, countWrites } from './metrics.js';
+import { countQueryReads, countReads, countWrites } from './metrics.js';
 
 /** A Firestore transaction that counts what it reads and writes. */
 export class Tx {
@@ -20,7 +20,7 @@ export class Tx {
 
   async query<T>(query: Query<T>): Promise<QuerySnapshot<T>> {
     const snapshot = await this.tx.get(query);
-    countReads(snapshot.size);
+    countQueryReads(snapshot.size);
     return snapshot;
   }
 

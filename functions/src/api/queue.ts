@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { config } from '../config.js';
+import { cancelTicket, createTicket, heartbeat as keepAlive, matchNow, modeById } from '../store/queue.js';
+import { respondToReadyCheck } from '../store/rooms.js';
+import { callable } from './callable.js';
+
+const none = z.strictObject({});
+const modeIds = Object.keys(config.modes) as [string, ...string[]];
+
+/**
+ * Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. Returns
+ * the room when that worked; otherwise `room` is null and the ticket waits for the matcher.
+ */
+export const enqueue = callable(z.strictObject({ mode: z.enum(modeIds) }), async (input, caller) => {
+  const ticket = await createTicket(caller.uid, input.mode);
+  const room = await matchNow(modeById(input.mode), ticket);
+  return { ticketId: ticket.id, mode: ticket.mode, room };
+});
+
+export const cancelQueue = callable(none, (_input, caller) => cancelTicket(caller.uid));
+
+/** Call while waiting (every third of the mode's ticket time-to-live): a ticket without heartbeats expires. */
+export const heartbeat = callable(none, (_input, caller) => keepAlive(caller.uid));
+
+const roomId = z.string().min(1).max(128);
+
+export const acceptMatch = callable(z.strictObject({ roomId }), async (input, caller) => ({
+  room: await respondToReadyCheck(caller.uid, input.roomId, true),
+}));
+
+export const declineMatch = callable(z.strictObject({ roomId }), async (input, caller) => ({
+  room: await respondToReadyCheck(caller.uid, input.roomId, false),
+}));

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Ticket } from './ticket.js';
+
+/** `pools/{mode}`: what a client shows while a player waits: how many wait, for how long, the usual wait. */
+export const queueStatsSchema = z.object({
+  mode: z.string(),
+  waitingTickets: z.number().int(),
+  waitingPlayers: z.number().int(),
+  oldestWaitSeconds: z.number(),
+  /** Time from enqueue to match of recent matches; null until there are some. */
+  recentMatchWaitSeconds: z.object({ p50: z.number(), p95: z.number(), samples: z.number().int() }).nullable(),
+  /** Why tickets stayed unmatched in the latest sweep, per reason. */
+  unmatched: z.record(z.string(), z.number().int()),
+  updatedAt: z.number().int(),
+});
+export type QueueStats = z.infer<typeof queueStatsSchema>;
+
+/** Nearest-rank percentile of unsorted values; null for none. */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export function queueStats(
+  mode: string,
+  waiting: readonly Ticket[],
+  recentWaits: readonly number[],
+  unmatched: Record<string, number>,
+  nowMs: number,
+): QueueStats {
+  const oldest = waiting.reduce((min, t) => Math.min(min, t.enqueuedAt), nowMs);
+  const p50 = percentile(recentWaits, 50);
+  const p95 = percentile(recentWaits, 95);
+  return {
+    mode,
+    waitingTickets: waiting.length,
+    waitingPlayers: waiting.reduce((sum, t) => sum + t.members.length, 0),
+    oldestWaitSeconds: Math.round((nowMs - oldest) / 100) / 10,
+    recentMatchWaitSeconds: p50 === null || p95 === null ? null : { p50, p95, samples: recentWaits.length },
+    unmatched,
+    updatedAt: nowMs,
+  };
+}

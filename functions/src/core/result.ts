@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { fail } from './errors.js';
+import type { Ladder } from './ladders.js';
+import type { Standing } from './player.js';
+import { roomTickets, sideUids, type Result, type RoomDoc } from './room.js';
+import { settleFreeForAll, settleTeamGame, type RatingUpdate } from './settlement.js';
+
+export const resultsConfigSchema = z.strictObject({
+  /**
+   * When the report deadline passes with reports from one side only: `settle` by them (the other side
+   * walked away), or `void` the room.
+   */
+  oneSidedAtDeadline: z.enum(['settle', 'void']).default('settle'),
+  /** The custom claim that marks a trusted game server's account; its report settles at once. */
+  gameServerClaim: z.string().min(1).default('gameServer'),
+});
+export type ResultsConfig = z.infer<typeof resultsConfigSchema>;
+
+/** Checks a reported result against the room it is for: an outcome for teams, every player placed in free-for-all. */
+export function validateResult(room: RoomDoc, result: Result): Result {
+  if (room.kind === 'team') {
+    if (!('outcome' in result)) fail('invalid-argument', 'This is a team room: report { outcome: "A" | "B" | "draw" }.');
+    return result;
+  }
+  if (!('placements' in result)) fail('invalid-argument', 'This is a free-for-all room: report { placements: { uid: place } }.');
+  const placed = Object.keys(result.placements).sort();
+  const players = [...room.memberUids].sort();
+  if (placed.length !== players.length || placed.some((uid, i) => uid !== players[i])) {
+    fail('invalid-argument', `Placements must name exactly the room's players: ${players.join(', ')}.`);
+  }
+  return result;
+}
+
+const same = (a: Result, b: Result) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+const canonical = (r: Result) =>
+  'outcome' in r ? r : Object.fromEntries(Object.entries(r.placements).sort(([a], [b]) => a.localeCompare(b)));
+
+/** The result a strict majority of these reports agree on, if any. */
+function majority(reports: Result[]): Result | null {
+  for (const candidate of reports) {
+    if (reports.filter((r) => same(r, candidate)).length * 2 > reports.length) return candidate;
+  }
+  return null;
+}
+
+/** Who reported on which side: team rooms have two sides, in free-for-all every player is a side of one. */
+function reportsBySide(room: RoomDoc): Result[][] {
+  const sides = room.kind === 'team' ? sideUids(room) : room.memberUids.map((uid) => [uid]);
+  return sides.map((uids) => uids.flatMap((uid) => (room.reports[uid] ? [room.reports[uid].result] : [])));
+}
+
+export type Verdict = { kind: 'settle'; result: Result } | { kind: 'dispute' } | { kind: 'wait' } | { kind: 'void'; reason: string };
+
+/**
+ * What the reports so far decide. Team rooms settle as soon as both sides' majorities agree, and are
+ * disputed when they disagree (more reports can still resolve it). Free-for-all rooms settle once a strict
+ * majority of the room's players report the same placements.
+ */
+export function verdictNow(room: RoomDoc): Verdict {
+  const authoritative = Object.values(room.reports).find((r) => r.authoritative);
+  if (authoritative) return { kind: 'settle', result: authoritative.result };
+  const all = Object.values(room.reports).map((r) => r.result);
+  if (room.kind === 'ffa') {
+    const agreed = majority(all);
+    if (agreed && all.filter((r) => same(r, agreed)).length * 2 > room.memberUids.length) return { kind: 'settle', result: agreed };
+    return all.some((r) => !same(r, all[0]!)) ? { kind: 'dispute' } : { kind: 'wait' };
+  }
+  const verdicts = reportsBySide(room).map((side) => (side.length ? { reported: true, result: majority(side) } : { reported: false, result: null }));
+  if (verdicts.some((v) => v.reported && !v.result)) return { kind: 'dispute' };
+  const [a, b] = verdicts;
+  if (a?.result && b?.result) return same(a.result, b.result) ? { kind: 'settle', result: a.result } : { kind: 'dispute' };
+  return { kind: 'wait' };
+}
+
+/** What happens at the report deadline: settle what the reports allow, void the rest. */
+export function verdictAtDeadline(room: RoomDoc, config: ResultsConfig): Verdict {
+  const now = verdictNow(room);
+  if (now.kind === 'settle') return now;
+  if (now.kind === 'dispute') return { kind: 'void', reason: 'conflicting reports by the deadline' };
+  const all = Object.values(room.reports).map((r) => r.result);
+  if (all.length === 0) return { kind: 'void', reason: 'no result was reported by the deadline' };
+  if (config.oneSidedAtDeadline === 'void') return { kind: 'void', reason: 'only one side reported by the deadline' };
+  const agreed = majority(all);
+  return agreed ? { kind: 'settle', result: agreed } : { kind: 'void', reason: 'no majority among the reports by the deadline' };
+}
+
+export interface PlayerOutcome {
+  uid: string;
+  update: RatingUpdate;
+  outcome: 'win' | 'loss' | 'draw';
+}
+
+/**
+ * The rating core's changes for every player of a settled room, with the record each gets: in free-for-all,
+ * sole first place is a win, a shared first place a draw, anything else a loss.
+ */
+export function settleRoom(room: RoomDoc, result: Result, standings: Map<string, Standing>, ladder: Ladder): PlayerOutcome[] {
+  const rated = (uid: string) => {
+    const standing = standings.get(uid);
+    if (!standing) throw new Error(`no standing read for ${uid}`);
+    return { uid, rating: standing.rating, gamesPlayed: standing.games };
+  };
+  if ('outcome' in result) {
+    const [sideA, sideB] = sideUids(room).map((uids) => uids.map(rated));
+    const updates = settleTeamGame({ sideA: sideA!, sideB: sideB!, outcome: result.outcome }, ladder);
+    const onA = new Set(sideA!.map((p) => p.uid));
+    return updates.map((update) => ({
+      uid: update.uid,
+      update,
+      outcome: result.outcome === 'draw' ? 'draw' : (result.outcome === 'A') === onA.has(update.uid) ? 'win' : 'loss',
+    }));
+  }
+  const players = roomTickets(room).flatMap((t) => t.members.map((m) => ({ ...rated(m.uid), placement: result.placements[m.uid]! })));
+  const best = Math.min(...players.map((p) => p.placement));
+  const firsts = players.filter((p) => p.placement === best).length;
+  return settleFreeForAll({ players }, ladder).map((update) => {
+    const placement = result.placements[update.uid]!;
+    return { uid: update.uid, update, outcome: placement !== best ? 'loss' : firsts === 1 ? 'win' : 'draw' };
+  });
+}

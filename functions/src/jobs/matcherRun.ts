@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { logger } from 'firebase-functions/v2';
+import { sweepPool } from '../core/match/index.js';
+import { toCoreTicket, type TicketDoc } from '../core/queue.js';
+import { queueStats, queueStatsSchema, type QueueStats } from '../core/queueStats.js';
+import { LIVE_ROOM_STATUSES, type RoomDoc } from '../core/room.js';
+import { config } from '../config.js';
+import { converter } from '../store/converters.js';
+import { countWrites } from '../store/metrics.js';
+import { acquireLease, releaseLease } from '../store/lease.js';
+import { Mirror } from '../store/mirror.js';
+import { expireTicket } from '../store/queue.js';
+import { poolRef, roomsRef, ticketsRef } from '../store/refs.js';
+import { commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
+import { closeOverdueRoom } from '../store/settlement.js';
+
+export interface RunOptions {
+  /** How long to keep sweeping. */
+  durationMs: number;
+  intervalMs: number;
+}
+
+export interface RunReport {
+  leased: boolean;
+  sweeps: number;
+  proposals: number;
+  committed: number;
+  /** Proposals given up at commit because a ticket had changed. */
+  stale: number;
+  expired: number;
+  roomDeadlines: number;
+}
+
+const RECENT_WAITS = 200;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One scheduled matcher run: holds the lease, mirrors every mode's queued tickets and the live rooms with
+ * listeners, and every interval sweeps each pool, commits what it proposes, expires tickets whose heartbeats
+ * stopped and handles room deadlines. Reads per sweep do not grow with the pool: after the first snapshot,
+ * only changed documents are read.
+ */
+export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promise<RunReport> {
+  const report: RunReport = { leased: false, sweeps: 0, proposals: 0, committed: 0, stale: 0, expired: 0, roomDeadlines: 0 };
+  const holder = randomUUID();
+  const until = Date.now() + durationMs;
+  const leaseMs = Math.max(3 * intervalMs, 15_000);
+  while (!(await acquireLease(holder, leaseMs))) {
+    // Another run holds the pools; wait for it to finish rather than sweep the same tickets twice.
+    if (Date.now() + intervalMs >= until) return report;
+    await sleep(intervalMs);
+  }
+  report.leased = true;
+
+  const modes = Object.keys(config.modes);
+  const recentWaits = new Map(modes.map((m) => [m, [] as number[]]));
+  const pools = new Map(
+    modes.map((m) => [m, new Mirror<TicketDoc>(ticketsRef(m).where('status', '==', 'queued'))]),
+  );
+  const rooms = new Mirror<RoomDoc>(roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]), (room) => {
+    const waits = recentWaits.get(room.mode);
+    if (!waits) return;
+    waits.push(...Object.values(room.quality.waitSeconds));
+    waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
+  });
+  // Tickets this run already matched or expired, until the listener reports them gone.
+  const consumed = new Set<string>();
+  const lastStats = new Map<string, { at: number; stats: QueueStats }>();
+
+  try {
+    await Promise.all([rooms.ready, ...[...pools.values()].map((p) => p.ready)]);
+    let leaseRenewedAt = Date.now();
+    while (Date.now() < until) {
+      const started = Date.now();
+      for (const id of consumed) if (![...pools.values()].some((p) => p.has(id))) consumed.delete(id);
+      for (const [modeId, pool] of pools) {
+        await sweepMode(modeId, pool.values(), consumed, report, recentWaits.get(modeId)!, lastStats);
+      }
+      await handleRoomDeadlines(rooms.values(), report);
+      report.sweeps++;
+      if (Date.now() - leaseRenewedAt > leaseMs / 3) {
+        if (!(await acquireLease(holder, leaseMs))) break;
+        leaseRenewedAt = Date.now();
+      }
+      await sleep(Math.max(0, Math.min(intervalMs - (Date.now() - started), until - Date.now())));
+    }
+  } finally {
+    rooms.close();
+    for (const pool of pools.values()) pool.close();
+    await releaseLease(holder).catch((error: unknown) => logger.warn('could not release the matcher lease', error));
+  }
+  return report;
+}
+
+async function sweepMode(
+  modeId: string,
+  queued: TicketDoc[],
+  consumed: Set<string>,
+  report: RunReport,
+  recentWaits: number[],
+  lastStats: Map<string, { at: number; stats: QueueStats }>,
+) {
+  const mode = config.modes[modeId]!;
+  const now = Date.now();
+  const live: TicketDoc[] = [];
+  for (const ticket of queued) {
+    if (consumed.has(ticket.id)) continue;
+    if (ticket.expiresAt > now) {
+      live.push(ticket);
+    } else if (await expireTicket(modeId, ticket.id)) {
+      report.expired++;
+      consumed.add(ticket.id);
+    }
+  }
+  const { proposals, unmatched } = sweepPool(mode, live.map(toCoreTicket), now);
+  report.proposals += proposals.length;
+  for (const proposal of proposals) {
+    const room = await commitMatch(modeId, proposal);
+    if (room) {
+      report.committed++;
+      for (const side of proposal.sides) for (const t of side) consumed.add(t.id);
+    } else {
+      report.stale++;
+    }
+  }
+  await publishStats(modeId, live.filter((t) => !consumed.has(t.id)).map(toCoreTicket), recentWaits, unmatched, now, lastStats);
+}
+
+/** Rewrites `pools/{mode}` at most every `statsEverySeconds`, and only when a figure changed. */
+async function publishStats(
+  modeId: string,
+  waiting: ReturnType<typeof toCoreTicket>[],
+  recentWaits: number[],
+  unmatched: Record<string, number>,
+  nowMs: number,
+  lastStats: Map<string, { at: number; stats: QueueStats }>,
+) {
+  const previous = lastStats.get(modeId);
+  if (previous && nowMs - previous.at < config.matcher.statsEverySeconds * 1000) return;
+  const stats = queueStats(modeId, waiting, recentWaits, unmatched, nowMs);
+  const same = previous && JSON.stringify({ ...previous.stats, updatedAt: 0 }) === JSON.stringify({ ...stats, updatedAt: 0 });
+  lastStats.set(modeId, { at: nowMs, stats });
+  if (same) return;
+  countWrites(1);
+  await poolRef(modeId).withConverter(converter(queueStatsSchema)).set(stats);
+}
+
+async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport) {
+  const now = Date.now();
+  for (const room of rooms) {
+    try {
+      if (room.status === 'pending' && room.readyCheck && room.readyCheck.deadline <= now) {
+        await expireOverdueReadyCheck(room.id);
+        report.roomDeadlines++;
+      } else if (room.status !== 'pending' && room.reportDeadline !== null && room.reportDeadline <= now) {
+        await closeOverdueRoom(room.id);
+        report.roomDeadlines++;
+      }
+    } catch (error) {
+      logger.error(`could not handle the deadline of room ${room.id}`, error);
+    }
+  }
+}

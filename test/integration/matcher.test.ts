@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { config } from '../../functions/src/config.js';
+import { sweepPool } from '../../functions/src/core/match/index.js';
+import { toCoreTicket, type TicketDoc } from '../../functions/src/core/queue.js';
+import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
+import { commitMatch } from '../../functions/src/store/rooms.js';
+import { db, documentPaths } from '../support/admin.js';
+import { enqueue, expectInvariants, sleep, ticketOf } from '../support/game.js';
+import { players } from '../support/players.js';
+
+const queuedTickets = async (mode: string) =>
+  (await db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').get()).docs.map((d) => d.data() as TicketDoc);
+
+describe('the scheduled matcher', () => {
+  it('gives up a proposal cleanly when one of its tickets changed before the commit', async () => {
+    const clients = await players('Stale 1', 'Stale 2', 'Stale 3');
+    for (const c of clients) await enqueue(c, 'ffa');
+    const read = await queuedTickets('ffa');
+    await clients[1]!.call('cancelQueue');
+    // After the 2 s fill wait, the pool as read before the cancel proposes all three.
+    const { proposals } = sweepPool(config.modes.ffa!, read.map(toCoreTicket), Date.now() + 2_100);
+    expect(proposals).toHaveLength(1);
+    const before = await documentPaths();
+    expect(await commitMatch('ffa', proposals[0]!)).toBeNull();
+    expect(await documentPaths()).toEqual(before);
+    for (const t of read) expect((await ticketOf('ffa', t.id)).status).toBe(t.memberUids[0] === clients[1]!.uid ? 'cancelled' : 'queued');
+    await expectInvariants();
+  });
+
+  it('does no harm when the tick is delivered twice: the second run waits for the lease, nothing is matched twice', async () => {
+    const clients = await players('Twice 1', 'Twice 2', 'Twice 3', 'Twice 4', 'Twice 5', 'Twice 6');
+    const tickets: string[] = [];
+    for (const c of clients) tickets.push((await enqueue(c, 'ffa')).ticketId);
+    // Six players in a 3–4 player free-for-all: nothing forms until the 2 s fill wait is over.
+    await sleep(2_100);
+    const [first, second] = await Promise.all([
+      runMatcher({ durationMs: 1_500, intervalMs: 300 }),
+      runMatcher({ durationMs: 1_500, intervalMs: 300 }),
+    ]);
+    expect([first.leased, second.leased].filter(Boolean)).toHaveLength(1);
+    const rooms = (await db.collection('rooms').get()).docs.map((d) => d.data());
+    expect(rooms.length).toBeGreaterThanOrEqual(1);
+    expect(rooms.flatMap((r) => r.memberUids).length).toBe(new Set(rooms.flatMap((r) => r.memberUids)).size);
+    await expectInvariants();
+  });
+
+  it('keeps every invariant when many players queue and cancel at once while sweeps run', async () => {
+    const clients = await players(...Array.from({ length: 16 }, (_, i) => `Crowd ${i}`));
+    const sweeping = runMatcher({ durationMs: 6_000, intervalMs: 250 });
+    await Promise.all(
+      clients.map(async (c, i) => {
+        await sleep((i % 4) * 150);
+        await enqueue(c, i % 2 ? '1v1' : '2v2');
+        if (i % 3 === 0) await c.call('cancelQueue');
+        if (i % 5 === 0) await c.call('cancelQueue');
+      }),
+    );
+    const report = await sweeping;
+    expect(report.leased).toBe(true);
+    const rooms = (await db.collection('rooms').get()).docs.map((d) => d.data());
+    expect(rooms.length).toBeGreaterThan(0);
+    await expectInvariants();
+  }, 90_000);
+
+  it('publishes queue statistics a client can show as the estimated wait', async () => {
+    const [a, b, c] = await players('Stats A', 'Stats B', 'Stats C');
+    await enqueue(a, '1v1');
+    await enqueue(b, '1v1'); // matched with a at once
+    await enqueue(c, '1v1');
+    await runMatcher({ durationMs: 800, intervalMs: 200 });
+    const stats = (await db.doc('pools/1v1').get()).data()!;
+    expect(stats).toMatchObject({ mode: '1v1', waitingTickets: 1, waitingPlayers: 1 });
+    expect(stats.oldestWaitSeconds).toBeGreaterThanOrEqual(0);
+    expect(stats.recentMatchWaitSeconds.samples).toBe(2);
+  });
+});

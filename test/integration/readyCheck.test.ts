@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Client } from '../support/client.js';
+import { db, expectRefusal } from '../support/admin.js';
+import { waitForDoc } from '../support/listen.js';
+import { enqueue, expectInvariants, presenceOf, roomOf, sleep, sweep, ticketOf, type Room } from '../support/game.js';
+import { players } from '../support/players.js';
+
+/** Four solo players matched into a 2v2 room, which the test mode holds pending a 3 s ready check. */
+async function pendingRoom(prefix: string): Promise<{ room: Room; clients: Client[]; tickets: Map<string, string> }> {
+  const clients = await players(`${prefix} 1`, `${prefix} 2`, `${prefix} 3`, `${prefix} 4`);
+  const tickets = new Map<string, string>();
+  let room: Room | null = null;
+  for (const c of clients) {
+    const queued = await enqueue(c, '2v2');
+    tickets.set(c.uid, queued.ticketId);
+    room = queued.room ?? room;
+  }
+  expect(room).toMatchObject({ status: 'pending', readyCheck: { accepted: [], declined: [] } });
+  return { room: room!, clients, tickets };
+}
+
+describe('the ready check', () => {
+  it('starts the room when everyone accepts, and accepting twice changes nothing', async () => {
+    const { room, clients } = await pendingRoom('Accept');
+    const active = waitForDoc(clients[0]!.db, `rooms/${room.id}`, (r) => r?.status === 'active');
+    for (const c of clients) await c.call('acceptMatch', { roomId: room.id });
+    const { room: again } = await clients[0]!.call<{ room: Room }>('acceptMatch', { roomId: room.id });
+    const seen = await active;
+    expect(seen?.readyCheck.accepted.sort()).toEqual(clients.map((c) => c.uid).sort());
+    expect(seen?.reportDeadline).toBeGreaterThan(Date.now());
+    expect(again.status).toBe('active');
+    await expectRefusal(clients[1]!.call('declineMatch', { roomId: room.id }), 'failed-precondition', /ready check is over/);
+    await expectInvariants();
+  });
+
+  it('cancels on a decline: who accepted goes back to the pool with their original enqueue time, the decliner cools down', async () => {
+    const { room, clients, tickets } = await pendingRoom('Decline');
+    const [a, b, decliner, silent] = clients as [Client, Client, Client, Client];
+    await a.call('acceptMatch', { roomId: room.id });
+    await b.call('acceptMatch', { roomId: room.id });
+    await decliner.call('declineMatch', { roomId: room.id });
+
+    const cancelled = await roomOf(room.id);
+    expect(cancelled.status).toBe('cancelled');
+    for (const accepted of [a, b]) {
+      const presence = (await presenceOf(accepted)) as { kind: string; ticketId?: string };
+      expect(presence.kind).toBe('queued');
+      const requeued = await ticketOf('2v2', presence.ticketId!);
+      const original = await ticketOf('2v2', tickets.get(accepted.uid)!);
+      expect(requeued.enqueuedAt).toBe(original.enqueuedAt);
+      expect(original.status).toBe('matched');
+    }
+    expect(await presenceOf(decliner)).toEqual({ kind: 'idle' });
+    await expectRefusal(enqueue(decliner, '2v2'), 'failed-precondition', /cooling down.*s left/);
+    // Someone who had not answered yet is freed without a cooldown.
+    expect(await presenceOf(silent)).toEqual({ kind: 'idle' });
+    expect((await enqueue(silent, '2v2')).ticketId).toBeTruthy();
+    await expectInvariants();
+  });
+
+  it('cancels when the timer runs out: the acceptors are requeued, the silent cool down', async () => {
+    const { room, clients } = await pendingRoom('Timeout');
+    const [keen, ...silent] = clients as [Client, ...Client[]];
+    await keen.call('acceptMatch', { roomId: room.id });
+    await sleep(3_200);
+    await sweep(600);
+    expect((await roomOf(room.id)).status).toBe('cancelled');
+    expect((await presenceOf(keen)).kind).toBe('queued');
+    for (const s of silent) {
+      const state = (await db.doc(`playerStates/${s.uid}`).get()).data()!;
+      expect(state.cooldownUntil).toBeGreaterThan(Date.now());
+      await expectRefusal(enqueue(s, '2v2'), 'failed-precondition', /cooling down/);
+    }
+    await expectInvariants();
+  });
+});
