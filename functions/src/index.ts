@@ -10,5 +10,6 @@ export {
   transferPartyLeadership,
 } from './api/party.js';
 export { acceptMatch, cancelQueue, declineMatch, enqueue, heartbeat } from './api/queue.js';
+export { getLeaderboard } from './api/leaderboard.js';
 export { reportResult } from './api/results.js';
 export { matcherTick } from './jobs/matcher.js';

@@ -1,9 +1,12 @@
 import { logger } from 'firebase-functions/v2';
 import { HttpsError, onCall, type CallableOptions, type CallableRequest } from 'firebase-functions/v2/https';
 import type { DecodedIdToken } from 'firebase-admin/auth';
+import { FieldValue } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { Failure } from '../core/errors.js';
 import { formatIssues } from '../core/validation.js';
+import { db } from '../store/db.js';
+import { withOpCounts, type OpCounts } from '../store/metrics.js';
 
 export interface Caller {
   uid: string;
@@ -37,9 +40,20 @@ export function toHttpsError(error: unknown): HttpsError {
   return new HttpsError('internal', 'Unexpected server error; it has been logged.');
 }
 
+/**
+ * With LADDER_METRICS=on (the simulation sets it on the emulators), each invocation adds the reads and writes
+ * it made to `metrics/{function}`; that bookkeeping write is not itself counted.
+ */
+const recordOps = (ops: OpCounts) =>
+  db
+    .collection('metrics')
+    .doc(process.env.K_SERVICE ?? 'unknown')
+    .set({ reads: FieldValue.increment(ops.reads), writes: FieldValue.increment(ops.writes), invocations: FieldValue.increment(1) }, { merge: true })
+    .then(() => undefined);
+
 async function guarded<R>(work: () => Promise<R>): Promise<R> {
   try {
-    return await work();
+    return process.env.LADDER_METRICS === 'on' ? await withOpCounts(work, recordOps) : await work();
   } catch (error) {
     throw toHttpsError(error);
   }

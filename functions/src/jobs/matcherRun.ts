@@ -22,6 +22,9 @@ export interface RunOptions {
 
 export interface RunReport {
   leased: boolean;
+  /** When this run held the lease and swept (ms since the epoch); null if it never got the lease. */
+  sweptFrom: number | null;
+  sweptUntil: number | null;
   sweeps: number;
   proposals: number;
   committed: number;
@@ -41,7 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * only changed documents are read.
  */
 export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promise<RunReport> {
-  const report: RunReport = { leased: false, sweeps: 0, proposals: 0, committed: 0, stale: 0, expired: 0, roomDeadlines: 0 };
+  const report: RunReport = { leased: false, sweptFrom: null, sweptUntil: null, sweeps: 0, proposals: 0, committed: 0, stale: 0, expired: 0, roomDeadlines: 0 };
   const holder = randomUUID();
   const until = Date.now() + durationMs;
   const leaseMs = Math.max(3 * intervalMs, 15_000);
@@ -51,6 +54,7 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
     await sleep(intervalMs);
   }
   report.leased = true;
+  report.sweptFrom = Date.now();
 
   const modes = Object.keys(config.modes);
   const recentWaits = new Map(modes.map((m) => [m, [] as number[]]));
@@ -85,6 +89,7 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
       await sleep(Math.max(0, Math.min(intervalMs - (Date.now() - started), until - Date.now())));
     }
   } finally {
+    report.sweptUntil = Date.now();
     rooms.close();
     for (const pool of pools.values()) pool.close();
     await releaseLease(holder).catch((error: unknown) => logger.warn('could not release the matcher lease', error));

@@ -5,7 +5,8 @@ import { converter } from './converters.js';
 import { db } from './db.js';
 import { transaction, type Tx } from './tx.js';
 
-export const playerRef = (uid: string) => db.collection('players').doc(uid).withConverter(converter(playerSchema));
+export const playersRef = () => db.collection('players').withConverter(converter(playerSchema));
+export const playerRef = (uid: string) => playersRef().doc(uid);
 export const playerStateRef = (uid: string) =>
   db.collection('playerStates').doc(uid).withConverter(converter(playerStateSchema));
 

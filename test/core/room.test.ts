@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { defaultModes } from '../../functions/src/core/modes.js';
+import { answerReadyCheck, expireReadyCheck, roomTickets, type RoomDoc } from '../../functions/src/core/room.js';
+import { Failure } from '../../functions/src/core/errors.js';
+
+const mode = { ...defaultModes['2v2']!, readyCheck: { timeoutSeconds: 20, declineCooldownSeconds: 60 } };
+const ticket = (id: string, uids: string[], partyId: string | null = null) => ({
+  ticketId: id,
+  partyId,
+  ownerUid: uids[0]!,
+  score: 1500,
+  enqueuedAt: 1_000,
+  members: uids.map((uid) => ({ uid, rating: 1500 })),
+});
+
+/** A pending 2v2: a party (a, b) against two solos (c, d). */
+const pending = (): RoomDoc => ({
+  id: 'r',
+  mode: '2v2',
+  ladder: 'team',
+  kind: 'team',
+  sides: [{ tickets: [ticket('t1', ['a', 'b'], 'p')] }, { tickets: [ticket('t2', ['c']), ticket('t3', ['d'])] }],
+  memberUids: ['a', 'b', 'c', 'd'],
+  names: {},
+  proposedAt: 1_000,
+  quality: { spread: 0, sideDifference: 0, winProbabilityA: 0.5, waitSeconds: {} },
+  status: 'pending',
+  readyCheck: { deadline: 21_000, accepted: [], declined: [] },
+  reportDeadline: null,
+  reports: {},
+  result: null,
+  ratingChanges: null,
+  createdAt: 1_000,
+  updatedAt: 1_000,
+  endedAt: null,
+  endReason: null,
+});
+
+const acceptAll = (room: RoomDoc, uids: string[]) =>
+  uids.reduce((r, uid) => answerReadyCheck(r, uid, true, mode, 2_000).room, room);
+
+describe('the ready check', () => {
+  it('starts the room with the last acceptance, whatever the order, and sets the report deadline', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray(['a', 'b', 'c', 'd'], { minLength: 4 }), (order) => {
+        const room = acceptAll(pending(), order);
+        expect(room.status).toBe('active');
+        expect(room.reportDeadline).toBe(2_000 + mode.reportTimeoutSeconds * 1000);
+      }),
+    );
+    expect(acceptAll(pending(), ['a', 'b', 'c']).status).toBe('pending');
+  });
+
+  it('requeues only whole tickets whose members all accepted, and cools down the decliner alone', () => {
+    const room = acceptAll(pending(), ['a', 'c']);
+    const { room: cancelled, cancellation } = answerReadyCheck(room, 'd', false, mode, 3_000);
+    expect(cancelled.status).toBe('cancelled');
+    // The party (a, b) is not requeued: b never accepted. c's solo ticket is.
+    expect(cancellation!.requeue.map((t) => t.ticketId)).toEqual(['t2']);
+    expect(cancellation!.cooldown).toEqual(['d']);
+  });
+
+  it('treats everyone who had not accepted by the deadline as declining', () => {
+    const { room, cancellation } = expireReadyCheck(acceptAll(pending(), ['a', 'b']), 30_000);
+    expect(room.status).toBe('cancelled');
+    expect(cancellation!.requeue.map((t) => t.ticketId)).toEqual(['t1']);
+    expect(cancellation!.cooldown.sort()).toEqual(['c', 'd']);
+  });
+
+  it('answers a repeated acceptance with the room unchanged, even once it started', () => {
+    const active = acceptAll(pending(), ['a', 'b', 'c', 'd']);
+    expect(answerReadyCheck(active, 'a', true, mode, 9_000).room).toBe(active);
+  });
+
+  it('refuses strangers and answers after the check is over', () => {
+    expect(() => answerReadyCheck(pending(), 'x', true, mode, 2_000)).toThrow(Failure);
+    const active = acceptAll(pending(), ['a', 'b', 'c', 'd']);
+    expect(() => answerReadyCheck(active, 'a', false, mode, 2_000)).toThrow(/ready check is over/);
+  });
+
+  it('lists every ticket of every side once', () => {
+    expect(roomTickets(pending()).map((t) => t.ticketId)).toEqual(['t1', 't2', 't3']);
+  });
+});
