@@ -34,8 +34,8 @@ describe('requirement 3: the spread between the highest and lowest score is capp
     expect(unmatched.noCandidatesWithinCaps).toBe(4);
   });
 
-  it('matches them once the oldest has waited long enough for the cap to widen to 150', () => {
-    const proposal = only(sweepPool(twoVsTwo, pool(10), NOW).proposals);
+  it('matches them once the oldest has waited long enough for the cap to widen to 200', () => {
+    const proposal = only(sweepPool(twoVsTwo, pool(2), NOW).proposals);
     expect(proposal.quality.spread).toBe(110);
     expect(proposal.quality.sideDifference).toBe(0);
   });
@@ -50,7 +50,18 @@ describe('requirement 4: the difference between the sides is capped', () => {
   });
 
   it('does once the side cap has widened to 50', () => {
-    expect(only(sweepPool(twoVsTwo, pool(40), NOW).proposals).quality.sideDifference).toBe(40);
+    expect(only(sweepPool(twoVsTwo, pool(20), NOW).proposals).quality.sideDifference).toBe(40);
+  });
+
+  it('prefers a match as fair as a fresh one over one the widened cap merely allows', () => {
+    const waiting = ticket(twoVsTwo, [1500], 25);
+    const nearest = solos(twoVsTwo, [1530, 1531, 1445]);
+    const allowed = only(sweepPool(twoVsTwo, [waiting, ...nearest], NOW).proposals);
+    expect(allowed.quality.sideDifference).toBe(27);
+    const fairer = ticket(twoVsTwo, [1560]);
+    const fair = only(sweepPool(twoVsTwo, [waiting, ...nearest, fairer], NOW).proposals);
+    expect(fair.quality.sideDifference).toBe(0.5);
+    expect(proposalTickets(fair)).toContain(fairer);
   });
 
   it('balances the sides: the two strongest of four solos play against each other', () => {
@@ -168,7 +179,7 @@ describe('requirement 8: free-for-all', () => {
   });
 
   it('starts with everyone within the cap once the oldest has waited the fill wait', () => {
-    const pool = [...solos(ffa, [1500], format.fillWaitSeconds), ...solos(ffa, [1510, 1520, 1530, 1540]), ...solos(ffa, [1900])];
+    const pool = [...solos(ffa, [1500], format.fillWaitSeconds), ...solos(ffa, [1510, 1520, 1530, 1540]), ...solos(ffa, [2000])];
     const room = only(sweepPool(ffa, pool, NOW).proposals);
     expect(proposalTickets(room).map((t) => t.score)).toHaveLength(5);
     expect(room.sides).toHaveLength(1);
