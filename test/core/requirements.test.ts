@@ -140,6 +140,13 @@ describe('requirement 7: queueing returns a match at once, or nothing', () => {
     expect(proposal && violations(twoVsTwo, proposal)).toEqual([]);
   });
 
+  it('ignores the arriving ticket and repeats among the candidates, as overlapping reads return them', () => {
+    const waiting = solos(twoVsTwo, [1490, 1505, 1510], 3);
+    const arriving = ticket(twoVsTwo, [1500]);
+    const proposal = matchTicketNow(twoVsTwo, arriving, [arriving, ...waiting, ...waiting], NOW);
+    expect(proposal && ids(proposalTickets(proposal))).toEqual(ids([...waiting, arriving]));
+  });
+
   it('returns null, leaving the player queued, when none can', () => {
     const waiting = solos(twoVsTwo, [1490, 1505], 3);
     expect(matchTicketNow(twoVsTwo, ticket(twoVsTwo, [1500]), waiting, NOW)).toBeNull();
