@@ -7,7 +7,7 @@ import {
   violations,
   type MatchProposal,
 } from '../../functions/src/core/match/index.js';
-import { defaultModes, type Mode } from '../../functions/src/core/modes.js';
+import { defaultModes, parseModes, type Mode } from '../../functions/src/core/modes.js';
 import type { Ticket } from '../../functions/src/core/ticket.js';
 import { NOW, solos, ticket } from './helpers.js';
 
@@ -198,6 +198,27 @@ describe('requirement 8: free-for-all', () => {
     const { proposals, unmatched } = sweepPool(ffa, solos(ffa, [1500, 1510, 1520], 100), NOW);
     expect(proposals).toEqual([]);
     expect(unmatched.noCandidatesWithinCaps).toBe(3);
+  });
+
+  it('fills the room at once with whole parties even when the nearest party does not fit', () => {
+    const anchor = ticket(ffa, [1500], 6);
+    const five = ticket(ffa, [1451, 1451, 1451, 1451, 1451]);
+    const four = ticket(ffa, [1660, 1660, 1660, 1660]);
+    const three = ticket(ffa, [1270, 1270, 1270]);
+    expect([five.score, four.score, three.score]).toEqual([1501, 1700, 1300]);
+    const room = only(sweepPool(ffa, [anchor, five, four, three], NOW).proposals);
+    expect(ids(proposalTickets(room))).toEqual(ids([anchor, four, three]));
+  });
+
+  it('after the fill wait, seats the most players any window of the spread cap holds', () => {
+    const narrow = parseModes({
+      narrow: { ...ffa, spreadCap: { hard: 100, schedule: [{ afterSeconds: 0, value: 100 }] }, format: { ...format, fillWaitSeconds: 0 } },
+    }).narrow as Mode;
+    const oldest = ticket(narrow, [1500], 5);
+    const below = solos(narrow, [1420, 1420, 1420]);
+    const above = solos(narrow, [1590, 1590, 1590, 1590]);
+    const [first] = sweepPool(narrow, [oldest, ...below, ...above], NOW).proposals;
+    expect(first && ids(proposalTickets(first))).toEqual(ids([oldest, ...above]));
   });
 
   it('keeps parties together, filling exactly to the maximum when whole parties allow it', () => {
