@@ -19,11 +19,6 @@ interface Candidate {
   split: Split;
 }
 
-interface Option {
-  composition: Composition;
-  spread: number;
-}
-
 /** The mandatory tickets of an attempt and the caps it runs under. */
 interface Frame {
   mandatory: readonly number[];
@@ -44,6 +39,9 @@ interface Frame {
 export class TeamMatcher {
   private readonly compositions: readonly Composition[];
   private readonly anyCompositions: readonly Composition[];
+  /** The compositions the nearest parties can fill within the spread cap, by index, tightest first. */
+  private readonly viable: Int32Array;
+  private readonly spreads: Float64Array;
   /** Parties per size among the mandatory tickets of the current attempt. */
   private readonly fixed = new Int32Array(MAX_PARTY_SIZE + 1);
   /** `nearby[size * STRIDE + k]`: the k-th nearest available party of that size. */
@@ -60,6 +58,8 @@ export class TeamMatcher {
   ) {
     this.compositions = balancedCompositions(format.teamSize, format.premade);
     this.anyCompositions = balancedCompositions(format.teamSize, 'any');
+    this.viable = new Int32Array(this.anyCompositions.length);
+    this.spreads = new Float64Array(this.anyCompositions.length);
   }
 
   /**
@@ -88,7 +88,7 @@ export class TeamMatcher {
     }
 
     this.gather(frame, 0);
-    const viable = this.options(this.compositions, frame);
+    const viable = this.fillable(this.compositions, frame);
     // Settle for a split within the widened side cap only when none fits the cap a fresh match gets.
     const fairDifference = Math.min(frame.sideDifferenceCap, capAt(this.format.sideDifferenceCap, 0));
     let fallback: Candidate | undefined;
@@ -100,7 +100,7 @@ export class TeamMatcher {
       }
     }
     if (fallback) return sidesOf(fallback);
-    if (viable.length === 0 && this.options(this.anyCompositions, frame).length > 0) {
+    if (viable === 0 && this.fillable(this.anyCompositions, frame) > 0) {
       return { matched: false, reason: 'premadeImbalance' };
     }
     return { matched: false, reason: 'noCandidatesWithinCaps' };
@@ -110,10 +110,11 @@ export class TeamMatcher {
    * Candidate matches, best first: for each composition, tightest spread first, its nearest parties,
    * then the swaps that narrow their side difference, within a budget of exact splits per attempt.
    */
-  private *candidates(frame: Frame, viable: readonly Option[]): Generator<Candidate> {
+  private *candidates(frame: Frame, viable: number): Generator<Candidate> {
     let budget = SWAP_BUDGET;
     let spares = false;
-    for (const { composition } of viable) {
+    for (let i = 0; i < viable; i++) {
+      const composition = this.compositions[this.viable[i] ?? -1] ?? [];
       const tickets = this.nearest(frame, composition);
       const split = this.split(tickets);
       if (!split) continue;
@@ -154,10 +155,13 @@ export class TeamMatcher {
     }
   }
 
-  /** The compositions that the nearest parties can fill within the spread cap, tightest first. */
-  private options(compositions: readonly Composition[], frame: Frame): Option[] {
-    const result: Option[] = [];
-    for (const composition of compositions) {
+  /**
+   * How many of `compositions` the nearest parties can fill within the spread cap; their indices go to
+   * `viable`, tightest spread first (an insertion sort: there are a few dozen at most).
+   */
+  private fillable(compositions: readonly Composition[], frame: Frame): number {
+    let count = 0;
+    for (const [c, composition] of compositions.entries()) {
       let lowest = frame.lowest;
       let highest = frame.highest;
       let available = true;
@@ -169,9 +173,17 @@ export class TeamMatcher {
           highest = Math.max(highest, this.highest[size * STRIDE + need] ?? -Infinity);
         }
       }
-      if (available && highest - lowest <= frame.spreadCap) result.push({ composition, spread: highest - lowest });
+      const spread = highest - lowest;
+      if (!available || spread > frame.spreadCap) continue;
+      let at = count++;
+      for (; at > 0 && (this.spreads[at - 1] ?? 0) > spread; at--) {
+        this.spreads[at] = this.spreads[at - 1] ?? 0;
+        this.viable[at] = this.viable[at - 1] ?? 0;
+      }
+      this.spreads[at] = spread;
+      this.viable[at] = c;
     }
-    return result.sort(bySpread);
+    return count;
   }
 
   /** The mandatory tickets and, for the rest of the composition, the nearest parties of each size. */
@@ -215,10 +227,6 @@ export class TeamMatcher {
     }
     return { better, tried };
   }
-}
-
-function bySpread(a: Option, b: Option): number {
-  return a.spread - b.spread;
 }
 
 function sidesOf({ tickets, split }: Candidate): Attempt {
