@@ -31,10 +31,11 @@ interface Frame {
 
 /**
  * Builds team matches from a pool. For each mix of party sizes the premade policy allows, it takes the
- * parties of each size nearest the anchor's score, and tries those mixes from the tightest spread up,
- * keeping the first whose optimal split fits the side cap. When the nearest parties split too unevenly,
- * a short local search swaps parties for others of the same size nearby. That is a few binary searches
- * and a bounded number of exact splits of at most ten parties per anchor, whatever the pool size.
+ * parties of each size nearest the anchor's score, and tries those mixes from the tightest spread up.
+ * When the nearest parties split too unevenly, a short local search swaps parties for others of the same
+ * size nearby. The first optimal split within the side cap of a fresh match is taken; failing that, the
+ * most even one the widened cap allows. That is a few binary searches and a bounded number of exact
+ * splits of at most ten parties per anchor, whatever the pool size.
  */
 export class TeamMatcher {
   private readonly compositions: readonly Composition[];
