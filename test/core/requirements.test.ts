@@ -7,7 +7,7 @@ import {
   violations,
   type MatchProposal,
 } from '../../functions/src/core/match/index.js';
-import { defaultModes, type Mode } from '../../functions/src/core/modes.js';
+import { defaultModes, parseModes, type Mode } from '../../functions/src/core/modes.js';
 import type { Ticket } from '../../functions/src/core/ticket.js';
 import { NOW, solos, ticket } from './helpers.js';
 
@@ -34,8 +34,8 @@ describe('requirement 3: the spread between the highest and lowest score is capp
     expect(unmatched.noCandidatesWithinCaps).toBe(4);
   });
 
-  it('matches them once the oldest has waited long enough for the cap to widen to 150', () => {
-    const proposal = only(sweepPool(twoVsTwo, pool(10), NOW).proposals);
+  it('matches them once the oldest has waited long enough for the cap to widen to 200', () => {
+    const proposal = only(sweepPool(twoVsTwo, pool(2), NOW).proposals);
     expect(proposal.quality.spread).toBe(110);
     expect(proposal.quality.sideDifference).toBe(0);
   });
@@ -50,7 +50,18 @@ describe('requirement 4: the difference between the sides is capped', () => {
   });
 
   it('does once the side cap has widened to 50', () => {
-    expect(only(sweepPool(twoVsTwo, pool(40), NOW).proposals).quality.sideDifference).toBe(40);
+    expect(only(sweepPool(twoVsTwo, pool(20), NOW).proposals).quality.sideDifference).toBe(40);
+  });
+
+  it('prefers a match as fair as a fresh one over one the widened cap merely allows', () => {
+    const waiting = ticket(twoVsTwo, [1500], 25);
+    const nearest = solos(twoVsTwo, [1530, 1531, 1445]);
+    const allowed = only(sweepPool(twoVsTwo, [waiting, ...nearest], NOW).proposals);
+    expect(allowed.quality.sideDifference).toBe(27);
+    const fairer = ticket(twoVsTwo, [1560]);
+    const fair = only(sweepPool(twoVsTwo, [waiting, ...nearest, fairer], NOW).proposals);
+    expect(fair.quality.sideDifference).toBe(0.5);
+    expect(proposalTickets(fair)).toContain(fairer);
   });
 
   it('balances the sides: the two strongest of four solos play against each other', () => {
@@ -129,6 +140,13 @@ describe('requirement 7: queueing returns a match at once, or nothing', () => {
     expect(proposal && violations(twoVsTwo, proposal)).toEqual([]);
   });
 
+  it('ignores the arriving ticket and repeats among the candidates, as overlapping reads return them', () => {
+    const waiting = solos(twoVsTwo, [1490, 1505, 1510], 3);
+    const arriving = ticket(twoVsTwo, [1500]);
+    const proposal = matchTicketNow(twoVsTwo, arriving, [arriving, ...waiting, ...waiting], NOW);
+    expect(proposal && ids(proposalTickets(proposal))).toEqual(ids([...waiting, arriving]));
+  });
+
   it('returns null, leaving the player queued, when none can', () => {
     const waiting = solos(twoVsTwo, [1490, 1505], 3);
     expect(matchTicketNow(twoVsTwo, ticket(twoVsTwo, [1500]), waiting, NOW)).toBeNull();
@@ -168,7 +186,7 @@ describe('requirement 8: free-for-all', () => {
   });
 
   it('starts with everyone within the cap once the oldest has waited the fill wait', () => {
-    const pool = [...solos(ffa, [1500], format.fillWaitSeconds), ...solos(ffa, [1510, 1520, 1530, 1540]), ...solos(ffa, [1900])];
+    const pool = [...solos(ffa, [1500], format.fillWaitSeconds), ...solos(ffa, [1510, 1520, 1530, 1540]), ...solos(ffa, [2000])];
     const room = only(sweepPool(ffa, pool, NOW).proposals);
     expect(proposalTickets(room).map((t) => t.score)).toHaveLength(5);
     expect(room.sides).toHaveLength(1);
@@ -180,6 +198,27 @@ describe('requirement 8: free-for-all', () => {
     const { proposals, unmatched } = sweepPool(ffa, solos(ffa, [1500, 1510, 1520], 100), NOW);
     expect(proposals).toEqual([]);
     expect(unmatched.noCandidatesWithinCaps).toBe(3);
+  });
+
+  it('fills the room at once with whole parties even when the nearest party does not fit', () => {
+    const anchor = ticket(ffa, [1500], 6);
+    const five = ticket(ffa, [1451, 1451, 1451, 1451, 1451]);
+    const four = ticket(ffa, [1660, 1660, 1660, 1660]);
+    const three = ticket(ffa, [1270, 1270, 1270]);
+    expect([five.score, four.score, three.score]).toEqual([1501, 1700, 1300]);
+    const room = only(sweepPool(ffa, [anchor, five, four, three], NOW).proposals);
+    expect(ids(proposalTickets(room))).toEqual(ids([anchor, four, three]));
+  });
+
+  it('after the fill wait, seats the most players any window of the spread cap holds', () => {
+    const narrow = parseModes({
+      narrow: { ...ffa, spreadCap: { hard: 100, schedule: [{ afterSeconds: 0, value: 100 }] }, format: { ...format, fillWaitSeconds: 0 } },
+    }).narrow as Mode;
+    const oldest = ticket(narrow, [1500], 5);
+    const below = solos(narrow, [1420, 1420, 1420]);
+    const above = solos(narrow, [1590, 1590, 1590, 1590]);
+    const [first] = sweepPool(narrow, [oldest, ...below, ...above], NOW).proposals;
+    expect(first && ids(proposalTickets(first))).toEqual(ids([oldest, ...above]));
   });
 
   it('keeps parties together, filling exactly to the maximum when whole parties allow it', () => {

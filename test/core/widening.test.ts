@@ -27,14 +27,15 @@ const capArbitrary = fc
 
 describe('widening', () => {
   it('follows the default schedule step by step', () => {
-    expect([0, 9.9, 10, 19, 20, 40, 59, 60, 600].map((wait) => currentCaps(oneVsOne, wait))).toEqual([
+    expect([0, 1.9, 2, 5, 6, 9.9, 10, 20, 40, 600].map((wait) => currentCaps(oneVsOne, wait))).toEqual([
       { spread: 100, sideDifference: 20 },
       { spread: 100, sideDifference: 20 },
-      { spread: 150, sideDifference: 20 },
-      { spread: 150, sideDifference: 20 },
-      { spread: 200, sideDifference: 30 },
-      { spread: 300, sideDifference: 50 },
-      { spread: 300, sideDifference: 50 },
+      { spread: 200, sideDifference: 20 },
+      { spread: 300, sideDifference: 20 },
+      { spread: 400, sideDifference: 20 },
+      { spread: 400, sideDifference: 20 },
+      { spread: 400, sideDifference: 30 },
+      { spread: 400, sideDifference: 50 },
       { spread: 400, sideDifference: 100 },
       { spread: 400, sideDifference: 100 },
     ]);
@@ -61,7 +62,7 @@ describe('widening', () => {
       }),
     );
     const pair = (wait: number) => solos(oneVsOne, [1500, 1545], wait);
-    expect(sweepPool(oneVsOne, pair(0), NOW).proposals).toHaveLength(0);
-    expect(sweepPool(oneVsOne, pair(40), NOW).proposals).toHaveLength(1);
+    expect(sweepPool(oneVsOne, pair(19), NOW).proposals).toHaveLength(0);
+    expect(sweepPool(oneVsOne, pair(20), NOW).proposals).toHaveLength(1);
   });
 });

@@ -138,25 +138,29 @@ export function parseModes(input: unknown): Modes {
   throw new Error(`Invalid mode configuration:\n${lines.join('\n')}`);
 }
 
+/**
+ * The original's 100 points at first; then quickly wider, because in a small population the players far
+ * from the middle would otherwise wait for minutes. A wide spread is still a fair match as long as the
+ * side cap holds, and the optimal split keeps sides close.
+ */
 const spreadCap = {
   hard: 400,
   schedule: [
     { afterSeconds: 0, value: 100 },
-    { afterSeconds: 10, value: 150 },
-    { afterSeconds: 20, value: 200 },
-    { afterSeconds: 40, value: 300 },
-    { afterSeconds: 60, value: 400 },
+    { afterSeconds: 2, value: 200 },
+    { afterSeconds: 4, value: 300 },
+    { afterSeconds: 6, value: 400 },
   ],
 };
 
-/** Starts at 20 points, about a 47/53 prediction, so a fresh match is fair by construction. */
+/** Starts at 20 points, about a 47/53 prediction, so a fresh match is fair by construction; widens slowly. */
 const sideDifferenceCap = {
   hard: 100,
   schedule: [
     { afterSeconds: 0, value: 20 },
-    { afterSeconds: 20, value: 30 },
-    { afterSeconds: 40, value: 50 },
-    { afterSeconds: 60, value: 100 },
+    { afterSeconds: 10, value: 30 },
+    { afterSeconds: 20, value: 50 },
+    { afterSeconds: 40, value: 100 },
   ],
 };
 

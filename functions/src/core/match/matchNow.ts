@@ -18,7 +18,8 @@ export function candidateScoreRange(mode: Mode, ticket: Pick<Ticket, 'score'>): 
 /**
  * Matches a ticket as it is queued, against candidates read near its score, returning a proposal that
  * contains it, or null if none can be made now (it then waits for the sweep). Candidates are served
- * longest waiting first, exactly as in the sweep: the arrival completes the oldest match it can.
+ * longest waiting first, exactly as in the sweep: the arrival completes the oldest match it can. The
+ * candidates may include the ticket itself or repeat one another (two overlapping range reads).
  */
 export function matchTicketNow(
   mode: Mode,
@@ -26,7 +27,8 @@ export function matchTicketNow(
   candidates: readonly Ticket[],
   nowMs: number,
 ): MatchProposal | null {
-  const pool = new QueuedPool(mode, [ticket, ...candidates.filter((c) => c.id !== ticket.id)], nowMs);
+  const others = new Map(candidates.filter((c) => c.id !== ticket.id).map((c) => [c.id, c]));
+  const pool = new QueuedPool(mode, [ticket, ...others.values()], nowMs);
   if (!pool.isAvailable(0)) return null;
   for (const anchor of pool.oldestFirst()) {
     const attempt = pool.attempt(anchor === 0 ? [0] : [anchor, 0]);

@@ -1,4 +1,4 @@
-/** Counting sort is used while the key range stays within this many buckets per item (and at least 2^16). */
+/** Counting sort is used while the key range stays within this many buckets per item. */
 const BUCKETS_PER_ITEM = 4;
 
 /**
@@ -18,7 +18,7 @@ export function sortByKey(items: Int32Array, keys: ArrayLike<number>): Int32Arra
     if (key > max) max = key;
   }
   const range = max - min + 1;
-  if (!integral || range > Math.max(1 << 16, BUCKETS_PER_ITEM * items.length)) {
+  if (!integral || range > BUCKETS_PER_ITEM * items.length) {
     return items.slice().sort((a, b) => (keys[a] ?? 0) - (keys[b] ?? 0) || a - b);
   }
   const starts = new Int32Array(range + 1);

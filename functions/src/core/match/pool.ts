@@ -65,7 +65,8 @@ export class QueuedPool {
    * them; any other ticket in the match waited no longer or widens the caps further, so they always hold.
    */
   attempt(mandatory: readonly number[]): Attempt {
-    const oldestWait = Math.max(0, ...mandatory.map((t) => this.waits[t] ?? 0));
+    let oldestWait = 0;
+    for (const t of mandatory) oldestWait = Math.max(oldestWait, this.waits[t] ?? 0);
     return this.matcher.build(mandatory, oldestWait);
   }
 

@@ -28,8 +28,9 @@ const maskCode = new Int32Array(1 << MAX_FREE_UNITS);
  * each derived from a smaller one in constant time.
  */
 export function bestSplit(units: readonly SplitUnit[], teamSize: number, policy: PremadePolicy): Split | null {
-  const [first, ...free] = units;
-  if (!first || free.length > MAX_FREE_UNITS) return null;
+  const first = units[0];
+  const free = units.length - 1;
+  if (!first || free > MAX_FREE_UNITS) return null;
   let totalPlayers = 0;
   let totalWeight = 0;
   let totalPremades = 0;
@@ -48,11 +49,11 @@ export function bestSplit(units: readonly SplitUnit[], teamSize: number, policy:
   maskCode[0] = SIZE_CODE[first.size] ?? 0;
   let bestMask = -1;
   let bestDifference = Infinity;
-  for (let mask = 0; mask < 1 << free.length; mask++) {
+  for (let mask = 0; mask < 1 << free; mask++) {
     if (mask > 0) {
       const bit = 31 - Math.clz32(mask & -mask);
       const rest = mask & (mask - 1);
-      const unit = free[bit] ?? first;
+      const unit = units[bit + 1] ?? first;
       maskPlayers[mask] = (maskPlayers[rest] ?? 0) + unit.size;
       maskWeight[mask] = (maskWeight[rest] ?? 0) + unit.size * unit.score;
       maskPremades[mask] = (maskPremades[rest] ?? 0) + (isPremade(unit.size) ? 1 : 0);

@@ -3,27 +3,46 @@ import { MAX_PARTY_SIZE } from '../ticket.js';
 import { balancedCompositions, type Composition } from './premade.js';
 import type { Attempt } from './reasons.js';
 import type { ScoreIndex } from './scoreIndex.js';
-import { bestSplit, type SplitUnit } from './sides.js';
+import { bestSplit, type Split } from './sides.js';
 import { capAt } from './widening.js';
 
+/** Extra parties per size gathered as swap candidates once the nearest ones miss the side cap. */
+const SPARES = 2;
+/** Exact splits the swap search may try per attempt, which bounds the cost of an anchor that fails. */
+const SWAP_BUDGET = 32;
+/** Room per party size in the scratch arrays: at most ten parties of one size in a match, plus spares. */
+const STRIDE = 2 * MAX_PARTY_SIZE + SPARES + 1;
 
-/** Room per party size in the scratch arrays: a match holds at most ten parties of one size. */
-const STRIDE = 2 * MAX_PARTY_SIZE + 1;
+/** Tickets for a match, and their best split into sides. */
+interface Candidate {
+  tickets: number[];
+  split: Split;
+}
 
-interface Option {
-  composition: Composition;
-  spread: number;
+/** The mandatory tickets of an attempt and the caps it runs under. */
+interface Frame {
+  mandatory: readonly number[];
+  lowest: number;
+  highest: number;
+  players: number;
+  spreadCap: number;
+  sideDifferenceCap: number;
 }
 
 /**
  * Builds team matches from a pool. For each mix of party sizes the premade policy allows, it takes the
- * parties of each size nearest the anchor's score; it tries those mixes from the tightest spread up and
- * keeps the first whose optimal split fits the side cap. That is a few binary searches and at most a
- * few dozen exact splits of ten parties per anchor, whatever the pool size.
+ * parties of each size nearest the anchor's score, and tries those mixes from the tightest spread up.
+ * When the nearest parties split too unevenly, a short local search swaps parties for others of the same
+ * size nearby. The first optimal split within the side cap of a fresh match is taken; failing that, the
+ * most even one the widened cap allows. That is a few binary searches and a bounded number of exact
+ * splits of at most ten parties per anchor, whatever the pool size.
  */
 export class TeamMatcher {
   private readonly compositions: readonly Composition[];
   private readonly anyCompositions: readonly Composition[];
+  /** The compositions the nearest parties can fill within the spread cap, by index, tightest first. */
+  private readonly viable: Int32Array;
+  private readonly spreads: Float64Array;
   /** Parties per size among the mandatory tickets of the current attempt. */
   private readonly fixed = new Int32Array(MAX_PARTY_SIZE + 1);
   /** `nearby[size * STRIDE + k]`: the k-th nearest available party of that size. */
@@ -40,6 +59,8 @@ export class TeamMatcher {
   ) {
     this.compositions = balancedCompositions(format.teamSize, format.premade);
     this.anyCompositions = balancedCompositions(format.teamSize, 'any');
+    this.viable = new Int32Array(this.anyCompositions.length);
+    this.spreads = new Float64Array(this.anyCompositions.length);
   }
 
   /**
@@ -47,69 +68,103 @@ export class TeamMatcher {
    * under the caps widened by `oldestWaitSeconds`.
    */
   build(mandatory: readonly number[], oldestWaitSeconds: number): Attempt {
-    const { index, format } = this;
-    const spreadCap = capAt(this.spreadCap, oldestWaitSeconds);
-    const sideDifferenceCap = capAt(format.sideDifferenceCap, oldestWaitSeconds);
-    const teamSize = format.teamSize;
+    const frame: Frame = {
+      mandatory,
+      lowest: Infinity,
+      highest: -Infinity,
+      players: 0,
+      spreadCap: capAt(this.spreadCap, oldestWaitSeconds),
+      sideDifferenceCap: capAt(this.format.sideDifferenceCap, oldestWaitSeconds),
+    };
     this.fixed.fill(0);
-    let fixedPlayers = 0;
-    let fixedLowest = Infinity;
-    let fixedHighest = -Infinity;
     for (const ticket of mandatory) {
-      const size = index.size(ticket);
+      const size = this.index.size(ticket);
       this.fixed[size] = (this.fixed[size] ?? 0) + 1;
-      fixedPlayers += size;
-      fixedLowest = Math.min(fixedLowest, index.score(ticket));
-      fixedHighest = Math.max(fixedHighest, index.score(ticket));
+      frame.players += size;
+      frame.lowest = Math.min(frame.lowest, this.index.score(ticket));
+      frame.highest = Math.max(frame.highest, this.index.score(ticket));
     }
-    if (fixedPlayers > 2 * teamSize || fixedHighest - fixedLowest > spreadCap) {
+    if (frame.players > 2 * this.format.teamSize || frame.highest - frame.lowest > frame.spreadCap) {
       return { matched: false, reason: 'noCandidatesWithinCaps' };
     }
 
-    const center = (fixedLowest + fixedHighest) / 2;
-    const room = 2 * teamSize - fixedPlayers;
-    for (let size = 1; size <= teamSize; size++) {
-      const base = size * STRIDE;
-      const limit = Math.floor(room / size);
-      const found = index.nearest(size, center, fixedHighest - spreadCap, fixedLowest + spreadCap, limit, mandatory, this.nearby, base);
-      this.found[size] = found;
-      this.lowest[base] = fixedLowest;
-      this.highest[base] = fixedHighest;
-      for (let k = 0; k < found; k++) {
-        const score = index.score(this.nearby[base + k] ?? -1);
-        this.lowest[base + k + 1] = Math.min(this.lowest[base + k] ?? Infinity, score);
-        this.highest[base + k + 1] = Math.max(this.highest[base + k] ?? -Infinity, score);
+    this.gather(frame, 0);
+    const viable = this.fillable(this.compositions, frame);
+    // Settle for a split within the widened side cap only when none fits the cap a fresh match gets.
+    const fairDifference = Math.min(frame.sideDifferenceCap, capAt(this.format.sideDifferenceCap, 0));
+    let fallback: Candidate | undefined;
+    for (const candidate of this.candidates(frame, viable)) {
+      const difference = candidate.split.sideDifference;
+      if (difference <= fairDifference) return sidesOf(candidate);
+      if (difference <= frame.sideDifferenceCap && difference < (fallback?.split.sideDifference ?? Infinity)) {
+        fallback = candidate;
       }
     }
-
-    const viable = this.options(this.compositions, spreadCap, fixedLowest, fixedHighest);
-    for (const { composition } of viable) {
-      const tickets = [...mandatory];
-      for (let size = 1; size <= teamSize; size++) {
-        const need = (composition[size] ?? 0) - (this.fixed[size] ?? 0);
-        for (let k = 0; k < need; k++) tickets.push(this.nearby[size * STRIDE + k] ?? -1);
-      }
-      const units: SplitUnit[] = tickets.map((ticket) => ({ size: index.size(ticket), score: index.score(ticket) }));
-      const split = bestSplit(units, teamSize, format.premade);
-      if (split && split.sideDifference <= sideDifferenceCap) {
-        return {
-          matched: true,
-          sides: [tickets.filter((_, i) => split.onSideA[i]), tickets.filter((_, i) => !split.onSideA[i])],
-        };
-      }
-    }
-    if (viable.length === 0 && this.options(this.anyCompositions, spreadCap, fixedLowest, fixedHighest).length > 0) {
+    if (fallback) return sidesOf(fallback);
+    if (viable === 0 && this.fillable(this.anyCompositions, frame) > 0) {
       return { matched: false, reason: 'premadeImbalance' };
     }
     return { matched: false, reason: 'noCandidatesWithinCaps' };
   }
 
-  /** The compositions the nearby parties can fill within the spread cap, tightest first. */
-  private options(compositions: readonly Composition[], spreadCap: number, fixedLowest: number, fixedHighest: number): Option[] {
-    const result: Option[] = [];
-    for (const composition of compositions) {
-      let lowest = fixedLowest;
-      let highest = fixedHighest;
+  /**
+   * Candidate matches, best first: for each composition, tightest spread first, its nearest parties,
+   * then the swaps that narrow their side difference, within a budget of exact splits per attempt.
+   */
+  private *candidates(frame: Frame, viable: number): Generator<Candidate> {
+    let budget = SWAP_BUDGET;
+    let spares = false;
+    for (let i = 0; i < viable; i++) {
+      const composition = this.compositions[this.viable[i] ?? -1] ?? [];
+      const tickets = this.nearest(frame, composition);
+      const split = this.split(tickets);
+      if (!split) continue;
+      let current: Candidate = { tickets, split };
+      yield current;
+      if (!spares) {
+        this.gather(frame, SPARES);
+        spares = true;
+      }
+      while (budget > 0) {
+        const swapped = this.bestSwap(frame, current, budget);
+        budget -= swapped.tried;
+        if (!swapped.better) break;
+        current = swapped.better;
+        yield current;
+      }
+    }
+  }
+
+  /** Finds the nearest available parties of each size (and `extra` more) within the spread cap of the frame. */
+  private gather(frame: Frame, extra: number): void {
+    const center = (frame.lowest + frame.highest) / 2;
+    const room = 2 * this.format.teamSize - frame.players;
+    for (let size = 1; size <= this.format.teamSize; size++) {
+      const base = size * STRIDE;
+      const limit = Math.floor(room / size) + extra;
+      const lo = frame.highest - frame.spreadCap;
+      const hi = frame.lowest + frame.spreadCap;
+      const found = this.index.nearest(size, center, lo, hi, limit, frame.mandatory, this.nearby, base);
+      this.found[size] = found;
+      this.lowest[base] = frame.lowest;
+      this.highest[base] = frame.highest;
+      for (let k = 0; k < found; k++) {
+        const score = this.index.score(this.nearby[base + k] ?? -1);
+        this.lowest[base + k + 1] = Math.min(this.lowest[base + k] ?? Infinity, score);
+        this.highest[base + k + 1] = Math.max(this.highest[base + k] ?? -Infinity, score);
+      }
+    }
+  }
+
+  /**
+   * How many of `compositions` the nearest parties can fill within the spread cap; their indices go to
+   * `viable`, tightest spread first (an insertion sort: there are a few dozen at most).
+   */
+  private fillable(compositions: readonly Composition[], frame: Frame): number {
+    let count = 0;
+    for (const [c, composition] of compositions.entries()) {
+      let lowest = frame.lowest;
+      let highest = frame.highest;
       let available = true;
       for (let size = 1; size <= this.format.teamSize && available; size++) {
         const need = (composition[size] ?? 0) - (this.fixed[size] ?? 0);
@@ -119,12 +174,65 @@ export class TeamMatcher {
           highest = Math.max(highest, this.highest[size * STRIDE + need] ?? -Infinity);
         }
       }
-      if (available && highest - lowest <= spreadCap) result.push({ composition, spread: highest - lowest });
+      const spread = highest - lowest;
+      if (!available || spread > frame.spreadCap) continue;
+      let at = count++;
+      for (; at > 0 && (this.spreads[at - 1] ?? 0) > spread; at--) {
+        this.spreads[at] = this.spreads[at - 1] ?? 0;
+        this.viable[at] = this.viable[at - 1] ?? 0;
+      }
+      this.spreads[at] = spread;
+      this.viable[at] = c;
     }
-    return result.sort(bySpread);
+    return count;
+  }
+
+  /** The mandatory tickets and, for the rest of the composition, the nearest parties of each size. */
+  private nearest(frame: Frame, composition: Composition): number[] {
+    const tickets = [...frame.mandatory];
+    for (let size = 1; size <= this.format.teamSize; size++) {
+      const need = (composition[size] ?? 0) - (this.fixed[size] ?? 0);
+      for (let k = 0; k < need; k++) tickets.push(this.nearby[size * STRIDE + k] ?? -1);
+    }
+    return tickets;
+  }
+
+  private split(tickets: readonly number[]): Split | null {
+    return bestSplit(
+      tickets.map((ticket) => ({ size: this.index.size(ticket), score: this.index.score(ticket) })),
+      this.format.teamSize,
+      this.format.premade,
+    );
+  }
+
+  /**
+   * The swap of one chosen party for a nearby unchosen one of the same size that most narrows the best
+   * split's side difference while keeping the spread within the cap, trying at most `budget` splits.
+   */
+  private bestSwap(frame: Frame, current: Candidate, budget: number): { better: Candidate | null; tried: number } {
+    let better: Candidate | null = null;
+    let tried = 0;
+    const { tickets } = current;
+    for (let p = frame.mandatory.length; p < tickets.length && tried < budget; p++) {
+      const size = this.index.size(tickets[p] ?? -1);
+      for (let k = 0; k < (this.found[size] ?? 0) && tried < budget; k++) {
+        const spare = this.nearby[size * STRIDE + k] ?? -1;
+        if (tickets.includes(spare)) continue;
+        const trial = tickets.with(p, spare);
+        const scores = trial.map((ticket) => this.index.score(ticket));
+        if (Math.max(...scores) - Math.min(...scores) > frame.spreadCap) continue;
+        tried++;
+        const split = this.split(trial);
+        if (split && split.sideDifference < (better ?? current).split.sideDifference) better = { tickets: trial, split };
+      }
+    }
+    return { better, tried };
   }
 }
 
-function bySpread(a: Option, b: Option): number {
-  return a.spread - b.spread;
+function sidesOf({ tickets, split }: Candidate): Attempt {
+  return {
+    matched: true,
+    sides: [tickets.filter((_, i) => split.onSideA[i]), tickets.filter((_, i) => !split.onSideA[i])],
+  };
 }

@@ -1,0 +1,151 @@
+import { candidateScoreRange, matchTicketNow, proposalTickets, sweepPool, type MatchProposal } from '../functions/src/core/match/index.js';
+import type { Mode } from '../functions/src/core/modes.js';
+import type { Ticket } from '../functions/src/core/ticket.js';
+import { BaselineA } from './baselineA.js';
+import { baselineB } from './baselineB.js';
+
+/** A matchmaker as the simulation drives it: tickets arrive one by one, and a scheduled tick runs. */
+export interface Matchmaker {
+  readonly name: string;
+  /** Tickets already queued when the simulation starts, put in the pool without matching. */
+  seed(tickets: readonly Ticket[]): void;
+  /** Matches made at once for an arriving ticket. */
+  arrive(ticket: Ticket, nowMs: number): MatchProposal[];
+  /** The scheduled tick: expires old tickets, and for batch designs, matches. */
+  tick(nowMs: number): MatchProposal[];
+}
+
+/** How many candidates the shell reads on each side of an arriving ticket's score. */
+const CANDIDATES_PER_SIDE = 50;
+
+/**
+ * The queued tickets by integer score, answering the shell's two bounded range queries (nearest at or
+ * above, nearest below) the way Firestore would with an index on score.
+ */
+class ScoreBuckets {
+  private readonly buckets = new Map<number, Set<Ticket>>();
+  readonly tickets = new Set<Ticket>();
+
+  add(ticket: Ticket): void {
+    const key = Math.floor(ticket.score);
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      bucket = new Set();
+      this.buckets.set(key, bucket);
+    }
+    bucket.add(ticket);
+    this.tickets.add(ticket);
+  }
+
+  remove(ticket: Ticket): void {
+    this.buckets.get(Math.floor(ticket.score))?.delete(ticket);
+    this.tickets.delete(ticket);
+  }
+
+  /** Up to `limit` tickets at or above `score` and up to `limit` below it, within [min, max], nearest first. */
+  near(score: number, min: number, max: number, limit: number): Ticket[] {
+    const found: Ticket[] = [];
+    const start = Math.floor(score);
+    let above = 0;
+    for (let key = start; key <= max && above < limit; key++) {
+      for (const t of this.buckets.get(key) ?? []) {
+        if (t.score >= score && above < limit) {
+          found.push(t);
+          above++;
+        }
+      }
+    }
+    let below = 0;
+    for (let key = start; key >= Math.floor(min) && below < limit; key--) {
+      for (const t of this.buckets.get(key) ?? []) {
+        if (t.score < score && t.score >= min && below < limit) {
+          found.push(t);
+          below++;
+        }
+      }
+    }
+    return found;
+  }
+
+  expire(nowMs: number, ttlSeconds: number): void {
+    for (const t of this.tickets) if (nowMs - t.enqueuedAt > ttlSeconds * 1000) this.remove(t);
+  }
+}
+
+/** This project's matcher, used as the shell uses it: match on queueing, sweep on every tick. */
+export class CoreMatchmaker implements Matchmaker {
+  readonly name = 'this matcher';
+  private readonly pool = new ScoreBuckets();
+
+  constructor(private readonly mode: Mode) {}
+
+  seed(tickets: readonly Ticket[]): void {
+    for (const t of tickets) this.pool.add(t);
+  }
+
+  arrive(ticket: Ticket, nowMs: number): MatchProposal[] {
+    const { min, max } = candidateScoreRange(this.mode, ticket);
+    const proposal = matchTicketNow(this.mode, ticket, this.pool.near(ticket.score, min, max, CANDIDATES_PER_SIDE), nowMs);
+    if (!proposal) {
+      this.pool.add(ticket);
+      return [];
+    }
+    for (const t of proposalTickets(proposal)) this.pool.remove(t);
+    return [proposal];
+  }
+
+  tick(nowMs: number): MatchProposal[] {
+    this.pool.expire(nowMs, this.mode.ticketTtlSeconds);
+    const { proposals } = sweepPool(this.mode, [...this.pool.tickets], nowMs);
+    for (const proposal of proposals) for (const t of proposalTickets(proposal)) this.pool.remove(t);
+    return proposals;
+  }
+}
+
+/** Baseline A matches only when tickets arrive; the tick only expires. */
+export class BaselineAMatchmaker implements Matchmaker {
+  readonly name = 'baseline A';
+  private readonly matcher: BaselineA;
+
+  constructor(private readonly mode: Mode) {
+    this.matcher = new BaselineA(mode.format.kind === 'team' ? mode.format.teamSize : 0);
+  }
+
+  seed(tickets: readonly Ticket[]): void {
+    for (const t of tickets) this.matcher.add(t);
+  }
+
+  arrive(ticket: Ticket, nowMs: number): MatchProposal[] {
+    const proposal = this.matcher.arrive(ticket, nowMs);
+    return proposal ? [proposal] : [];
+  }
+
+  tick(nowMs: number): MatchProposal[] {
+    this.matcher.expire(nowMs, this.mode.ticketTtlSeconds);
+    return [];
+  }
+}
+
+/** Baseline B queues arrivals and matches the whole pool in batches on the tick. */
+export class BaselineBMatchmaker implements Matchmaker {
+  readonly name = 'baseline B';
+  private readonly pool = new Set<Ticket>();
+
+  constructor(private readonly mode: Mode) {}
+
+  seed(tickets: readonly Ticket[]): void {
+    for (const t of tickets) this.pool.add(t);
+  }
+
+  arrive(ticket: Ticket): MatchProposal[] {
+    this.pool.add(ticket);
+    return [];
+  }
+
+  tick(nowMs: number): MatchProposal[] {
+    for (const t of this.pool) if (nowMs - t.enqueuedAt > this.mode.ticketTtlSeconds * 1000) this.pool.delete(t);
+    const proposals = baselineB([...this.pool], nowMs);
+    for (const proposal of proposals) for (const t of proposalTickets(proposal)) this.pool.delete(t);
+    return proposals;
+  }
+}

@@ -1,0 +1,60 @@
+import type { Mode } from '../functions/src/core/modes.js';
+import { matchingScore, type Ticket } from '../functions/src/core/ticket.js';
+import type { Random } from './random.js';
+
+/** Share of tickets by party size 1..5, as the issue asks: 60/20/10/5/5 %. */
+export const PARTY_MIX = [0.6, 0.2, 0.1, 0.05, 0.05] as const;
+/** Everyone queues alone, for modes parties cannot play. */
+export const SOLO_MIX = [1] as const;
+
+export interface PoolSpec {
+  players: number;
+  mix: readonly number[];
+  /** Queued tickets have waited uniformly between 0 and this many seconds. */
+  maxAgeSeconds: number;
+  nowMs: number;
+}
+
+/** Creates tickets with ratings N(1500, 300); `serial` keeps ids unique across calls. */
+export class TicketFactory {
+  private serial = 0;
+
+  constructor(
+    private readonly random: Random,
+    private readonly mode: Mode,
+  ) {}
+
+  ticket(size: number, enqueuedAt: number): Ticket {
+    const id = `t${this.serial++}`;
+    const members = Array.from({ length: size }, (_, i) => ({
+      uid: `${id}.${i}`,
+      rating: Math.max(0, Math.round(this.random.normal(1500, 300))),
+    }));
+    return {
+      id,
+      members,
+      score: matchingScore(
+        members.map((member) => member.rating),
+        this.mode,
+      ),
+      enqueuedAt,
+    };
+  }
+
+  /** A party size drawn from `mix`. */
+  size(mix: readonly number[]): number {
+    return this.random.pick(mix) + 1;
+  }
+
+  /** A queued pool of exactly `players` players (the last party is trimmed to fit). */
+  pool(spec: PoolSpec): Ticket[] {
+    const tickets: Ticket[] = [];
+    for (let queued = 0; queued < spec.players; ) {
+      const size = Math.min(this.size(spec.mix), spec.players - queued);
+      const age = Math.floor(this.random.next() * spec.maxAgeSeconds * 1000);
+      tickets.push(this.ticket(size, spec.nowMs - age));
+      queued += size;
+    }
+    return tickets;
+  }
+}
