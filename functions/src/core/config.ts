@@ -3,6 +3,7 @@ import { defaultLadders, laddersSchema } from './ladders.js';
 import { defaultModes, modesSchema, type Mode } from './modes.js';
 import { partiesConfigSchema } from './party.js';
 import { resultsConfigSchema } from './result.js';
+import { MAX_PARTY_SIZE } from './ticket.js';
 import { formatIssues } from './validation.js';
 
 export const matcherConfigSchema = z.strictObject({
@@ -47,12 +48,15 @@ export function parseConfig(input: unknown, source = 'configuration'): AppConfig
   return result.data;
 }
 
-/** The most players one ticket can hold in this mode: a side for team modes, the room for free-for-all. */
+/**
+ * The most players one ticket can hold in this mode: a side for team modes, the room for free-for-all, and
+ * never more than the five the matcher's party arithmetic is built for (the largest team, 5v5).
+ */
 export function partyCapacity(mode: Mode): number {
-  return mode.format.kind === 'team' ? mode.format.teamSize : mode.format.maxPlayers;
+  return Math.min(MAX_PARTY_SIZE, mode.format.kind === 'team' ? mode.format.teamSize : mode.format.maxPlayers);
 }
 
-/** A party may grow as large as the largest team or free-for-all room configured. */
+/** A party may grow as large as the largest ticket any configured mode accepts. */
 export function maxPartySize(config: Pick<AppConfig, 'modes'>): number {
   return Math.max(...Object.values(config.modes).map(partyCapacity));
 }
