@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { maxPartySize, parseConfig, partyCapacity } from '../../functions/src/core/config.js';
+
+describe('the studio configuration', () => {
+  it('defaults to the two ladders, 1v1 to 5v5 and a free-for-all, each mode on a configured ladder', () => {
+    const config = parseConfig({});
+    expect(Object.keys(config.ladders)).toEqual(['solo', 'team']);
+    expect(Object.keys(config.modes)).toEqual(['1v1', '2v2', '3v3', '4v4', '5v5', 'ffa']);
+    expect(config.modes['1v1']!.ladder).toBe('solo');
+    for (const id of ['2v2', '3v3', '4v4', '5v5']) expect(config.modes[id]!.ladder).toBe('team');
+    expect(maxPartySize(config)).toBe(5);
+  });
+
+  it('accepts the example in the README', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const example = /## Configuration[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)![1]!;
+    const config = parseConfig(JSON.parse(example));
+    expect(config.modes['battle-royale']!.format).toMatchObject({ kind: 'ffa', maxPlayers: 12 });
+    expect(partyCapacity(config.modes['battle-royale']!)).toBe(5);
+    expect(partyCapacity(config.modes['1v1']!)).toBe(1);
+  });
+
+  it('names the field of every mistake', () => {
+    expect(() => parseConfig({ ladders: { solo: { k: 1.5 } } })).toThrow(/ladders\.solo\.k: k must be a whole number/);
+    expect(() => parseConfig({ modes: { duo: { ...parseConfig({}).modes['2v2'], ladder: 'duo' } } })).toThrow(
+      /modes\.duo\.ladder: names ladder "duo", which is not configured/,
+    );
+    expect(() => parseConfig({ matcher: { sweepIntervalSeconds: 0 } })).toThrow(/matcher\.sweepIntervalSeconds/);
+    expect(() => parseConfig({ matchers: {} })).toThrow(/Unrecognized key.*matchers/);
+  });
+});
