@@ -1,7 +1,7 @@
 import { beforeEach, describe, it } from 'vitest';
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from 'firebase/firestore';
-import { rulesEnv, seed } from '../support/rules.js';
+import { as, seed } from '../support/rules.js';
 
 beforeEach(() =>
   seed({
@@ -10,8 +10,6 @@ beforeEach(() =>
   }),
 );
 
-const as = (uid: string | null) =>
-  uid ? rulesEnv().authenticatedContext(uid).firestore() : rulesEnv().unauthenticatedContext().firestore();
 
 describe('parties', () => {
   it('lets members, and only members, read their party', async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, it } from 'vitest';
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, limit, orderBy, query, setDoc, updateDoc } from 'firebase/firestore';
-import { rulesEnv, seed } from '../support/rules.js';
+import { as, seed } from '../support/rules.js';
 
 const standing = { rating: 1500, games: 0, wins: 0, losses: 0, draws: 0 };
 
@@ -14,8 +14,8 @@ beforeEach(() =>
   }),
 );
 
-const alice = () => rulesEnv().authenticatedContext('alice').firestore();
-const stranger = () => rulesEnv().unauthenticatedContext().firestore();
+const alice = () => as('alice');
+const stranger = () => as(null);
 
 describe('players and their states', () => {
   it('lets a signed-in player read any public profile and list them for a leaderboard', async () => {

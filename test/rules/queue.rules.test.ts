@@ -1,7 +1,7 @@
 import { beforeEach, describe, it } from 'vitest';
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from 'firebase/firestore';
-import { rulesEnv, seed } from '../support/rules.js';
+import { as, seed } from '../support/rules.js';
 
 beforeEach(() =>
   seed({
@@ -15,8 +15,6 @@ beforeEach(() =>
   }),
 );
 
-const as = (uid: string | null) =>
-  uid ? rulesEnv().authenticatedContext(uid).firestore() : rulesEnv().unauthenticatedContext().firestore();
 
 describe('queue, rooms and history', () => {
   it('shows every signed-in client the queue statistics, and nobody else', async () => {

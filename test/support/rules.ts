@@ -32,3 +32,7 @@ export async function seed(documents: Record<string, Record<string, unknown>>) {
     await Promise.all(Object.entries(documents).map(([path, data]) => setDoc(doc(db, path), data)));
   });
 }
+
+/** A client Firestore as the given user (or signed out, for null), subject to the rules. */
+export const as = (uid: string | null) =>
+  uid ? rulesEnv().authenticatedContext(uid).firestore() : rulesEnv().unauthenticatedContext().firestore();
