@@ -47,6 +47,8 @@ export function emulatorEnv(e: Endpoints): Record<string, string> {
     GOOGLE_CLOUD_PROJECT: e.projectId,
     FIRESTORE_EMULATOR_HOST: e.firestoreHost,
     FIREBASE_AUTH_EMULATOR_HOST: e.authHost,
+    // Nothing on the emulators needs Google's metadata server; probing it only logs warnings offline.
+    METADATA_SERVER_DETECTION: 'none',
   };
 }
 

@@ -74,7 +74,8 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
   try {
     await Promise.all([rooms.ready, ...[...pools.values()].map((p) => p.ready)]);
     let leaseRenewedAt = Date.now();
-    while (Date.now() < until) {
+    // At least one sweep per run, however long the first snapshots took.
+    do {
       const started = Date.now();
       for (const id of consumed) if (![...pools.values()].some((p) => p.has(id))) consumed.delete(id);
       for (const [modeId, pool] of pools) {
@@ -87,7 +88,7 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
         leaseRenewedAt = Date.now();
       }
       await sleep(Math.max(0, Math.min(intervalMs - (Date.now() - started), until - Date.now())));
-    }
+    } while (Date.now() < until);
   } finally {
     report.sweptUntil = Date.now();
     rooms.close();
