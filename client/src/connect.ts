@@ -1,7 +1,7 @@
 import type { FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
-import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { backoffDelay, sleep } from './backoff.js';
 import { LadderError, toLadderError } from './errors.js';
 import type {
@@ -54,7 +54,6 @@ export type Call = <N extends keyof Calls>(name: N, data: Calls[N][0], options?:
 export interface Services {
   auth: Auth;
   db: Firestore;
-  functions: Functions;
   call: Call;
   ticketTtlSeconds: Record<string, number>;
 }
@@ -100,5 +99,5 @@ export function connect(options: LadderOptions): Services {
       }
     }
   };
-  return { auth, db, functions, call, ticketTtlSeconds: { ...options.ticketTtlSeconds } };
+  return { auth, db, call, ticketTtlSeconds: { ...options.ticketTtlSeconds } };
 }

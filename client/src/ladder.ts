@@ -26,10 +26,6 @@ export class Ladder {
     return session.currentUid(this.services);
   }
 
-  get signedIn(): boolean {
-    return this.services.auth.currentUser !== null;
-  }
-
   /** Resolves once a persisted session (if any) is restored: its uid, or null. */
   restoreSession(): Promise<string | null> {
     return session.restoreSession(this.services);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { createLadder, describeRoom, LadderError, sideOf, type Ladder, type Match } from '@ladder/client';
+import { createLadder, describeRoom, isLadderError, LadderError, sideOf, type Ladder, type Match } from '@ladder/client';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { devPlayer, newApp } from '../support/client.js';
 import { ticketOf } from '../support/game.js';
@@ -49,6 +49,7 @@ describe('the client SDK against the emulators', () => {
     }, { timeout: 5_000 });
     expect(waiting.stats).toMatchObject({ mode: '1v1', waitingPlayers: 1 });
     expect(waiting.estimatedWaitSeconds).toBe(waiting.stats!.recentMatchWaitSeconds!.p50);
+    expect(await bob.queueStats('1v1')).toEqual(waiting.stats);
 
     const bobMatch = await bob.queue('1v1');
     // enqueue matched at once: the status comes from the room it returned, before any listener fires.
@@ -98,7 +99,8 @@ describe('the client SDK against the emulators', () => {
 
     const eve = await ladderPlayer('Eve');
     const badMode = await failure(eve.queue('9v9'));
-    expect(badMode).toMatchObject({ code: 'invalid-argument', name: 'LadderError' });
+    expect(badMode).toMatchObject({ code: 'invalid-argument', name: 'LadderError', retryable: false });
+    expect(isLadderError(badMode, 'invalid-argument')).toBe(true);
     expect(badMode.message).toMatch(/mode/);
     expect(await failure(eve.party.join('abc-def'))).toMatchObject({ code: 'not-found', message: expect.stringMatching(/No party has the code ABCDEF/) });
     expect((await failure(eve.setDisplayName('x'))).code).toBe('invalid-argument');
