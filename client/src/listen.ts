@@ -6,18 +6,19 @@ import type { Unsubscribe } from './types.js';
 /**
  * Listens to one document. The SDK resumes a listener across dropped connections by itself, but an error
  * (say a permission check that failed during a rules deploy) ends it for good: this listener reports the
- * error and listens again with backoff, until it is unsubscribed.
+ * error and listens again with backoff, unless `retry` says the error is final, until it is unsubscribed.
  */
 export function listenDoc<T>(
   db: Firestore,
   path: string,
   onData: (data: T | undefined) => void,
   onError: (error: LadderError) => void,
+  { retry = () => true }: { retry?: (error: LadderError) => boolean } = {},
 ): Unsubscribe {
   let stopped = false;
   let failures = 0;
   let unsubscribe: Unsubscribe = () => {};
-  let retry: ReturnType<typeof setTimeout> | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const subscribe = () => {
     try {
@@ -32,19 +33,22 @@ export function listenDoc<T>(
     onSnapshot(
       doc(db, path),
       (snapshot) => {
-        failures = 0;
+        // A re-listen first serves the cached copy; only the server's answer shows the error has passed.
+        if (!snapshot.metadata.fromCache) failures = 0;
         onData(snapshot.data() as T | undefined);
       },
       (error) => {
         if (stopped) return;
-        onError(toLadderError(error));
-        retry = setTimeout(subscribe, backoffDelay(failures++));
+        const failure = toLadderError(error);
+        onError(failure);
+        if (retry(failure)) timer = setTimeout(subscribe, backoffDelay(failures++));
+        else stopped = true;
       },
     );
   subscribe();
   return () => {
     stopped = true;
-    clearTimeout(retry);
+    clearTimeout(timer);
     unsubscribe();
   };
 }

@@ -63,7 +63,18 @@ export class PartyApi {
         stopParty();
         stopParty = () => {};
         if (!next) return emit(null);
-        stopParty = listenDoc<Party>(this.services.db, `parties/${next}`, (party) => emit(party ?? null), onError);
+        stopParty = listenDoc<Party>(
+          this.services.db,
+          `parties/${next}`,
+          (party) => emit(party ?? null),
+          (error) => {
+            // Only members may read a party: losing access means the player left or was removed, which their
+            // state document is about to say too.
+            if (error.code === 'permission-denied') emit(null);
+            else onError(error);
+          },
+          { retry: (error) => error.code !== 'permission-denied' },
+        );
       },
       onError,
     );

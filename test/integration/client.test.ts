@@ -166,7 +166,7 @@ describe('the client SDK against the emulators', () => {
     p1.party.onChange((party) => partyUpdates.push(party?.members.map((m) => m.displayName) ?? null));
     await p2.party.join(ours.code.toLowerCase());
     await q2.party.join((await q1.party.create()).code);
-    await vi.waitUntil(() => partyUpdates.at(-1)?.length === 2);
+    await vi.waitUntil(() => partyUpdates.at(-1)?.length === 2, { timeout: 10_000 });
     expect(partyUpdates.at(-1)).toEqual(['Lead P', 'Mate P']);
 
     const mateDelivered = nextMatch(p2);
@@ -200,8 +200,29 @@ describe('the client SDK against the emulators', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(seen).toEqual([]);
     const next = await p1.queue('2v2');
-    await vi.waitUntil(() => seen.length > 0);
+    await vi.waitUntil(() => seen.length > 0, { timeout: 10_000 });
     expect(seen).toEqual([next.ticketId]);
+  });
+
+  it('tells members who leave or are removed that they are in no party, without listener errors', async () => {
+    const [lead, leaver, removed] = await ladderPlayers('Lead L', 'Leaver', 'Removed');
+    const { code } = await lead.party.create();
+    await leaver.party.join(code);
+    await removed.party.join(code);
+    const sizes: Record<string, (number | null)[]> = { lead: [], leaver: [], removed: [] };
+    const errors: string[] = [];
+    for (const [name, ladder] of Object.entries({ lead, leaver, removed })) {
+      ladder.party.onChange(
+        (party) => sizes[name]!.push(party ? party.members.length : null),
+        (error) => errors.push(`${name}: ${error.code}`),
+      );
+    }
+    await vi.waitUntil(() => Object.values(sizes).every((seen) => seen.at(-1) === 3), { timeout: 10_000 });
+    await leaver.party.leave();
+    await lead.party.kick(removed.uid);
+    await vi.waitUntil(() => sizes.lead!.at(-1) === 1 && sizes.leaver!.at(-1) === null && sizes.removed!.at(-1) === null, { timeout: 10_000 });
+    expect(sizes.lead).toEqual([3, 2, 1]);
+    expect(errors).toEqual([]);
   });
 
   it('keeps a queued ticket alive through a cut connection: failed heartbeats are retried', async () => {
