@@ -1,18 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Tests use the client SDK's source, so they never run against a stale build.
+const alias = { '@ladder/client': fileURLToPath(new URL('./client/src/index.ts', import.meta.url)) };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias },
         test: {
           name: 'core',
           include: ['test/core/**/*.test.ts'],
         },
       },
       {
+        resolve: { alias },
         test: {
           name: 'emulators',
-          include: ['test/integration/**/*.test.ts', 'test/rules/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/rules/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/setup/global.ts'],
           setupFiles: ['test/setup/emulator.ts'],
           // One Functions emulator serves every file and Firestore is cleared between tests: run files in turn.

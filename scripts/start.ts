@@ -1,19 +1,28 @@
 /**
- * `npm start`: the whole backend on the emulators, for local play. The Functions emulator ignores
- * `onSchedule` (it needs Pub/Sub), so this process plays Cloud Scheduler and runs the matcher tick itself.
+ * `npm start`: the whole backend on the emulators, for local play, and the demo lobby page beside it. The
+ * Functions emulator ignores `onSchedule` (it needs Pub/Sub), so this process plays Cloud Scheduler and runs
+ * the matcher tick itself.
  */
 import { emulatorEnv, HarnessError, REGION, startStack } from './emulators.js';
+import { lobbyConfig, requireLobbyBuild, serveLobby, type LobbyServer } from './lobby.js';
 
 const TICK_EVERY_MS = 60_000; // the deployed schedule: every minute
+const LOBBY_PORT = Number(process.env.LOBBY_PORT ?? 5173); // a free port instead when it is taken
 
 async function main() {
   const started = Date.now();
+  if (!Number.isInteger(LOBBY_PORT) || LOBBY_PORT < 0 || LOBBY_PORT > 65_535) {
+    throw new HarnessError(`LOBBY_PORT must be a port number, got ${JSON.stringify(process.env.LOBBY_PORT)}.`);
+  }
+  requireLobbyBuild();
   const stack = await startStack({ output: 'inherit' });
+  let lobby: LobbyServer | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    console.log('\nStopping the emulators…');
+    console.log('\nStopping the lobby and the emulators…');
+    await lobby?.close();
     await stack.stop();
     process.exit(code);
   };
@@ -23,6 +32,8 @@ async function main() {
 
   Object.assign(process.env, emulatorEnv(stack));
   const { matcherTick } = await import('../functions/src/index.js');
+  const { config } = await import('../functions/src/config.js');
+  lobby = await serveLobby(lobbyConfig(stack, config), LOBBY_PORT);
   const tick = () =>
     Promise.resolve(matcherTick.run({ scheduleTime: new Date().toISOString() })).catch((error: unknown) =>
       console.error('[matcher] tick failed:', error),
@@ -32,6 +43,7 @@ async function main() {
 
   console.log(`
 Ladder matchmaking is running on the emulators (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).
+  Lobby      ${lobby.url}   (open it in several tabs: each tab is a player)
   Functions  ${stack.functionsOrigin}/${stack.projectId}/${REGION}/<name>   (callables: login, getProfile, …)
   Auth       http://${stack.authHost}
   Firestore  http://${stack.firestoreHost}

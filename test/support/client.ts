@@ -15,12 +15,25 @@ export interface Client {
 }
 
 const open = new Set<FirebaseApp>();
+const closers = new Set<() => void>();
 let counter = 0;
 
-export function newClientApp() {
+/** A fresh Firebase app for one player, deleted after the test. */
+export function newApp(): FirebaseApp {
   const endpoints = inject('endpoints');
   const app = initializeApp({ projectId: endpoints.projectId, apiKey: 'demo-api-key' }, `client-${++counter}`);
   open.add(app);
+  return app;
+}
+
+/** Runs `close` after the test, before the apps go (say, to stop a client's timers). */
+export function closeAfterTest(close: () => void) {
+  closers.add(close);
+}
+
+export function newClientApp() {
+  const endpoints = inject('endpoints');
+  const app = newApp();
   const auth = getAuth(app);
   connectAuthEmulator(auth, `http://${endpoints.authHost}`, { disableWarnings: true });
   const db = getFirestore(app);
@@ -52,6 +65,8 @@ export async function anonymousPlayer(): Promise<Client> {
 }
 
 export async function closeClients() {
+  for (const close of closers) close();
+  closers.clear();
   await Promise.all([...open].map((app) => deleteApp(app)));
   open.clear();
 }

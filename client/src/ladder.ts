@@ -1,0 +1,121 @@
+import { getDoc, doc } from 'firebase/firestore';
+import { connect, type LadderOptions, type Services } from './connect.js';
+import type { LadderError } from './errors.js';
+import { listenDoc } from './listen.js';
+import { MatchSubscription, type Match, type MatchOptions } from './match.js';
+import { watchMatches } from './matches.js';
+import { PartyApi } from './party.js';
+import * as session from './session.js';
+import type { EnqueueResult, Leaderboard, LoginInput, Player, Profile, QueueStats, Unsubscribe } from './types.js';
+
+const ignore = () => {};
+
+/** One player's connection to the ladder backend. Create it with `createLadder`. */
+export class Ladder {
+  private readonly services: Services;
+  private readonly open = new Set<{ close(): void }>();
+  readonly party: PartyApi;
+
+  constructor(options: LadderOptions) {
+    this.services = connect(options);
+    this.party = new PartyApi(this.services, () => this.uid, (unsubscribe) => this.track(unsubscribe));
+  }
+
+  /** The signed-in player's uid; throws `unauthenticated` before sign-in. */
+  get uid(): string {
+    return session.currentUid(this.services);
+  }
+
+  /** Resolves once a persisted session (if any) is restored: its uid, or null. */
+  restoreSession(): Promise<string | null> {
+    return session.restoreSession(this.services);
+  }
+
+  signInAnonymously(): Promise<string> {
+    return session.signInAnonymously(this.services);
+  }
+
+  /** Signs in with a platform login: `{ provider: 'wechat', code }` from `wx.login()`, or `{ provider: 'dev', name }` on the emulators. */
+  login(input: LoginInput): Promise<{ uid: string; displayName: string }> {
+    return session.login(this.services, input);
+  }
+
+  /** Closes every subscription of this player, then signs out. */
+  async signOut(): Promise<void> {
+    this.close();
+    await session.signOut(this.services);
+  }
+
+  /** The player's profile, private state and presence; the first call creates the profile. */
+  profile(): Promise<Profile> {
+    return this.services.call('getProfile', {});
+  }
+
+  async setDisplayName(displayName: string): Promise<Player> {
+    return (await this.services.call('setDisplayName', { displayName })).player;
+  }
+
+  /** The player's public profile (name, ratings, records) as it changes. */
+  onPlayer(listener: (player: Player | undefined) => void, onError: (error: LadderError) => void = ignore): Unsubscribe {
+    return this.track(listenDoc<Player>(this.services.db, `players/${this.uid}`, listener, onError));
+  }
+
+  /** Queues (a party leader queues the whole party). Most games want `queue`, which also follows the ticket. */
+  enqueue(mode: string): Promise<EnqueueResult> {
+    return this.services.call('enqueue', { mode });
+  }
+
+  /** Queues and follows the ticket to its end; heartbeats are sent while it waits. */
+  async queue(mode: string, options: MatchOptions = {}): Promise<Match> {
+    const uid = this.uid;
+    const { ticketId, room } = await this.enqueue(mode);
+    const match = new MatchSubscription(this.services, uid, { ticketId, mode, room }, options);
+    for (const earlier of this.open) if (earlier instanceof MatchSubscription && earlier.ended) this.open.delete(earlier);
+    this.open.add(match);
+    return match;
+  }
+
+  /**
+   * Hands over a Match for every ticket the player is put on from now on, by their own `enqueue` or by their
+   * party leader, and for a live one they are already on (say after a restart). For lobbies and party members.
+   */
+  onMatch(listener: (match: Match) => void, options: MatchOptions = {}, onError: (error: LadderError) => void = ignore): Unsubscribe {
+    return this.track(watchMatches(this.services, this.uid, listener, options, onError));
+  }
+
+  /** Takes the player's ticket (their party's) out of the queue; false if there was none. */
+  async cancelQueue(): Promise<boolean> {
+    return (await this.services.call('cancelQueue', {})).cancelled;
+  }
+
+  /** The top of a ladder ('solo' for 1v1, 'team' for larger modes by default) and the caller's rank. */
+  leaderboard(ladder: string, limit?: number): Promise<Leaderboard> {
+    return this.services.call('getLeaderboard', limit === undefined ? { ladder } : { ladder, limit });
+  }
+
+  /** A mode's queue statistics as the matcher last wrote them; null before its first run. */
+  async queueStats(mode: string): Promise<QueueStats | null> {
+    return ((await getDoc(doc(this.services.db, `pools/${mode}`))).data() as QueueStats | undefined) ?? null;
+  }
+
+  onQueueStats(mode: string, listener: (stats: QueueStats | null) => void, onError: (error: LadderError) => void = ignore): Unsubscribe {
+    return this.track(listenDoc<QueueStats>(this.services.db, `pools/${mode}`, (stats) => listener(stats ?? null), onError));
+  }
+
+  /** Stops every listener, heartbeat and match subscription this Ladder started. */
+  close() {
+    for (const subscription of this.open) subscription.close();
+    this.open.clear();
+  }
+
+  private track(unsubscribe: Unsubscribe): Unsubscribe {
+    const subscription = { close: unsubscribe };
+    this.open.add(subscription);
+    return () => {
+      this.open.delete(subscription);
+      unsubscribe();
+    };
+  }
+}
+
+export const createLadder = (options: LadderOptions) => new Ladder(options);

@@ -1,0 +1,335 @@
+import type { Services } from './connect.js';
+import { LadderError } from './errors.js';
+import { Heartbeat } from './heartbeat.js';
+import { listenDoc } from './listen.js';
+import { teamResultFor } from './room.js';
+import { deriveStatus, isEnded, type EndedStatus, type MatchFacts, type MatchStatus, type MatchStatusKind } from './status.js';
+import type { PlayerState, QueueStats, Result, Room, Ticket, Unsubscribe } from './types.js';
+
+export interface MatchOptions {
+  /** The mode's `ticketTtlSeconds`, if known: heartbeats then run every third of it (else derived from expiries). */
+  ttlSeconds?: number;
+  /** How often a `queued` status is re-emitted with the updated wait; 0 turns that off. Default 1000 ms. */
+  tickMs?: number;
+}
+
+/**
+ * A live view of one queued player's match, from the ticket through the ready check and the game to the
+ * rating change, built on Firestore listeners. While the ticket is queued it sends heartbeats. It follows
+ * the player to a new ticket when a ready check that others failed sends them back to the queue.
+ */
+export interface Match {
+  readonly mode: string;
+  /** The current ticket (a new one after a re-queue). */
+  readonly ticketId: string;
+  /** The latest status, or null before the first documents arrive. */
+  readonly status: MatchStatus | null;
+  /** True once the match has ended (settled, voided, cancelled, expired) or was closed. */
+  readonly ended: boolean;
+  /** Calls `listener` with the current status (if any) and every new one. */
+  onStatus(listener: (status: MatchStatus) => void): Unsubscribe;
+  /** Transient problems the subscription recovers from itself (a failed heartbeat, a listener error). */
+  onError(listener: (error: LadderError) => void): Unsubscribe;
+  /** Resolves with the first status of one of these kinds, or with the status that ends the match. */
+  until<K extends MatchStatusKind>(...kinds: K[]): Promise<Extract<MatchStatus, { kind: K }> | EndedStatus>;
+  accept(): Promise<Room>;
+  decline(): Promise<Room>;
+  /** Takes the ticket (the whole party's) out of the queue; false if it was no longer queued. */
+  cancel(): Promise<boolean>;
+  report(result: Result): Promise<Room>;
+  /** Reports a team game from this player's side: 'win' means their side won. */
+  reportOutcome(outcome: 'win' | 'loss' | 'draw'): Promise<Room>;
+  /** Stops listening and heartbeating (the ticket stays queued: `cancel` leaves the queue). */
+  close(): void;
+}
+
+interface Waiter {
+  wants: (status: MatchStatus) => boolean;
+  resolve: (status: MatchStatus) => void;
+  reject: (error: LadderError) => void;
+}
+
+/** Newer of two copies of a room (a call's answer may overtake the listener, or lag behind it). */
+const newer = (a: Room | undefined, b: Room) => (a && a.id === b.id && a.updatedAt > b.updatedAt ? a : b);
+
+/** Listener exceptions are the caller's bugs: surface them without breaking the subscription. */
+const rethrowLater = (error: unknown) =>
+  setTimeout(() => {
+    throw error;
+  });
+
+export class MatchSubscription implements Match {
+  private facts: MatchFacts;
+  private current: MatchStatus | null = null;
+  private emitted = '';
+  private closed = false;
+  private finished = false;
+  private stateTicketId: string | null = null;
+  private readonly followed = new Set<string>();
+  private readonly statusListeners = new Set<(status: MatchStatus) => void>();
+  private readonly errorListeners = new Set<(error: LadderError) => void>();
+  private readonly waiters = new Set<Waiter>();
+  private readonly heartbeat: Heartbeat;
+  private readonly tickMs: number;
+  private ticker: ReturnType<typeof setInterval> | undefined;
+  private stopState: Unsubscribe;
+  private stopTicket: Unsubscribe = () => {};
+  private room: { id: string; stop: Unsubscribe } | null = null;
+  private stopStats: Unsubscribe | null = null;
+
+  constructor(
+    private readonly services: Services,
+    private readonly uid: string,
+    start: { ticketId: string; mode: string; room?: Room | null },
+    options: MatchOptions = {},
+    /** Told of every status change; used by `onMatch` to follow the player from match to match. */
+    private readonly onChange?: (match: MatchSubscription) => void,
+  ) {
+    this.facts = {
+      uid,
+      ticketId: start.ticketId,
+      mode: start.mode,
+      ticket: undefined,
+      room: start.room ?? undefined,
+      stats: null,
+      cooldownUntil: null,
+      requeued: false,
+    };
+    this.tickMs = options.tickMs ?? 1000;
+    const ttlSeconds = options.ttlSeconds ?? services.ticketTtlSeconds[start.mode];
+    this.heartbeat = new Heartbeat(
+      async () => (await services.call('heartbeat', {}, { timeoutMs: 10_000 })).expiresAt,
+      ttlSeconds ? ttlSeconds * 1000 : undefined,
+      (error) => this.notify(error),
+    );
+    this.stopState = listenDoc<PlayerState>(
+      services.db,
+      `playerStates/${uid}`,
+      (state) => {
+        this.stateTicketId = state?.ticketId ?? null;
+        this.facts.cooldownUntil = state?.cooldownUntil ?? null;
+        this.refresh();
+      },
+      (error) => this.notify(error),
+    );
+    this.followTicket(start.ticketId);
+    if (start.room) this.listenRoom(start.room.id);
+    this.refresh();
+  }
+
+  get mode() {
+    return this.facts.mode;
+  }
+
+  get ticketId() {
+    return this.facts.ticketId;
+  }
+
+  get status() {
+    return this.current;
+  }
+
+  get ended() {
+    return this.closed || this.finished;
+  }
+
+  /** Whether this subscription has followed (or follows) the ticket. */
+  follows(ticketId: string) {
+    return this.followed.has(ticketId);
+  }
+
+  onStatus(listener: (status: MatchStatus) => void): Unsubscribe {
+    this.statusListeners.add(listener);
+    if (this.current) this.deliver(listener, this.current);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  onError(listener: (error: LadderError) => void): Unsubscribe {
+    this.errorListeners.add(listener);
+    return () => this.errorListeners.delete(listener);
+  }
+
+  until<K extends MatchStatusKind>(...kinds: K[]): Promise<Extract<MatchStatus, { kind: K }> | EndedStatus> {
+    type Wanted = Extract<MatchStatus, { kind: K }> | EndedStatus;
+    const wants = (status: MatchStatus) => (kinds as MatchStatusKind[]).includes(status.kind) || isEnded(status);
+    if (this.current && wants(this.current)) return Promise.resolve(this.current as Wanted);
+    if (this.closed) return Promise.reject(new LadderError('cancelled', 'This match subscription was closed.'));
+    return new Promise<Wanted>((resolve, reject) => {
+      this.waiters.add({ wants, resolve: (status) => resolve(status as Wanted), reject });
+    });
+  }
+
+  async accept(): Promise<Room> {
+    const { room } = await this.services.call('acceptMatch', { roomId: this.requireRoomId('accept') });
+    this.learnRoom(room);
+    return room;
+  }
+
+  async decline(): Promise<Room> {
+    const { room } = await this.services.call('declineMatch', { roomId: this.requireRoomId('decline') });
+    this.learnRoom(room);
+    return room;
+  }
+
+  async cancel(): Promise<boolean> {
+    return (await this.services.call('cancelQueue', {})).cancelled;
+  }
+
+  report(result: Result): Promise<Room> {
+    return this.sendReport(result);
+  }
+
+  reportOutcome(outcome: 'win' | 'loss' | 'draw'): Promise<Room> {
+    const room = this.facts.room;
+    if (!room) return Promise.reject(this.noRoom('report'));
+    if (room.kind !== 'team') {
+      return Promise.reject(new LadderError('invalid-argument', 'This is a free-for-all room: report { placements } with report().'));
+    }
+    return this.sendReport(teamResultFor(room, this.uid, outcome));
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.teardown();
+    for (const waiter of this.waiters) waiter.reject(new LadderError('cancelled', 'This match subscription was closed.'));
+    this.waiters.clear();
+    this.statusListeners.clear();
+    this.errorListeners.clear();
+  }
+
+  private async sendReport(result: Result): Promise<Room> {
+    const { room } = await this.services.call('reportResult', { roomId: this.requireRoomId('report'), ...result });
+    this.learnRoom(room);
+    return room;
+  }
+
+  private requireRoomId(action: string): string {
+    const id = this.facts.room?.id ?? this.facts.ticket?.roomId;
+    if (!id) throw this.noRoom(action);
+    return id;
+  }
+
+  private noRoom(action: string) {
+    return new LadderError('failed-precondition', `Nothing to ${action} yet: the ticket has not been matched into a room.`);
+  }
+
+  private learnRoom(room: Room) {
+    if (this.ended || !this.room || this.room.id !== room.id) return;
+    this.facts.room = newer(this.facts.room, room);
+    this.refresh();
+  }
+
+  private followTicket(ticketId: string) {
+    this.followed.add(ticketId);
+    this.stopTicket();
+    this.stopTicket = listenDoc<Ticket>(
+      this.services.db,
+      `pools/${this.facts.mode}/tickets/${ticketId}`,
+      (ticket) => {
+        this.facts.ticket = ticket;
+        if (ticket?.roomId) this.listenRoom(ticket.roomId);
+        this.refresh();
+      },
+      (error) => this.notify(error),
+    );
+  }
+
+  private listenRoom(roomId: string) {
+    if (this.room?.id === roomId) return;
+    this.room?.stop();
+    const stop = listenDoc<Room>(
+      this.services.db,
+      `rooms/${roomId}`,
+      (room) => {
+        if (!room) return;
+        this.facts.room = newer(this.facts.room, room);
+        this.refresh();
+      },
+      (error) => this.notify(error),
+    );
+    this.room = { id: roomId, stop };
+  }
+
+  /** A failed ready check sent this player's ticket back to the pool as a new ticket: follow it. */
+  private followRequeue() {
+    const next = this.stateTicketId;
+    if (!next || next === this.facts.ticketId) return; // the state document has not caught up yet
+    this.room?.stop();
+    this.room = null;
+    this.facts = { ...this.facts, ticketId: next, ticket: undefined, room: undefined, requeued: true };
+    this.followTicket(next);
+  }
+
+  private refresh() {
+    if (this.ended) return;
+    const derived = deriveStatus(this.facts, Date.now());
+    if (derived?.kind === 'requeueing') {
+      this.heartbeat.stop();
+      this.followRequeue();
+      return;
+    }
+    const queued = derived?.kind === 'queued';
+    this.keepQueuedExtras(queued);
+    if (derived?.kind === 'queued') this.heartbeat.run(derived.expiresAt);
+    else this.heartbeat.stop();
+    if (!derived) return;
+
+    const serialised = JSON.stringify(derived);
+    if (serialised === this.emitted) return;
+    this.emitted = serialised;
+    this.current = derived;
+    if (isEnded(derived)) {
+      this.finished = true;
+      this.teardown();
+    }
+    for (const listener of this.statusListeners) this.deliver(listener, derived);
+    for (const waiter of this.waiters) {
+      if (waiter.wants(derived)) {
+        this.waiters.delete(waiter);
+        waiter.resolve(derived);
+      }
+    }
+    this.onChange?.(this);
+  }
+
+  /** The queue statistics listener and the wait-time ticker run only while queued. */
+  private keepQueuedExtras(queued: boolean) {
+    if (queued && !this.stopStats) {
+      this.stopStats = listenDoc<QueueStats>(
+        this.services.db,
+        `pools/${this.facts.mode}`,
+        (stats) => {
+          this.facts.stats = stats ?? null;
+          this.refresh();
+        },
+        (error) => this.notify(error),
+      );
+      if (this.tickMs > 0) this.ticker = setInterval(() => this.refresh(), this.tickMs);
+    } else if (!queued && this.stopStats) {
+      this.stopStats();
+      this.stopStats = null;
+      clearInterval(this.ticker);
+    }
+  }
+
+  private teardown() {
+    this.heartbeat.stop();
+    this.keepQueuedExtras(false);
+    this.stopState();
+    this.stopTicket();
+    this.room?.stop();
+  }
+
+  private notify(error: LadderError) {
+    for (const listener of this.errorListeners) this.deliver(listener, error);
+  }
+
+  private deliver<T>(listener: (value: T) => void, value: T) {
+    try {
+      listener(value);
+    } catch (error) {
+      rethrowLater(error);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import type { RatingChange, Room, TeamResult } from './types.js';
+
+export interface RoomPlayer {
+  uid: string;
+  name: string;
+  /** The rating the player was matched on. */
+  rating: number;
+  partyId: string | null;
+  /** Accepted the ready check (always true in rooms without one). */
+  accepted: boolean;
+  /** Set once the room is settled. */
+  ratingChange: RatingChange | null;
+}
+
+export interface RoomSide {
+  /** 'A' and 'B' in team rooms; null for the single side of a free-for-all room. */
+  label: 'A' | 'B' | null;
+  players: RoomPlayer[];
+  averageRating: number;
+  /** The predicted chance this side wins (ELO expectation); null in free-for-all. */
+  winChance: number | null;
+}
+
+export interface RoomView {
+  sides: RoomSide[];
+  /** Index into `sides` of the viewer's side; null if the viewer is not in the room. */
+  mySide: number | null;
+  myWinChance: number | null;
+}
+
+/** A room as a lobby shows it: both sides with names, ratings and win chances, from one player's point of view. */
+export function describeRoom(room: Room, uid: string): RoomView {
+  const accepted = new Set(room.readyCheck ? room.readyCheck.accepted : room.memberUids);
+  const pA = room.quality.winProbabilityA;
+  const sides = room.sides.map((side, index): RoomSide => {
+    const players = side.tickets.flatMap((ticket) =>
+      ticket.members.map((m) => ({
+        uid: m.uid,
+        name: room.names[m.uid] ?? m.uid,
+        rating: m.rating,
+        partyId: ticket.partyId,
+        accepted: accepted.has(m.uid),
+        ratingChange: room.ratingChanges?.[m.uid] ?? null,
+      })),
+    );
+    const averageRating = players.reduce((sum, p) => sum + p.rating, 0) / Math.max(1, players.length);
+    const team = room.kind === 'team';
+    return {
+      label: team ? (index === 0 ? 'A' : 'B') : null,
+      players,
+      averageRating,
+      winChance: team && pA !== null ? (index === 0 ? pA : 1 - pA) : null,
+    };
+  });
+  const mySide = sideOf(room, uid);
+  return { sides, mySide, myWinChance: mySide === null ? null : (sides[mySide]?.winChance ?? null) };
+}
+
+/** The index of the player's side (0 = A, 1 = B in team rooms), or null. */
+export function sideOf(room: Pick<Room, 'sides'>, uid: string): number | null {
+  const index = room.sides.findIndex((side) => side.tickets.some((t) => t.members.some((m) => m.uid === uid)));
+  return index < 0 ? null : index;
+}
+
+/** A team result from the reporting player's point of view: 'win' becomes their side's letter. */
+export function teamResultFor(room: Room, uid: string, outcome: 'win' | 'loss' | 'draw'): TeamResult {
+  if (room.kind !== 'team') throw new TypeError('teamResultFor: a free-for-all room reports placements, not an outcome');
+  if (outcome === 'draw') return { outcome: 'draw' };
+  const side = sideOf(room, uid);
+  if (side === null) throw new TypeError(`teamResultFor: ${uid} is not a player in room ${room.id}`);
+  const mine = side === 0 ? 'A' : 'B';
+  return { outcome: outcome === 'win' ? mine : mine === 'A' ? 'B' : 'A' };
+}
+
+/**
+ * How a settled room went for one player, as the server records it: in team rooms by the side that won; in
+ * free-for-all a sole first place is a win, a shared first place a draw, anything else a loss.
+ */
+export function outcomeOf(room: Room, uid: string): 'win' | 'loss' | 'draw' | null {
+  const result = room.result;
+  if (!result) return null;
+  if ('outcome' in result) {
+    if (result.outcome === 'draw') return 'draw';
+    const side = sideOf(room, uid);
+    if (side === null) return null;
+    return (result.outcome === 'A') === (side === 0) ? 'win' : 'loss';
+  }
+  const mine = result.placements[uid];
+  if (mine === undefined) return null;
+  const places = Object.values(result.placements);
+  const best = Math.min(...places);
+  if (mine !== best) return 'loss';
+  return places.filter((p) => p === best).length === 1 ? 'win' : 'draw';
+}

@@ -1,0 +1,195 @@
+/**
+ * The documents and call results the client reads, as plain types. They mirror the server's zod schemas
+ * (functions/src/core) without importing them, so `dist/` carries no server code; a type test
+ * (test/core/clientTypes.test.ts) fails the typecheck if the two drift apart.
+ */
+
+/** A player's rating and record on one ladder. */
+export interface Standing {
+  rating: number;
+  games: number;
+  wins: number;
+  losses: number;
+  draws: number;
+}
+
+/** `players/{uid}`: the public profile, readable by every signed-in player. */
+export interface Player {
+  uid: string;
+  displayName: string;
+  ladders: Record<string, Standing>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** `playerStates/{uid}`: the player's own pointers (latest ticket, party, ready-check cooldown). */
+export interface PlayerState {
+  mode: string | null;
+  ticketId: string | null;
+  partyId: string | null;
+  cooldownUntil: number | null;
+  updatedAt: number;
+}
+
+/** Where a player is, as the server derives it from their latest ticket and its room. */
+export type Presence =
+  | { kind: 'idle' }
+  | { kind: 'queued'; ticketId: string; mode: string }
+  | { kind: 'inRoom'; roomId: string; mode: string };
+
+export interface PartyMember {
+  uid: string;
+  displayName: string;
+  joinedAt: number;
+}
+
+/** `parties/{id}`, readable by its members. */
+export interface Party {
+  id: string;
+  leader: string;
+  members: PartyMember[];
+  memberUids: string[];
+  maxSize: number;
+  code: string;
+  codeExpiresAt: number;
+  mode: string | null;
+  ticketId: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type TicketStatus = 'queued' | 'matched' | 'cancelled' | 'expired';
+
+/** `pools/{mode}/tickets/{id}`: one solo player or party waiting in a mode's pool. */
+export interface Ticket {
+  id: string;
+  mode: string;
+  members: { uid: string; rating: number }[];
+  memberUids: string[];
+  names: Record<string, string>;
+  score: number;
+  partyId: string | null;
+  ownerUid: string;
+  enqueuedAt: number;
+  expiresAt: number;
+  status: TicketStatus;
+  roomId: string | null;
+  endedAt: number | null;
+  endReason: string | null;
+  createdAt: number;
+}
+
+/** `pools/{mode}`: the matcher's statistics of a mode's queue. */
+export interface QueueStats {
+  mode: string;
+  waitingTickets: number;
+  waitingPlayers: number;
+  oldestWaitSeconds: number;
+  /** Enqueue-to-match times of recent matches; null until there are some. */
+  recentMatchWaitSeconds: { p50: number; p95: number; samples: number } | null;
+  unmatched: Record<string, number>;
+  updatedAt: number;
+}
+
+export type RoomStatus = 'pending' | 'active' | 'disputed' | 'settled' | 'voided' | 'cancelled';
+
+/** A ticket as it was matched into a room: a party (or a solo player) with the ratings it was matched on. */
+export interface RoomTicket {
+  ticketId: string;
+  partyId: string | null;
+  ownerUid: string;
+  score: number;
+  enqueuedAt: number;
+  members: { uid: string; rating: number }[];
+}
+
+/** Team rooms: which side won, from side A's point of view. */
+export interface TeamResult {
+  outcome: 'A' | 'B' | 'draw';
+}
+
+/** Free-for-all rooms: every player's place, 1 best; equal places tie. */
+export interface FreeForAllResult {
+  placements: Record<string, number>;
+}
+
+export type Result = TeamResult | FreeForAllResult;
+
+export interface RatingChange {
+  before: number;
+  after: number;
+  delta: number;
+}
+
+export interface MatchQuality {
+  spread: number;
+  sideDifference: number | null;
+  /** ELO expectation of side A against side B; null in free-for-all. */
+  winProbabilityA: number | null;
+  waitSeconds: Record<string, number>;
+}
+
+/** `rooms/{id}`, readable by its players. Team rooms: sides[0] is A, sides[1] is B; free-for-all: one side. */
+export interface Room {
+  id: string;
+  mode: string;
+  ladder: string;
+  kind: 'team' | 'ffa';
+  sides: { tickets: RoomTicket[] }[];
+  memberUids: string[];
+  names: Record<string, string>;
+  proposedAt: number;
+  quality: MatchQuality;
+  status: RoomStatus;
+  readyCheck: { deadline: number; accepted: string[]; declined: string[] } | null;
+  reportDeadline: number | null;
+  reports: Record<string, { result: Result; at: number; authoritative: boolean }>;
+  result: Result | null;
+  ratingChanges: Record<string, RatingChange> | null;
+  createdAt: number;
+  updatedAt: number;
+  endedAt: number | null;
+  endReason: string | null;
+}
+
+/** `players/{uid}/history/{roomId}`: one row per settled game, the player's own. */
+export interface HistoryRow {
+  roomId: string;
+  mode: string;
+  ladder: string;
+  outcome: 'win' | 'loss' | 'draw';
+  ratingBefore: number;
+  ratingAfter: number;
+  delta: number;
+  settledAt: number;
+}
+
+export interface LeaderboardRow extends Standing {
+  rank: number;
+  uid: string;
+  displayName: string;
+}
+
+export interface Leaderboard {
+  ladder: string;
+  top: LeaderboardRow[];
+  /** The caller's rank; null before their first game on this ladder. */
+  me: (Standing & { rank: number }) | null;
+}
+
+export interface Profile {
+  player: Player;
+  state: PlayerState;
+  presence: Presence;
+}
+
+export type LoginInput = { provider: 'dev'; name: string } | { provider: 'wechat'; code: string };
+
+export interface EnqueueResult {
+  ticketId: string;
+  mode: string;
+  /** The room when the ticket was matched at once; null when it waits for the matcher. */
+  room: Room | null;
+}
+
+export type Unsubscribe = () => void;

@@ -1,0 +1,49 @@
+import { toLadderError } from '@ladder/client';
+
+type Child = Node | string | number | null | undefined | false;
+type Attributes = Record<string, string | number | boolean | ((event: Event) => void) | undefined>;
+
+/** Creates an element: `on…` attributes become listeners, `true`/`false` toggle boolean attributes. */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === 'function') element.addEventListener(name.slice(2).toLowerCase(), value);
+    else element.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined && child !== false) element.append(child instanceof Node ? child : String(child));
+  return element;
+}
+
+const banner = () => document.getElementById('error')!;
+
+/** Shows a failure with the server's code, as players and testers need it to tell refusals apart. */
+export function showError(error: unknown) {
+  const failure = toLadderError(error);
+  const box = banner();
+  box.replaceChildren(h('strong', {}, failure.code), ` ${failure.message} `, h('button', { type: 'button', class: 'link', onclick: clearError }, 'Dismiss'));
+  box.hidden = false;
+}
+
+export function clearError() {
+  banner().hidden = true;
+}
+
+/** Runs a button's action: the button is disabled meanwhile, and a failure is shown. */
+export async function act(button: HTMLButtonElement, work: () => Promise<unknown>) {
+  button.disabled = true;
+  try {
+    clearError();
+    await work();
+  } catch (error) {
+    showError(error);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** A button whose click runs `work` through `act`. */
+export function actionButton(label: string, work: () => Promise<unknown>, attributes: Attributes = {}) {
+  const button: HTMLButtonElement = h('button', { type: 'button', ...attributes, onclick: () => void act(button, work) }, label);
+  return button;
+}

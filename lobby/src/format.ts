@@ -1,0 +1,19 @@
+/** 75 → "1:15". */
+export function duration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** 16 → "+16", -16 → "−16", 0 → "±0". */
+export function signed(delta: number): string {
+  return delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0';
+}
+
+/** 0.5 → "50%". */
+export function percent(probability: number): string {
+  return `${Math.round(probability * 100)}%`;
+}
+
+export function record(s: { games: number; wins: number; losses: number; draws: number }): string {
+  return s.games === 0 ? 'no games yet' : `${s.wins}W ${s.losses}L ${s.draws}D`;
+}

@@ -1,0 +1,46 @@
+import type { Ladder } from '@ladder/client';
+import { act, h } from './dom.js';
+import { record } from './format.js';
+
+/** The top of a ladder and the player's own rank. */
+export class LeaderboardCard {
+  private readonly select: HTMLSelectElement;
+  private readonly body = h('div', { 'data-testid': 'leaderboard' });
+  private readonly refreshButton: HTMLButtonElement;
+
+  constructor(
+    card: HTMLElement,
+    private readonly ladder: Ladder,
+    ladders: string[],
+  ) {
+    this.select = h('select', { 'aria-label': 'Ladder', onchange: () => void this.load() }, ...ladders.map((id) => h('option', { value: id }, id)));
+    this.refreshButton = h('button', { type: 'button', onclick: () => void this.load() }, 'Refresh');
+    card.replaceChildren(h('h2', {}, 'Leaderboard'), h('div', { class: 'inline' }, this.select, this.refreshButton), this.body);
+  }
+
+  /** Shows a ladder (the selected one by default). */
+  load(ladderId?: string) {
+    if (ladderId) this.select.value = ladderId;
+    return act(this.refreshButton, async () => {
+      const board = await this.ladder.leaderboard(this.select.value, 10);
+      const uid = this.ladder.uid;
+      this.body.replaceChildren(
+        board.top.length === 0
+          ? h('p', { class: 'muted' }, 'Nobody has played on this ladder yet.')
+          : h(
+              'table',
+              {},
+              h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Player'), h('th', {}, 'Rating'), h('th', {}, 'Record'))),
+              h(
+                'tbody',
+                {},
+                ...board.top.map((row) =>
+                  h('tr', { class: row.uid === uid ? 'mine' : '' }, h('td', {}, row.rank), h('td', {}, row.displayName), h('td', {}, row.rating), h('td', {}, record(row))),
+                ),
+              ),
+            ),
+        h('p', { 'data-testid': 'my-rank' }, board.me ? `You: #${board.me.rank} with ${board.me.rating}` : 'Play a game on this ladder to be ranked.'),
+      );
+    });
+  }
+}

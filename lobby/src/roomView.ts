@@ -1,0 +1,57 @@
+import { describeRoom, type Room } from '@ladder/client';
+import { h } from './dom.js';
+import { percent, signed } from './format.js';
+
+/** Both sides of a room: names, ratings, parties, who accepted the ready check and, once settled, the changes. */
+export function roomView(room: Room, uid: string): HTMLElement {
+  const view = describeRoom(room, uid);
+  const parties = new Map<string, number>();
+  const partyTag = (partyId: string | null) => {
+    if (!partyId) return null;
+    if (!parties.has(partyId)) parties.set(partyId, parties.size + 1);
+    return h('span', { class: 'tag' }, `party ${parties.get(partyId)}`);
+  };
+  const sides = view.sides.map((side, index) =>
+    h(
+      'div',
+      { class: `side${index === view.mySide ? ' mine' : ''}`, 'data-testid': `side-${side.label ?? 'all'}` },
+      h(
+        'h3',
+        {},
+        side.label ? `Side ${side.label}` : 'Everyone',
+        index === view.mySide && side.label ? ' (your side)' : '',
+      ),
+      h(
+        'p',
+        { class: 'muted' },
+        `average ${Math.round(side.averageRating)}`,
+        side.winChance !== null ? ` · predicted win chance ${percent(side.winChance)}` : '',
+      ),
+      h(
+        'ul',
+        { class: 'players' },
+        ...side.players.map((p) =>
+          h(
+            'li',
+            { 'data-testid': 'room-player' },
+            h('span', { class: 'name' }, p.name, p.uid === uid ? ' (you)' : ''),
+            ' ',
+            partyTag(p.partyId),
+            ' ',
+            h('span', { class: 'rating' }, String(p.rating)),
+            room.status === 'pending' ? h('span', { class: p.accepted ? 'ok' : 'muted' }, p.accepted ? ' ✓ accepted' : ' … deciding') : null,
+            p.ratingChange
+              ? h('span', { class: p.ratingChange.delta >= 0 ? 'up' : 'down' }, ` ${signed(p.ratingChange.delta)} → ${p.ratingChange.after}`)
+              : null,
+          ),
+        ),
+      ),
+    ),
+  );
+  return h(
+    'div',
+    { class: 'room' },
+    h('div', { class: 'sides' }, ...sides),
+    view.myWinChance !== null ? h('p', { 'data-testid': 'win-chance' }, `Your predicted win chance: ${percent(view.myWinChance)}`) : null,
+  );
+}

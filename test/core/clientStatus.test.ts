@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { defaultLadders } from '../../functions/src/core/ladders.js';
+import { defaultModes } from '../../functions/src/core/modes.js';
+import { initialStanding } from '../../functions/src/core/player.js';
+import { settleRoom } from '../../functions/src/core/result.js';
+import { answerReadyCheck, expireReadyCheck, type RoomDoc } from '../../functions/src/core/room.js';
+import { nextBeatIn, retryIn } from '../../client/src/heartbeat.js';
+import { deriveStatus, type MatchFacts } from '../../client/src/status.js';
+import { describeRoom, outcomeOf, teamResultFor } from '../../client/src/room.js';
+import type { Room, Ticket } from '@ladder/client';
+
+const mode = { ...defaultModes['2v2']!, readyCheck: { timeoutSeconds: 20, declineCooldownSeconds: 60 } };
+const roomTicket = (id: string, uids: string[], partyId: string | null = null) => ({
+  ticketId: id,
+  partyId,
+  ownerUid: uids[0]!,
+  score: 1500,
+  enqueuedAt: 1_000,
+  members: uids.map((uid) => ({ uid, rating: 1500 })),
+});
+const ticketOf: Record<string, string> = { a: 't1', b: 't1', c: 't2', d: 't3' };
+
+/** A pending 2v2: a party (a, b) on side A against two solos (c, d). */
+const pending = (): RoomDoc => ({
+  id: 'r',
+  mode: '2v2',
+  ladder: 'team',
+  kind: 'team',
+  sides: [{ tickets: [roomTicket('t1', ['a', 'b'], 'p')] }, { tickets: [roomTicket('t2', ['c']), roomTicket('t3', ['d'])] }],
+  memberUids: ['a', 'b', 'c', 'd'],
+  names: { a: 'Ann', b: 'Ben', c: 'Cat', d: 'Dan' },
+  proposedAt: 1_000,
+  quality: { spread: 0, sideDifference: 0, winProbabilityA: 0.6, waitSeconds: {} },
+  status: 'pending',
+  readyCheck: { deadline: 21_000, accepted: [], declined: [] },
+  reportDeadline: null,
+  reports: {},
+  result: null,
+  ratingChanges: null,
+  createdAt: 1_000,
+  updatedAt: 1_000,
+  endedAt: null,
+  endReason: null,
+});
+
+const queuedTicket = (over: Partial<Ticket> = {}): Ticket => ({
+  id: 't2',
+  mode: '2v2',
+  members: [{ uid: 'c', rating: 1500 }],
+  memberUids: ['c'],
+  names: { c: 'Cat' },
+  score: 1500,
+  partyId: null,
+  ownerUid: 'c',
+  enqueuedAt: 1_000,
+  expiresAt: 61_000,
+  status: 'queued',
+  roomId: null,
+  endedAt: null,
+  endReason: null,
+  createdAt: 1_000,
+  ...over,
+});
+
+const facts = (uid: string, over: Partial<MatchFacts> = {}): MatchFacts => ({
+  uid,
+  ticketId: ticketOf[uid]!,
+  mode: '2v2',
+  ticket: undefined,
+  room: undefined,
+  stats: null,
+  cooldownUntil: null,
+  requeued: false,
+  ...over,
+});
+
+describe('the client\'s match status', () => {
+  it('shows a queued ticket with its wait and the mode\'s median wait as the estimate', () => {
+    const stats = { mode: '2v2', waitingTickets: 3, waitingPlayers: 4, oldestWaitSeconds: 9, recentMatchWaitSeconds: { p50: 7, p95: 20, samples: 12 }, unmatched: {}, updatedAt: 0 };
+    expect(deriveStatus(facts('c', { ticket: queuedTicket(), stats }), 13_999)).toMatchObject({
+      kind: 'queued',
+      waitedSeconds: 12,
+      estimatedWaitSeconds: 7,
+      expiresAt: 61_000,
+    });
+    expect(deriveStatus(facts('c', { ticket: queuedTicket() }), 0)).toMatchObject({ waitedSeconds: 0, estimatedWaitSeconds: null });
+  });
+
+  it('waits for the room of a matched ticket rather than guessing', () => {
+    expect(deriveStatus(facts('c', { ticket: queuedTicket({ status: 'matched', roomId: 'r' }) }), 2_000)).toBeNull();
+    expect(deriveStatus(facts('c', { ticket: queuedTicket({ status: 'matched', roomId: 'r' }), room: pending() }), 2_000)).toMatchObject({
+      kind: 'pending',
+      deadline: 21_000,
+      youAccepted: false,
+    });
+  });
+
+  it('agrees with the server on who goes back to the queue and who cools down after a failed ready check', () => {
+    const uids = ['a', 'b', 'c', 'd'];
+    fc.assert(
+      fc.property(fc.subarray(uids), fc.option(fc.constantFrom(...uids), { nil: null }), (accepting, decliner) => {
+        let room = pending();
+        for (const uid of accepting) room = answerReadyCheck(room, uid, true, mode, 2_000).room;
+        if (room.status !== 'pending') return;
+        const step = decliner ? answerReadyCheck(room, decliner, false, mode, 3_000) : expireReadyCheck(room, 30_000);
+        const requeued = new Set(step.cancellation!.requeue.flatMap((t) => t.members.map((m) => m.uid)));
+        const cooled = new Set(step.cancellation!.cooldown);
+        const cooldownUntil = step.room.endedAt! + 60_000;
+        for (const uid of uids) {
+          const status = deriveStatus(facts(uid, { room: step.room, cooldownUntil: cooled.has(uid) ? cooldownUntil : null }), 40_000);
+          if (requeued.has(uid)) expect(status).toEqual({ kind: 'requeueing' });
+          else expect(status).toMatchObject({ kind: 'cancelled', cooldownUntil: cooled.has(uid) ? cooldownUntil : null });
+        }
+      }),
+    );
+  });
+
+  it('holds back a cancelled status until the player\'s state shows their cooldown', () => {
+    const cancelled = answerReadyCheck(pending(), 'c', false, mode, 3_000).room;
+    expect(deriveStatus(facts('c', { room: cancelled, cooldownUntil: null }), 3_000)).toBeNull();
+    expect(deriveStatus(facts('c', { room: cancelled, cooldownUntil: 63_000 }), 3_000)).toMatchObject({ kind: 'cancelled', cooldownUntil: 63_000 });
+  });
+
+  it('reports the rating change and the outcome the server records, in team and free-for-all rooms', () => {
+    const standings = new Map(['a', 'b', 'c', 'd'].map((uid) => [uid, initialStanding(1500)]));
+    const team = { ...pending(), status: 'active' as const, readyCheck: null };
+    for (const outcome of ['A', 'B', 'draw'] as const) {
+      const changes = settleRoom(team, { outcome }, standings, defaultLadders.team);
+      const settled: Room = { ...team, status: 'settled', result: { outcome }, ratingChanges: Object.fromEntries(changes.map((c) => [c.uid, c.update])) };
+      for (const change of changes) {
+        expect(deriveStatus(facts(change.uid, { room: settled }), 9_000)).toMatchObject({ kind: 'settled', outcome: change.outcome, ratingChange: { delta: change.update.delta } });
+      }
+    }
+    const ffa: Room = { ...team, kind: 'ffa', sides: [{ tickets: team.sides.flatMap((s) => s.tickets) }] };
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 4, maxLength: 4 }), (places) => {
+        const placements = Object.fromEntries(['a', 'b', 'c', 'd'].map((uid, i) => [uid, places[i]!]));
+        for (const { uid, outcome } of settleRoom(ffa, { placements }, standings, defaultLadders.team)) {
+          expect(outcomeOf({ ...ffa, result: { placements } }, uid)).toBe(outcome);
+        }
+      }),
+    );
+  });
+});
+
+describe('room helpers', () => {
+  it('shows both sides with names, ratings and each side\'s win chance', () => {
+    const view = describeRoom(pending(), 'c');
+    expect(view.sides.map((s) => [s.label, s.players.map((p) => p.name), s.winChance])).toEqual([
+      ['A', ['Ann', 'Ben'], 0.6],
+      ['B', ['Cat', 'Dan'], 0.4],
+    ]);
+    expect(view).toMatchObject({ mySide: 1, myWinChance: 0.4 });
+  });
+
+  it('turns a player\'s own win or loss into their side\'s letter', () => {
+    const room = pending();
+    expect(teamResultFor(room, 'c', 'win')).toEqual({ outcome: 'B' });
+    expect(teamResultFor(room, 'c', 'loss')).toEqual({ outcome: 'A' });
+    expect(teamResultFor(room, 'a', 'win')).toEqual({ outcome: 'A' });
+    expect(teamResultFor(room, 'a', 'draw')).toEqual({ outcome: 'draw' });
+  });
+});
+
+describe('the heartbeat schedule', () => {
+  it('beats every third of a known time-to-live, else when half the time left has passed', () => {
+    expect(nextBeatIn(0, 60_000, 30_000)).toBe(10_000);
+    expect(nextBeatIn(10_000, 18_000, undefined)).toBe(4_000);
+    expect(nextBeatIn(10_000, 9_000, undefined)).toBe(250); // overdue: beat at once, it may still be in time
+  });
+
+  it('retries a failed beat with growing backoff, but never later than the next regular beat', () => {
+    const delays = [1, 2, 3, 4].map((failures) => retryIn(failures, 0, 60_000, undefined));
+    expect(delays[0]).toBeGreaterThanOrEqual(200);
+    expect(delays[0]).toBeLessThan(300);
+    expect(delays[3]).toBeGreaterThan(delays[0]! * 4);
+    expect(retryIn(12, 0, 3_000, undefined)).toBe(1_500);
+  });
+});

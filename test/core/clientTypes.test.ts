@@ -1,0 +1,25 @@
+import { expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import type * as client from '@ladder/client';
+import type { partySchema } from '../../functions/src/core/party.js';
+import type { playerSchema, playerStateSchema } from '../../functions/src/core/player.js';
+import type { Presence } from '../../functions/src/core/presence.js';
+import type { ticketDocSchema } from '../../functions/src/core/queue.js';
+import type { queueStatsSchema } from '../../functions/src/core/queueStats.js';
+import type { roomDocSchema } from '../../functions/src/core/room.js';
+import type { LeaderboardRow } from '../../functions/src/store/leaderboard.js';
+import type { historyRowSchema } from '../../functions/src/store/settlement.js';
+
+// The client declares the documents it reads as plain types so its build carries no server code; this file
+// fails `npm run typecheck` as soon as they and the server's schemas disagree.
+it('declares the documents exactly as the server\'s schemas define them', () => {
+  expectTypeOf<client.Player>().toEqualTypeOf<z.infer<typeof playerSchema>>();
+  expectTypeOf<client.PlayerState>().toEqualTypeOf<z.infer<typeof playerStateSchema>>();
+  expectTypeOf<client.Party>().toEqualTypeOf<z.infer<typeof partySchema>>();
+  expectTypeOf<client.Ticket>().toEqualTypeOf<z.infer<typeof ticketDocSchema>>();
+  expectTypeOf<client.QueueStats>().toEqualTypeOf<z.infer<typeof queueStatsSchema>>();
+  expectTypeOf<client.Room>().toEqualTypeOf<z.infer<typeof roomDocSchema>>();
+  expectTypeOf<client.HistoryRow>().toEqualTypeOf<z.infer<typeof historyRowSchema>>();
+  expectTypeOf<client.Presence>().toEqualTypeOf<Presence>();
+  expectTypeOf<client.LeaderboardRow>().toEqualTypeOf<LeaderboardRow>();
+});

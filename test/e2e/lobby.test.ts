@@ -1,0 +1,194 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { config } from '../../functions/src/config.js';
+import { ROOT } from '../../scripts/emulators.js';
+import { lobbyConfig, serveLobby, type LobbyServer } from '../../scripts/lobby.js';
+import { devPlayer } from '../support/client.js';
+import { sweep } from '../support/game.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+const run = promisify(execFile);
+
+let browser: Browser;
+let lobby: LobbyServer;
+const contexts: BrowserContext[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`The end-to-end test needs Chromium at ${CHROMIUM}. Install it: apt-get install -y chromium`);
+  }
+  // The lobby bundles the built client package: build both as `npm run build` does.
+  for (const workspace of ['client', 'lobby']) await run('npm', ['run', 'build', '--workspace', workspace], { cwd: ROOT });
+  lobby = await serveLobby(lobbyConfig(inject('endpoints'), config));
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await lobby?.close();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+/** A player in a browser context of their own, signed in through the lobby. */
+async function player(name: string, context?: BrowserContext): Promise<Page> {
+  if (!context) {
+    context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
+    contexts.push(context);
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (error) => pageErrors.push(`${name}: ${error.message}`));
+  await page.goto(lobby.url);
+  await page.getByLabel('Player name').fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await see(page, 'player-name', name);
+  return page;
+}
+
+/** Waits until the element with this test id shows the text. */
+async function see(page: Page, testId: string, text: string | RegExp) {
+  await expect
+    .poll(() => page.getByTestId(testId).first().textContent(), { timeout: 20_000, interval: 100 })
+    .toMatch(typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text);
+}
+
+async function queue(page: Page, mode: string) {
+  await page.getByLabel('Mode').selectOption(mode);
+  await page.getByRole('button', { name: 'Queue' }).click();
+}
+
+/** Lines of text with their whitespace collapsed. */
+const texts = async (page: Page, testId: string) =>
+  (await page.getByTestId(testId).allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+
+/** The leaderboard rows as "rank name rating record" lines. */
+const board = (page: Page) =>
+  page
+    .getByTestId('leaderboard')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent).join(' ')));
+
+const screenshot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+
+describe('the lobby in headless Chromium against the emulators', () => {
+  it('plays a 1v1: the live wait with heartbeats and queue statistics, the room, the report and the rating change', async () => {
+    // A function's first call starts its emulator worker, which can outlast the 4 s a 1v1 ticket lives here.
+    await (await devPlayer('Warm Up')).call('heartbeat');
+    const alice = await player('Alice');
+    const bob = await player('Bob');
+
+    const heartbeats: number[] = [];
+    alice.on('response', (response) => {
+      if (response.url().endsWith('/heartbeat')) heartbeats.push(response.status());
+    });
+    await queue(alice, '1v1');
+    await see(alice, 'match-status', 'Searching for a 1v1 match…');
+    await see(alice, 'estimated-wait', 'not known yet');
+    await sweep(600);
+    await see(alice, 'queue-size', "1 player at the matcher's last count");
+    await see(alice, 'waited', /^0:0[1-3]$/);
+    // The page heartbeats on its own every third of the ticket's 4 s life.
+    await expect.poll(() => heartbeats, { timeout: 5_000, interval: 50 }).toContain(200);
+    // Bob queues within Alice's 4 s time-to-live: the matcher (functions/src/core/match/pool.ts) treats a
+    // ticket that has waited longer as expired, heartbeats or not.
+    await queue(bob, '1v1'); // matched at once
+    for (const page of [alice, bob]) await see(page, 'match-status', 'Game on! Report the result when it is over.');
+    expect(await texts(alice, 'room-player')).toEqual(['Alice (you) 1500', 'Bob 1500']);
+    await see(alice, 'win-chance', 'Your predicted win chance: 50%');
+
+    await alice.getByRole('button', { name: 'We won' }).click();
+    await see(alice, 'reported', /^You reported/);
+    await bob.getByRole('button', { name: 'We lost' }).click();
+    await see(alice, 'match-status', 'You won!');
+    await see(alice, 'rating-change', 'Rating 1500 → 1516 (+16)');
+    await see(bob, 'match-status', 'You lost');
+    await see(bob, 'rating-change', 'Rating 1500 → 1484 (−16)');
+
+    await see(alice, 'my-rank', 'You: #1 with 1516');
+    expect(await board(alice)).toEqual(['1 Alice 1516 1W 0L 0D', '2 Bob 1484 0W 1L 0D']);
+    await see(bob, 'ratings', /solo 1484 · 0W 1L 0D/);
+    await screenshot(alice, 'lobby-1v1-settled.png');
+  }, 120_000);
+
+  it('plays a 2v2 of two parties: join by code, the leader queues, everyone accepts, one reports per side', async () => {
+    const [ann, ben, cat, dan] = [await player('Ann'), await player('Ben'), await player('Cat'), await player('Dan')];
+    for (const [leader, mate, mateName] of [
+      [ann, ben, 'Ben'],
+      [cat, dan, 'Dan'],
+    ] as const) {
+      await leader.getByRole('button', { name: 'Create party' }).click();
+      await see(leader, 'party-code', /^[2-9A-Z]{6}$/);
+      const code = (await leader.getByTestId('party-code').textContent())!;
+      await mate.getByLabel('Party code').fill(code.toLowerCase()); // codes are case-insensitive
+      await mate.getByRole('button', { name: 'Join' }).click();
+      await see(leader, 'party-members', new RegExp(mateName));
+      await see(mate, 'party-code', code);
+    }
+    expect(await ann.getByTestId('party-members').locator('li').allTextContents()).toEqual(['Ann (you)leader', 'Ben']);
+    await see(ben, 'play-note', 'Your party leader queues for the party.');
+    expect(await ben.getByRole('button', { name: 'Queue' }).isDisabled()).toBe(true);
+
+    await queue(ann, '2v2');
+    await see(ben, 'match-status', 'Searching for a 2v2 match…'); // the member follows the leader's ticket
+    await queue(cat, '2v2');
+    const everyone = [ann, ben, cat, dan];
+    for (const page of everyone) await see(page, 'match-status', 'Match found! Accept to play.');
+    // The test configuration gives the ready check 3 s: accept at once.
+    await Promise.all(everyone.map((page) => page.getByRole('button', { name: 'Accept' }).click()));
+    for (const page of everyone) await see(page, 'match-status', 'Game on! Report the result when it is over.');
+
+    // Each party plays on one side, numbered in side order.
+    const seated = (await texts(ann, 'room-player')).map((line) => /^(\w+)(?: \(you\))? party (\d) 1500$/.exec(line)?.slice(1));
+    const partyOf = Object.fromEntries(seated.map((entry) => entry ?? ['?', '?']));
+    expect(Object.keys(partyOf).sort()).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
+    expect(partyOf.Ann).toBe(partyOf.Ben);
+    expect(partyOf.Cat).toBe(partyOf.Dan);
+    expect(partyOf.Ann).not.toBe(partyOf.Cat);
+    await see(ann, 'win-chance', 'Your predicted win chance: 50%');
+    await ben.getByRole('button', { name: 'We won' }).click();
+    await dan.getByRole('button', { name: 'We lost' }).click();
+    // Newcomers on the team ladder use the provisional K of 64 here: ±32 at equal strength.
+    for (const page of [ann, ben]) await see(page, 'rating-change', 'Rating 1500 → 1532 (+32)');
+    for (const page of [cat, dan]) await see(page, 'rating-change', 'Rating 1500 → 1468 (−32)');
+
+    await see(ann, 'my-rank', 'You: #1 with 1532');
+    // Tied players share a rank (their order among themselves is Firestore's).
+    expect((await board(ann)).sort()).toEqual(['1 Ann 1532 1W 0L 0D', '1 Ben 1532 1W 0L 0D', '3 Cat 1468 0W 1L 0D', '3 Dan 1468 0W 1L 0D']);
+    await screenshot(ann, 'lobby-2v2-settled.png');
+  }, 120_000);
+
+  it('treats two tabs of one browser as two players, and a reload keeps each tab\'s player', async () => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const one = await player('Tab One', context);
+    const two = await player('Tab Two', context);
+    await one.reload();
+    await see(one, 'player-name', 'Tab One');
+    await see(two, 'player-name', 'Tab Two');
+  }, 60_000);
+});
+
+describe('the built client package', () => {
+  it('imports nothing but the firebase SDK and its own modules', () => {
+    const dist = join(ROOT, 'client/dist');
+    const imports = readdirSync(dist)
+      .filter((file) => file.endsWith('.js'))
+      .flatMap((file) => [...readFileSync(join(dist, file), 'utf8').matchAll(/\bfrom '([^']+)'/g)].map((m) => m[1]!));
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((specifier) => !/^(\.\/[\w-]+\.js|firebase\/(app|auth|firestore|functions))$/.test(specifier))).toEqual([]);
+  });
+});
