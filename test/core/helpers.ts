@@ -51,9 +51,10 @@ export function poolArbitrary(mode: Mode, maxTickets = 40): fc.Arbitrary<Ticket[
       { weight: 1, arbitrary: fc.integer({ min: 1000, max: 2000 }) },
     ),
     jitter: fc.array(fc.integer({ min: -40, max: 40 }), { minLength: 5, maxLength: 5 }),
+    // Mostly within one time-to-live; some longer, as heartbeats allow.
     wait: fc.oneof(
       { weight: 8, arbitrary: fc.integer({ min: 0, max: mode.ticketTtlSeconds }) },
-      { weight: 1, arbitrary: fc.integer({ min: mode.ticketTtlSeconds + 1, max: mode.ticketTtlSeconds + 30 }) },
+      { weight: 1, arbitrary: fc.integer({ min: mode.ticketTtlSeconds + 1, max: mode.ticketTtlSeconds * 3 }) },
     ),
   });
   return fc.array(spec, { maxLength: maxTickets, size: 'max' }).map((specs) =>

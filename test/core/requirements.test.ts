@@ -249,12 +249,18 @@ describe('serving the longest waiting first', () => {
 });
 
 describe('tickets the matcher cannot place', () => {
-  it('reports expired tickets and parties too large for the mode', () => {
+  it('reports parties too large for the mode', () => {
     const twoVsTwo = mode('2v2');
-    const expired = solos(twoVsTwo, [1500, 1500, 1500, 1500], twoVsTwo.ticketTtlSeconds + 1);
-    const { proposals, unmatched } = sweepPool(twoVsTwo, [...expired, ticket(twoVsTwo, [1500, 1500, 1500])], NOW);
+    const { proposals, unmatched } = sweepPool(twoVsTwo, [ticket(twoVsTwo, [1500, 1500, 1500])], NOW);
     expect(proposals).toEqual([]);
-    expect(unmatched.expired).toBe(4);
     expect(unmatched.partyTooLarge).toBe(1);
+  });
+
+  it('still matches tickets that have waited past the time-to-live: heartbeats keep them alive', () => {
+    const twoVsTwo = mode('2v2');
+    const patient = solos(twoVsTwo, [1500, 1500, 1500, 1500], twoVsTwo.ticketTtlSeconds * 3);
+    const { proposals } = sweepPool(twoVsTwo, patient, NOW);
+    expect(proposals).toHaveLength(1);
+    expect(matchTicketNow(twoVsTwo, patient[0]!, patient.slice(1), NOW)).not.toBeNull();
   });
 });

@@ -40,13 +40,13 @@ describe('violations', () => {
     expect(rules(twoVsTwo, proposal([[close[0], close[3]], [close[1], close[2]]]))).toEqual([]);
   });
 
-  it('flags a ticket twice, a wrong matching score, an expired ticket and a recorded quality that lies', () => {
+  it('flags a ticket twice, a wrong matching score and a recorded quality that lies, but not a long wait', () => {
     const [a, b, c] = solos(twoVsTwo, [1500, 1500, 1500]) as [Ticket, Ticket, Ticket];
     expect(rules(twoVsTwo, proposal([[a, b], [c, a]]))).toEqual(['duplicate']);
     const inflated = { ...ticket(twoVsTwo, [1500, 1500]), score: 1500 };
     expect(rules(twoVsTwo, proposal([[inflated], [a, b]]))).toContain('matchingScore');
     const stale = ticket(twoVsTwo, [1500], twoVsTwo.ticketTtlSeconds + 1);
-    expect(rules(twoVsTwo, proposal([[a, b], [c, stale]]))).toEqual(['ticketAge']);
+    expect(rules(twoVsTwo, proposal([[a, b], [c, stale]]))).toEqual([]);
     const honest = proposal([[a, b], [c, ticket(twoVsTwo, [1500])]]);
     expect(rules(twoVsTwo, { ...honest, quality: { ...honest.quality, winProbabilityA: 0.9 } })).toEqual(['quality']);
   });

@@ -105,6 +105,10 @@ describe('queueing and matching through the client SDK', () => {
     }
     await sweep(600);
     expect((await ticketOf('1v1', live.ticketId)).status).toBe('queued');
+    // Having waited past the time-to-live on heartbeats, it is still matched when an opponent arrives.
+    const [late] = await players('Late');
+    const { room } = await enqueue(late, '1v1');
+    expect(room?.memberUids.sort()).toEqual([alive.uid, late.uid].sort());
     await expectInvariants();
   });
 

@@ -2,16 +2,15 @@ import type { Mode } from '../modes.js';
 import type { Ticket } from '../ticket.js';
 import { QueuedPool } from './pool.js';
 import type { MatchProposal } from './proposal.js';
-import { capAt } from './widening.js';
 
 /**
- * The score window to read candidates from for a ticket: any match it joins has a spread within the cap
- * of its oldest ticket, and no live ticket has waited longer than the time-to-live. Read the candidates
+ * The score window to read candidates from for a ticket: any match it joins has a spread within the hard
+ * spread cap (waits have no upper bound: heartbeats keep tickets alive). Read the candidates
  * nearest the ticket's score from both directions (e.g. 50 at or above and 50 below): the matcher only
  * needs the neighbourhood, however many more the window holds.
  */
 export function candidateScoreRange(mode: Mode, ticket: Pick<Ticket, 'score'>): { min: number; max: number } {
-  const reach = capAt(mode.spreadCap, mode.ticketTtlSeconds);
+  const reach = mode.spreadCap.hard;
   return { min: ticket.score - reach, max: ticket.score + reach };
 }
 

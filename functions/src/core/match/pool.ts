@@ -21,7 +21,11 @@ export class QueuedPool {
   private readonly matcher: TeamMatcher | FreeForAllMatcher;
   private readonly waits: Float64Array;
   private readonly enqueuedAt: Float64Array;
-  /** Why a ticket cannot be matched at all (expired, too large a party), or null if it can. */
+  /**
+   * Why a ticket cannot be matched at all (too large a party), or null if it can. How long a ticket has
+   * waited never excludes it: heartbeats keep a ticket alive past its time-to-live, and expiring dead
+   * tickets is the shell's business.
+   */
   readonly excluded: (UnmatchedReason | null)[] = [];
 
   constructor(
@@ -39,8 +43,7 @@ export class QueuedPool {
       scores[t] = ticket.score;
       this.waits[t] = waitSeconds(ticket, nowMs);
       this.enqueuedAt[t] = ticket.enqueuedAt;
-      if ((this.waits[t] ?? 0) > mode.ticketTtlSeconds) this.excluded.push('expired');
-      else this.excluded.push(ticket.members.length > limit ? 'partyTooLarge' : null);
+      this.excluded.push(ticket.members.length > limit ? 'partyTooLarge' : null);
     });
     this.index = new ScoreIndex(sizes, scores, (t) => this.excluded[t] === null);
     this.matcher =

@@ -6,8 +6,6 @@ export const unmatchedReasons = [
   'premadeImbalance',
   /** Free-for-all: the minimum is within reach, and the oldest ticket has not yet waited the fill wait. */
   'waitingForFill',
-  /** Waited longer than the ticket time-to-live; the shell expires it. */
-  'expired',
   /** The party is larger than the mode can place (a side, or a free-for-all room). */
   'partyTooLarge',
 ] as const;

@@ -8,7 +8,6 @@ import { currentCaps } from './widening.js';
 export type ViolationRule =
   | 'duplicate'
   | 'matchingScore'
-  | 'ticketAge'
   | 'partySize'
   | 'sides'
   | 'spreadCap'
@@ -51,10 +50,6 @@ export function violations(mode: Mode, proposal: MatchProposal): Violation[] {
     );
     if (differs(ticket.score, expected)) {
       fail('matchingScore', `ticket ${ticket.id} scores ${ticket.score}, its party's matching score is ${expected}`);
-    }
-    const wait = waits[i] ?? 0;
-    if (wait > mode.ticketTtlSeconds) {
-      fail('ticketAge', `ticket ${ticket.id} had waited ${wait} s, past its time-to-live of ${mode.ticketTtlSeconds} s`);
     }
   }
 
