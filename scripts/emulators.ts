@@ -70,8 +70,7 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
 
   try {
     const firestoreHost = await startFirestore(children, options);
-    const ports = await choosePorts();
-    const functions = await startFirebaseTools(children, firestoreHost, ports, options);
+    const { ports, functions } = await startFirebaseToolsOnFreePorts(children, firestoreHost, options);
     const endpoints: Endpoints = {
       projectId: PROJECT_ID,
       firestoreHost,
@@ -220,6 +219,23 @@ async function choosePorts(): Promise<Ports> {
     eventarc: await pick(configured.eventarc.port),
     tasks: await pick(configured.tasks.port),
   };
+}
+
+/**
+ * Between checking that a port is free and firebase-tools binding it, another stack starting at the same
+ * moment can take it; then firebase-tools gives up, and a second choice of ports succeeds.
+ */
+async function startFirebaseToolsOnFreePorts(children: Child[], firestoreHost: string, options: StartOptions) {
+  for (let attempt = 1; ; attempt++) {
+    const ports = await choosePorts();
+    try {
+      return { ports, functions: await startFirebaseTools(children, firestoreHost, ports, options) };
+    } catch (error) {
+      const portTaken = error instanceof HarnessError && /port taken|EADDRINUSE|address already in use/i.test(error.message);
+      if (!portTaken || attempt === 3) throw error;
+      await children.pop()?.stop();
+    }
+  }
 }
 
 async function startFirebaseTools(
