@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'emulators',
-          include: ['test/integration/**/*.test.ts', 'test/rules/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/rules/**/*.test.ts', 'test/sim/**/*.test.ts'],
           globalSetup: ['test/setup/global.ts'],
           setupFiles: ['test/setup/emulator.ts'],
           // One Functions emulator serves every file and Firestore is cleared between tests: run files in turn.
