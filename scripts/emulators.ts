@@ -68,8 +68,7 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
 
   try {
     const firestoreHost = await startFirestore(children, options);
-    const ports = await choosePorts();
-    const functions = await startFirebaseTools(children, firestoreHost, ports, options);
+    const { ports, functions } = await startFirebaseToolsOnFreePorts(children, firestoreHost, options);
     const endpoints: Endpoints = {
       projectId: PROJECT_ID,
       firestoreHost,
@@ -203,13 +202,34 @@ interface Ports {
   tasks: number;
 }
 
+/**
+ * Starts firebase-tools on ports chosen for it. Another checkout's stack starting at the same moment can take a
+ * chosen port in the seconds before firebase-tools binds it (it then stops with "port taken", or "An unexpected
+ * error" over EADDRINUSE); then it is started again on ports the system hands out, away from the defaults.
+ */
+async function startFirebaseToolsOnFreePorts(children: Child[], firestoreHost: string, options: StartOptions) {
+  const attempts = 3;
+  for (let attempt = 1; ; attempt++) {
+    const ports = await choosePorts(attempt === 1);
+    try {
+      return { ports, functions: await startFirebaseTools(children, firestoreHost, ports, options) };
+    } catch (error) {
+      const failed = children.at(-1);
+      const portTaken = failed?.name === 'firebase' && /port taken|An unexpected error has occurred/i.test(failed.output());
+      if (!(error instanceof HarnessError) || !portTaken || attempt === attempts) throw error;
+      children.pop();
+      console.warn(`[emulators] a port was taken while firebase-tools started; trying other ports (attempt ${attempt + 1} of ${attempts})`);
+    }
+  }
+}
+
 /** The ports firebase.json names, or free ones where those are taken (say by another checkout's stack). */
-async function choosePorts(): Promise<Ports> {
+async function choosePorts(preferConfigured: boolean): Promise<Ports> {
   const configured = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).emulators as Record<
     keyof Ports,
     { port: number }
   >;
-  const pick = async (port: number) => ((await portFree(port)) ? port : freePort());
+  const pick = async (port: number) => (preferConfigured && (await portFree(port)) ? port : freePort());
   return {
     auth: await pick(configured.auth.port),
     functions: await pick(configured.functions.port),
