@@ -90,6 +90,25 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     if (paths.length > 1) violation('one live ticket or room per player', paths, `${uid} is in ${paths.length} at once`);
   }
 
+  // …and at every moment before: each ticket holds its players from creation to its end, each room from its
+  // creation to its end. A match ends the tickets and starts the room in one transaction, as a cancelled ready check
+  // ends the room and re-queues in one, so those intervals touch without overlapping; any overlap is two at once.
+  const held = new Map<string, { path: string; from: number; to: number }[]>();
+  const span = (uid: string, path: string, from: number, to: number | null) =>
+    held.set(uid, [...(held.get(uid) ?? []), { path, from, to: to ?? Infinity }]);
+  for (const t of snapshot.tickets) t.memberUids.forEach((uid) => span(uid, ticketPath(t), t.createdAt, t.endedAt));
+  for (const r of snapshot.rooms) r.memberUids.forEach((uid) => span(uid, roomPath(r), r.createdAt, r.endedAt));
+  for (const [uid, spans] of held) {
+    spans.sort((a, b) => a.from - b.from);
+    let latest = spans[0]!;
+    for (const next of spans.slice(1)) {
+      if (next.from < latest.to) {
+        violation('one live ticket or room per player at every moment', [latest.path, next.path], `${uid} was in both for ${Math.min(latest.to, next.to) - next.from} ms`);
+      }
+      if (next.to > latest.to) latest = next;
+    }
+  }
+
   // A ticket is matched at most once, into a room that holds it; every ticket ends in exactly one way.
   const roomsOfTicket = new Map<string, RoomDoc[]>();
   for (const r of snapshot.rooms) {

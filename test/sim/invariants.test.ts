@@ -32,6 +32,18 @@ describe('the invariant checker', () => {
     await db.doc('pools/1v1/tickets/forged').set({ ...ticket, id: 'forged' });
     // A settled room that lost one of its history rows.
     await db.doc(`players/${world.winner}/history/${world.roomId}`).delete();
+    // A ticket that has ended, but was queued while its player sat in the settled room: caught only by the history.
+    const room = (await db.doc(`rooms/${world.roomId}`).get()).data()!;
+    await db.doc('pools/1v1/tickets/overlapping').set({
+      ...ticket,
+      id: 'overlapping',
+      members: [{ uid: world.winner, rating: 1500 }],
+      memberUids: [world.winner],
+      status: 'cancelled',
+      createdAt: room.createdAt + 1,
+      endedAt: room.createdAt + 2,
+      endReason: 'forged',
+    });
     // A player in two parties.
     const original = (await db.doc(`parties/${world.partyId}`).get()).data()!;
     await db.doc('parties/second').set({ ...original, id: 'second', leader: world.friend, members: original.members.slice(1), memberUids: [world.friend] });
@@ -45,6 +57,9 @@ describe('the invariant checker', () => {
       [`rooms/${world.roomId}`, `players/${world.winner}/history/${world.roomId}`],
     ]);
     expect(named(found, 'rating changes are applied exactly once')).toEqual([[`players/${world.winner}`]]);
+    expect(named(found, 'one live ticket or room per player at every moment')).toEqual(
+      expect.arrayContaining([[`rooms/${world.roomId}`, 'pools/1v1/tickets/overlapping']]),
+    );
     expect(named(found, 'a player is in at most one party')).toEqual([[`parties/${world.partyId}`, 'parties/second']]);
     expect(named(found, "a party member's state names the party")).toEqual([['parties/second', `playerStates/${world.friend}`]]);
   });
