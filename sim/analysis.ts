@@ -72,6 +72,8 @@ export interface Figures {
     committed: number;
     expired: number;
     readsPerSweep: number | null;
+    /** Mean time from one sweep's start to the next (the interval, or longer when a sweep overruns it). */
+    sweepCycleMs: number | null;
     /** Reads per sweep once each run's listeners have their first snapshot (that snapshot is the pool). */
     steadyReadsPerSweep: number | null;
     mirroredAtStart: number[];
@@ -235,6 +237,7 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
       committed: runs.reduce((sum, r) => sum + r.committed, 0),
       expired: runs.reduce((sum, r) => sum + r.expired, 0),
       readsPerSweep: sweeps ? round(matcherReads / sweeps) : null,
+      sweepCycleMs: sweeps ? Math.round(runs.reduce((sum, r) => sum + ((r.sweptUntil ?? 0) - (r.sweptFrom ?? 0)), 0) / sweeps) : null,
       steadyReadsPerSweep: sweeps ? round(Math.max(0, matcherReads - mirrored) / sweeps) : null,
       mirroredAtStart: runs.map((r) => r.mirroredAtStart),
     },

@@ -5,6 +5,7 @@
  * ready checks, missing and contradicting reports, party churn, and a game server reporting with authority.
  */
 import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
+import type { Presence } from '../functions/src/core/presence.js';
 import type { Result, RoomDoc } from '../functions/src/core/room.js';
 import { Random } from '../bench/random.js';
 import { errorCode, type BotClient, type Timed } from './client.js';
@@ -79,8 +80,13 @@ export class World {
     gameServerRooms: 0,
     partyChurns: 0,
   };
-  /** Both of two concurrent enqueues succeeded: a double ticket the checker must also see. */
-  doubleEnqueues = 0;
+  /**
+   * Both of two concurrent enqueues got a ticket. Legitimate only if the second was served after the first
+   * ticket's whole life (its room over); the history check of the invariants tells which.
+   */
+  readonly doubleEnqueues: string[] = [];
+  /** Times the server's answer contradicted what a bot's listeners showed (see `staleView`). */
+  readonly staleViews: string[] = [];
   stopping = false;
   private readonly games = new Map<string, Game>();
   private readonly stopped: Promise<void>;
@@ -149,12 +155,18 @@ export function modeWeights(world: World, size: number): [string, number][] {
   return Object.entries(mix).filter(([id, weight]) => weight > 0 && config.modes[id] && partyCapacity(config.modes[id]) >= size);
 }
 
-/** Calls a function, swallowing the refusals a racing client expects; anything else is counted by CallLog too. */
+/**
+ * Calls a function as a game client does: retries what the backend calls retryable (`aborted`, contention) a few
+ * times, and takes a refusal as an answer (null). Every attempt is in the CallLog.
+ */
 async function attempt<T>(bot: Bot, name: string, data?: unknown): Promise<T | null> {
-  try {
-    return await bot.client.call<T>(name, data);
-  } catch {
-    return null;
+  for (let tries = 1; ; tries++) {
+    try {
+      return await bot.client.call<T>(name, data);
+    } catch (error) {
+      if (errorCode(error) !== 'aborted' || tries === 3) return null;
+      await sleep(between(bot, 200, 600) * tries);
+    }
   }
 }
 
@@ -264,7 +276,10 @@ async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<Enqu
   if (duplicate) world.faults.duplicateEnqueues++;
   const answers = await Promise.allSettled(duplicate ? [send(), send()] : [send()]);
   const ok = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
-  if (ok.length > 1) world.doubleEnqueues++;
+  if (ok.length > 1) {
+    const seconds = (t: number) => new Date(t).toISOString().slice(11, 23);
+    world.doubleEnqueues.push(`${bot.client.uid}: ${ok.map((a) => `ticket ${a.data.ticketId} (sent ${seconds(a.sentAt)}, room ${a.data.room?.id ?? 'none'})`).join(' and ')}, both answered by ${seconds(Date.now())}`);
+  }
   if (ok[0]) return ok[0];
   const codes = answers.map((a) => (a.status === 'rejected' ? errorCode(a.reason) : 'ok'));
   // Refused (a member cooling down or still in a room, contention): try again after a while, like a player would.
@@ -309,10 +324,14 @@ function noteRoom(bot: Bot, record: EnqueueRecord) {
   }
 }
 
-/** A dead client: no heartbeats, no answers, until its ticket expired; then it comes back and looks around. */
+/**
+ * A dead client: no heartbeats, no answers, until its ticket expired; then it comes back and looks around. If the
+ * simulation ends first, it never comes back.
+ */
 async function vanish(world: World, bot: Bot, record: EnqueueRecord) {
   const mode = world.config.modes[record.mode]!;
-  await sleep(1000 * mode.ticketTtlSeconds + 5000);
+  await world.idle(1000 * mode.ticketTtlSeconds + 5000);
+  if (world.stopping) return;
   await bot.view.until((v) => !!v.ticket && v.ticket.status !== 'queued' && (v.ticket.status !== 'matched' || v.room?.id === v.ticket.roomId), 30_000);
   noteRoom(bot, record);
   const room = bot.view.room;
@@ -349,14 +368,31 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
       if (now >= cancelAt && !cancelledAt) world.faults.cancels++;
       cancelledAt = now;
       cancelAt = Infinity;
-      await attempt(bot, 'cancelQueue');
+      const answer = await attempt<{ cancelled: boolean; presence: Presence }>(bot, 'cancelQueue');
       if (chance(bot, options.faults.duplicate)) {
         world.faults.duplicateCancels++;
         await attempt(bot, 'cancelQueue');
       }
+      if (answer && !answer.cancelled && (await staleView(world, bot, answer.presence))) return;
     } else if (now >= nextBeat) {
       nextBeat = now + beatEvery;
-      await attempt(bot, 'heartbeat');
+      const answer = await attempt<{ presence: Presence }>(bot, 'heartbeat');
+      if (answer && (await staleView(world, bot, answer.presence))) return;
     }
   }
+}
+
+const LISTENER_GRACE_MS = 5000;
+
+/**
+ * The server says the player is no longer queued while this client's listener still shows the ticket queued. The
+ * listener may be a moment behind the answer; if it has not caught up within a few seconds, it is stale: a client
+ * would believe the server and move on, and the simulation records it, since listeners should never lag so far.
+ */
+async function staleView(world: World, bot: Bot, presence: Presence): Promise<boolean> {
+  const queued = (v: PlayerView) => v.ticket?.status === 'queued';
+  if (presence.kind === 'queued' || !queued(bot.view)) return false;
+  if (await bot.view.until((v) => !queued(v), LISTENER_GRACE_MS)) return false;
+  world.staleViews.push(`${bot.client.uid}: listener shows ticket ${bot.view.ticket!.id} queued ${LISTENER_GRACE_MS / 1000} s after the server said ${presence.kind}`);
+  return true;
 }

@@ -38,7 +38,10 @@ export interface SimOptions {
   playSeconds: [number, number];
   /** A captain cancels after waiting this long unmatched. */
   patienceSeconds: number;
-  /** Callable requests in flight at once, for the whole process: the 2-core machine runs every emulator too. */
+  /**
+   * Callable requests in flight at once, for the whole process: it keeps bursts (500 sign-ins at once) from
+   * making the Functions emulator start a worker process per request. Bots' think time, not this, sets the load.
+   */
   concurrency: number;
   /** Pause between matcher sweeps; default: the configuration's sweepIntervalSeconds. */
   sweepIntervalSeconds: number | null;
@@ -73,7 +76,7 @@ export function defaultOptions(bots = 500): SimOptions {
     thinkSeconds: Math.max(3, bots / 5),
     playSeconds: [2, 8],
     patienceSeconds: 30,
-    concurrency: 6,
+    concurrency: 16,
     sweepIntervalSeconds: null,
     tickSeconds: null,
     background: 0,

@@ -47,7 +47,8 @@ export function reportJson(figures: Figures, result: SimulationResult) {
     otherOps: Object.fromEntries(figures.otherOps.map((r) => [r.source, { reads: r.reads, writes: r.writes, invocations: r.invocations }])),
     invocations: Object.fromEntries(figures.invocations.map(({ name, ...rest }) => [name, rest])),
     matcher: { ...figures.matcher, mirroredAtStart: undefined, runs: result.matcherRuns.map(({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, mirroredAtStart, error }) => ({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, mirroredAtStart, error })) },
-    faults: { ...result.faults, doubleEnqueues: result.doubleEnqueues, listenerErrors: result.listenerErrors },
+    faults: result.faults,
+    anomalies: { doubleEnqueues: result.doubleEnqueues, listenerErrors: result.listenerErrors, staleViews: result.staleViews, stuckBots: result.stuckBots },
     background: result.background,
     wallSeconds: figures.wallSeconds,
     playSeconds: figures.playSeconds,
@@ -186,11 +187,19 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
     ['run', 'sweeps', 'committed', 'stale', 'expired', 'room deadlines', 'mirrored at start', 'reads', 'writes', 'reads / sweep'],
     result.matcherRuns.map((r, i) => [i + 1, r.sweeps, r.committed, r.stale, r.expired, r.roomDeadlines, r.mirroredAtStart, r.reads, r.writes, r.sweeps ? (r.reads / r.sweeps).toFixed(1) : null]),
   );
-  const faults = table(['fault injected', 'count'], [...Object.entries(result.faults), ['both of two concurrent enqueues accepted', result.doubleEnqueues], ['listener errors', result.listenerErrors]]);
+  const faults = table(['fault injected', 'count'], Object.entries(result.faults));
+  const anomalies = [
+    ...result.doubleEnqueues.map((e) => `both of two concurrent enqueues got a ticket: ${e}`),
+    ...result.listenerErrors.map((e) => `listener error ${e}`),
+    ...result.staleViews.map((e) => `stale listener: ${e}`),
+    ...result.stuckBots.map((e) => `bot still busy after the stop: ${e}`),
+  ];
+  const anomalyList = anomalies.length ? `<ul class="bad">${anomalies.map((a) => `<li>${escape(a)}</li>`).join('')}</ul>` : '<p class="good">No double enqueue, no listener errors, no stale listeners, no bot left busy.</p>';
   const violations = result.violations.length
     ? `<ol class="bad">${result.violations.map((v) => `<li><b>${escape(v.invariant)}</b>: ${escape(v.documents.join(', '))} — ${escape(v.detail)}</li>`).join('')}</ol>`
     : '<p class="good">Every invariant holds over the whole database after the run.</p>';
   const o = result.options;
+  const load = loadSummary(result);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Ladder matchmaking simulation — ${figures.bots} bots</title>
 <style>
@@ -201,7 +210,7 @@ svg{display:block;margin:1em 0;max-width:100%;height:auto;border:1px solid #eee}
 <h1>Ladder matchmaking: load and fault simulation</h1>
 <p>${figures.bots} bots (real web-SDK clients on the Auth, Functions and Firestore emulators) played for ${figures.playSeconds} s;
 wall time ${figures.wallSeconds} s on ${result.machine.cores} cores shared by the emulators, the bots and the matcher
-(1-minute load average while playing: ${JSON.stringify(loadSummary(result))}). Sweep interval ${interval} s, matcher runs of ${result.runSeconds} s.
+(1-minute load average while playing: ${load ? `mean ${load.mean}, max ${load.max}` : 'not sampled'}). Sweep interval ${interval} s, matcher runs of ${result.runSeconds} s.
 ${figures.matches} rooms, ${figures.matchedPlayers} players seated in rooms that started (${figures.settledPlayers} in settled ones).
 ${Object.values(result.background).length ? `Background: ${Object.values(result.background).reduce((a, b) => a + b, 0)} seeded unmatchable waiting tickets.` : ''}</p>
 <h2>Invariants</h2>${violations}
@@ -223,6 +232,7 @@ in <code>opCounts</code>. A matched player is one seated in a room that got past
 <h2>Function invocations</h2>${invocations}
 <h2>Matcher runs</h2>${runs}
 <h2>Faults injected</h2>${faults}
+<h2>Client anomalies</h2>${anomalyList}
 <h2>Run</h2>${table(['option', 'value'], Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)]))}
 </body></html>
 `;

@@ -42,8 +42,11 @@ export interface SimulationResult {
   background: Record<string, number>;
   enqueues: EnqueueRecord[];
   faults: FaultCounts;
-  doubleEnqueues: number;
-  listenerErrors: number;
+  doubleEnqueues: string[];
+  /** Listener errors (path: code), answers that contradicted a bot's listeners, bots still busy after the stop. */
+  listenerErrors: string[];
+  staleViews: string[];
+  stuckBots: string[];
   calls: Record<string, Omit<FunctionStats, 'latencyMs'> & { p50Ms: number | null; p95Ms: number | null }>;
   callTimes: number[];
   /** How long callable requests waited for a slot in the process-wide limiter while bots played. */
@@ -82,6 +85,9 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 };
 
+/** Workers started ahead for each busy function: enough for the usual concurrency, not every burst. */
+const WARM_WORKERS = 6;
+
 /** The callables the bots use once the game is on. */
 const PLAY_FUNCTIONS = ['enqueue', 'heartbeat', 'cancelQueue', 'acceptMatch', 'declineMatch', 'reportResult', 'leaveParty', 'joinParty', 'refreshPartyCode'];
 
@@ -90,10 +96,10 @@ const PLAY_FUNCTIONS = ['enqueue', 'heartbeat', 'cancelQueue', 'acceptMatch', 'd
  * concurrent request on first use, which takes seconds on a busy machine (a deployed function's cold start is
  * another matter). Calls without a signed-in user are refused inside the function, so they change nothing.
  */
-async function warmUp(endpoints: ClientEndpoints, concurrency: number) {
-  const client = new BotClient(endpoints, new Limiter(concurrency), new CallLog());
+async function warmUp(endpoints: ClientEndpoints) {
+  const client = new BotClient(endpoints, new Limiter(WARM_WORKERS), new CallLog());
   for (const name of PLAY_FUNCTIONS) {
-    const parallel = ['enqueue', 'heartbeat', 'acceptMatch', 'reportResult', 'cancelQueue'].includes(name) ? concurrency : 2;
+    const parallel = ['enqueue', 'heartbeat', 'acceptMatch', 'reportResult', 'cancelQueue'].includes(name) ? WARM_WORKERS : 2;
     await Promise.allSettled(Array.from({ length: parallel }, () => client.call(name)));
   }
   await client.close();
@@ -111,6 +117,14 @@ async function stillLive(vanished: Set<string>): Promise<{ waitingFor: number; v
   const ids = pools.flatMap((p) => p.docs.map((d) => d.id)).filter((id) => !id.startsWith(BACKGROUND_PREFIX));
   const vanishedQueued = ids.filter((id) => vanished.has(id)).length;
   return { waitingFor: rooms.data().count + ids.length - vanishedQueued, vanishedQueued };
+}
+
+/** A ticket's time-to-live, a ready check and a report window, back to back, in the slowest mode. */
+const longestTimers = () => Math.max(...Object.values(config.modes).map((m) => (m.readyCheck?.timeoutSeconds ?? 0) + m.reportTimeoutSeconds + m.ticketTtlSeconds));
+
+function describeBot(bot: Bot): string {
+  const { state, ticket, room, listenerErrors } = bot.view;
+  return `${bot.client.uid}${bot.isMember ? ' (member)' : ''}: state → ${state?.ticketId ?? '–'}, ticket ${ticket ? `${ticket.id} ${ticket.status}` : '–'}, room ${room ? `${room.id} ${room.status}` : '–'}${listenerErrors.length ? `, listener errors ${listenerErrors.join('; ')}` : ''}`;
 }
 
 function partySizes(bots: number, share: number, largest: number, random: Random): number[] {
@@ -144,7 +158,7 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
   const limiter = new Limiter(options.concurrency);
   const calls = new CallLog();
   const root = new Random(options.seed);
-  await phase('warmUp', () => warmUp(endpoints, options.concurrency));
+  await phase('warmUp', () => warmUp(endpoints));
   const metricsBefore = await readMetrics();
 
   const gameServer = new BotClient(endpoints, limiter, calls);
@@ -158,16 +172,20 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
   });
 
   log(`Signing in ${options.bots} bots (web SDK, dev login + custom token)…`);
+  // Sessions start a few at a time: hundreds of logins at once would only start hundreds of emulator workers.
+  const arrivals = new Limiter(WARM_WORKERS);
   const bots: Bot[] = await phase('signIn', () =>
     Promise.all(
-      Array.from({ length: options.bots }, async (_, i) => {
-        const client = new BotClient(endpoints, limiter, calls);
-        await client.signIn(`Sim Bot ${i + 1}`);
-        await client.call('getProfile');
-        const view = new PlayerView(client);
-        view.start();
-        return { client, view, random: new Random(root.next() * 2 ** 32), members: [], partyCode: null, isMember: false } satisfies Bot;
-      }),
+      Array.from({ length: options.bots }, (_, i) =>
+        arrivals.run(async () => {
+          const client = new BotClient(endpoints, limiter, calls);
+          await client.signIn(`Sim Bot ${i + 1}`);
+          await client.call('getProfile');
+          const view = new PlayerView(client);
+          view.start();
+          return { client, view, random: new Random(root.next() * 2 ** 32), members: [], partyCode: null, isMember: false } satisfies Bot;
+        }),
+      ),
     ),
   );
 
@@ -175,15 +193,17 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
   await phase('parties', async () => {
     let next = 0;
     await Promise.all(
-      sizes.map(async (size) => {
+      sizes.map((size) => {
         const [leader, ...members] = bots.slice(next, (next += size));
-        const { party } = await leader!.client.call<{ party: { code: string } }>('createParty');
-        leader!.partyCode = party.code;
-        for (const member of members) {
-          await member.client.call('joinParty', { code: party.code });
-          member.isMember = true;
-        }
-        leader!.members = members;
+        return arrivals.run(async () => {
+          const { party } = await leader!.client.call<{ party: { code: string } }>('createParty');
+          leader!.partyCode = party.code;
+          for (const member of members) {
+            await member.client.call('joinParty', { code: party.code });
+            member.isMember = true;
+          }
+          leader!.members = members;
+        });
       }),
     );
   });
@@ -213,17 +233,22 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
   let drainedAt = playFrom;
   let leftLive = 0;
   let vanishedQueued = 0;
+  const stuckBots: string[] = [];
   try {
     await phase('play', async () => {
       await Promise.race([sleep(1000 * options.durationSeconds), Promise.all(lives)]);
       playUntil = Date.now();
       log(`Play time over: queued bots cancel, rooms in play finish…`);
       world.finish();
-      await Promise.all(lives);
+      // Every bot is done within its mode's longest timers; one that is not is stuck, and is reported as such.
+      const done = new Set<Bot>();
+      lives.forEach((life, i) => void life.then(() => done.add(bots[i]!)));
+      await Promise.race([Promise.all(lives), sleep(1000 * (longestTimers() + 60))]);
+      stuckBots.push(...bots.filter((b) => !done.has(b)).map(describeBot));
+      if (stuckBots.length) log(`${stuckBots.length} bots still busy after the stop:\n  ${stuckBots.join('\n  ')}`);
     });
     await phase('drain', async () => {
-      const longest = Math.max(...Object.values(config.modes).map((m) => (m.readyCheck?.timeoutSeconds ?? 0) + m.reportTimeoutSeconds + m.ticketTtlSeconds));
-      const giveUpAt = Date.now() + 1000 * (longest + 30);
+      const giveUpAt = Date.now() + 1000 * (longestTimers() + 30);
       const vanished = new Set(world.enqueues.filter((e) => e.vanished).map((e) => e.ticketId));
       for (;;) {
         ({ waitingFor: leftLive, vanishedQueued } = await stillLive(vanished));
@@ -269,7 +294,9 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
     enqueues: world.enqueues,
     faults: world.faults,
     doubleEnqueues: world.doubleEnqueues,
-    listenerErrors: bots.reduce((sum, b) => sum + b.view.listenerErrors, 0),
+    listenerErrors: bots.flatMap((b) => b.view.listenerErrors),
+    staleViews: world.staleViews,
+    stuckBots,
     calls: Object.fromEntries(
       [...calls.byFunction].map(([name, { latencyMs, ...stats }]) => [name, { ...stats, p50Ms: percentile(latencyMs, 50), p95Ms: percentile(latencyMs, 95) }]),
     ),

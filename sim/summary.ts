@@ -22,8 +22,9 @@ export function summary(f: Figures, result: SimulationResult, wallSeconds: numbe
     `    scheduled      ${spread(f.byPath.scheduled)}  target p95 ≤ ${result.sweepIntervalSeconds + 1} s: ${verdict(f.byPath.scheduled.p95, scheduledLimit)}`,
     `    match possible → room seen (matcher)  ${spread(f.byPath.matcherDelay)}`,
     `  per matched player  ${f.readsPerMatchedPlayer ?? '–'} reads (target ≤ ${TARGETS.readsPerMatchedPlayer}: ${verdict(f.readsPerMatchedPlayer, TARGETS.readsPerMatchedPlayer)}), ${f.writesPerMatchedPlayer ?? '–'} writes (target ≤ ${TARGETS.writesPerMatchedPlayer}: ${verdict(f.writesPerMatchedPlayer, TARGETS.writesPerMatchedPlayer)})`,
-    `  matcher          ${f.matcher.runs} runs, ${f.matcher.sweeps} sweeps, ${f.matcher.readsPerSweep ?? '–'} reads/sweep (${f.matcher.steadyReadsPerSweep ?? '–'} after each run's first snapshot)`,
+    `  matcher          ${f.matcher.runs} runs, ${f.matcher.sweeps} sweeps (one every ${f.matcher.sweepCycleMs ?? '–'} ms), ${f.matcher.readsPerSweep ?? '–'} reads/sweep (${f.matcher.steadyReadsPerSweep ?? '–'} after each run's first snapshot)`,
     `  invocations      ${f.invocations.map((i) => `${i.name} ${i.server ?? i.client}`).join(', ')}`,
+    `  client anomalies ${result.doubleEnqueues.length} double enqueues, ${result.listenerErrors.length} listener errors, ${result.staleViews.length} stale listeners, ${result.stuckBots.length} bots stuck after the stop`,
     `  invariants       ${f.invariantViolations ? `${f.invariantViolations} VIOLATIONS` : 'every invariant holds'}${result.leftLive ? ` (${result.leftLive} rooms/tickets still live when the drain gave up)` : ''}${result.vanishedQueued ? `; ${result.vanishedQueued} tickets of vanished clients were still waiting to expire` : ''}`,
   ];
   return lines.join('\n');

@@ -16,7 +16,8 @@ export class PlayerView {
   room: RoomDoc | null = null;
   /** When each room's document first reached this client's listener (ms since the epoch). */
   readonly roomSeenAt = new Map<string, number>();
-  listenerErrors = 0;
+  /** Listeners the backend refused or dropped: path and error code. */
+  readonly listenerErrors: string[] = [];
   private readonly followedTickets = new Set<string>();
   private followingTicket: string | null = null;
   private followingRoom: string | null = null;
@@ -38,7 +39,7 @@ export class PlayerView {
         }
         this.changed();
       },
-      this.failed,
+      this.failed(`playerStates/${this.client.uid}`),
     );
   }
 
@@ -58,7 +59,7 @@ export class PlayerView {
         if (ticket.status === 'matched' && ticket.roomId) this.followRoom(ticket.roomId);
         this.changed();
       },
-      this.failed,
+      this.failed(`pools/${mode}/tickets/${ticketId}`),
     );
   }
 
@@ -77,7 +78,7 @@ export class PlayerView {
         this.room = room;
         this.changed();
       },
-      this.failed,
+      this.failed(`rooms/${roomId}`),
     );
   }
   /** Resolves true once `holds` is true of the view, or false after `timeoutMs`. */
@@ -107,7 +108,10 @@ export class PlayerView {
     for (const waiter of [...this.waiters]) waiter();
   }
 
-  private readonly failed = () => {
-    this.listenerErrors++;
-  };
+  private failed(path: string) {
+    return (error: Error) => {
+      this.listenerErrors.push(`${path}: ${(error as { code?: string }).code ?? error.message}`);
+      this.changed();
+    };
+  }
 }
