@@ -204,13 +204,37 @@ interface Ports {
   tasks: number;
 }
 
+/**
+ * Starts firebase-tools on ports chosen for it. Another checkout's stack starting at the same moment can take a
+ * chosen port in the seconds before firebase-tools binds it (it then stops with "port taken", or "An unexpected
+ * error" over EADDRINUSE); then it is started again on ports the system hands out, away from the defaults.
+ */
+async function startFirebaseToolsOnFreePorts(children: Child[], firestoreHost: string, options: StartOptions) {
+  const attempts = 3;
+  for (let attempt = 1; ; attempt++) {
+    const ports = await choosePorts(attempt === 1);
+    try {
+      return { ports, functions: await startFirebaseTools(children, firestoreHost, ports, options) };
+    } catch (error) {
+      const failed = children.at(-1);
+      const portTaken =
+        error instanceof HarnessError &&
+        failed?.name === 'firebase' &&
+        /port taken|EADDRINUSE|address already in use|An unexpected error has occurred/i.test(`${error.message}\n${failed.output()}`);
+      if (!portTaken || attempt === attempts) throw error;
+      await children.pop()?.stop();
+      console.warn(`[emulators] a port was taken while firebase-tools started; trying other ports (attempt ${attempt + 1} of ${attempts})`);
+    }
+  }
+}
+
 /** The ports firebase.json names, or free ones where those are taken (say by another checkout's stack). */
-async function choosePorts(): Promise<Ports> {
+async function choosePorts(preferConfigured: boolean): Promise<Ports> {
   const configured = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).emulators as Record<
     keyof Ports,
     { port: number }
   >;
-  const pick = async (port: number) => ((await portFree(port)) ? port : freePort());
+  const pick = async (port: number) => (preferConfigured && (await portFree(port)) ? port : freePort());
   return {
     auth: await pick(configured.auth.port),
     functions: await pick(configured.functions.port),
@@ -219,23 +243,6 @@ async function choosePorts(): Promise<Ports> {
     eventarc: await pick(configured.eventarc.port),
     tasks: await pick(configured.tasks.port),
   };
-}
-
-/**
- * Between checking that a port is free and firebase-tools binding it, another stack starting at the same
- * moment can take it; then firebase-tools gives up, and a second choice of ports succeeds.
- */
-async function startFirebaseToolsOnFreePorts(children: Child[], firestoreHost: string, options: StartOptions) {
-  for (let attempt = 1; ; attempt++) {
-    const ports = await choosePorts();
-    try {
-      return { ports, functions: await startFirebaseTools(children, firestoreHost, ports, options) };
-    } catch (error) {
-      const portTaken = error instanceof HarnessError && /port taken|EADDRINUSE|address already in use/i.test(error.message);
-      if (!portTaken || attempt === 3) throw error;
-      await children.pop()?.stop();
-    }
-  }
 }
 
 async function startFirebaseTools(

@@ -1,11 +1,12 @@
 /**
  * Reads the whole database and checks every invariant of DESIGN.md, naming the documents that break one.
- * Used by the integration tests and by `npm run simulate`.
+ * Used by the integration tests, by `npm run simulate` and by `sim/check.ts`.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AppConfig } from '../functions/src/core/config.js';
 import { violations } from '../functions/src/core/match/index.js';
-import { playerSchema, type Player } from '../functions/src/core/player.js';
+import { partySchema, type Party } from '../functions/src/core/party.js';
+import { playerSchema, playerStateSchema, type Player, type PlayerState } from '../functions/src/core/player.js';
 import { ticketDocSchema, type TicketDoc } from '../functions/src/core/queue.js';
 import { coreSides, isLive, roomDocSchema, roomTickets, sideUids, type RoomDoc } from '../functions/src/core/room.js';
 import { historyRowSchema } from '../functions/src/store/settlement.js';
@@ -18,42 +19,67 @@ export interface InvariantViolation {
 }
 
 type HistoryRow = z.infer<typeof historyRowSchema> & { uid: string };
+type StateDoc = PlayerState & { uid: string };
+/** A ticket with the mode its path names, which must agree with the mode it records. */
+type TicketAt = TicketDoc & { pathMode: string };
 
 export interface Snapshot {
-  tickets: TicketDoc[];
+  tickets: TicketAt[];
   rooms: RoomDoc[];
   players: Player[];
   history: HistoryRow[];
+  states: StateDoc[];
+  parties: Party[];
 }
 
 export async function readSnapshot(db: Firestore): Promise<Snapshot> {
-  const [tickets, rooms, players, history] = await Promise.all([
+  const [tickets, rooms, players, history, states, parties] = await Promise.all([
     db.collectionGroup('tickets').get(),
     db.collection('rooms').get(),
     db.collection('players').get(),
     db.collectionGroup('history').get(),
+    db.collection('playerStates').get(),
+    db.collection('parties').get(),
   ]);
   return {
-    tickets: tickets.docs.map((d) => ticketDocSchema.parse(d.data())),
+    tickets: tickets.docs.map((d) => ({ ...ticketDocSchema.parse(d.data()), pathMode: d.ref.parent.parent!.id })),
     rooms: rooms.docs.map((d) => roomDocSchema.parse(d.data())),
     players: players.docs.map((d) => playerSchema.parse(d.data())),
     history: history.docs.map((d) => ({ ...historyRowSchema.parse(d.data()), uid: d.ref.parent.parent!.id })),
+    states: states.docs.map((d) => ({ ...playerStateSchema.parse(d.data()), uid: d.id })),
+    parties: parties.docs.map((d) => partySchema.parse(d.data())),
   };
 }
 
-/** Whether every settled room's changes must sum to zero under this configuration (see core/settlement.ts). */
-function zeroSum(config: AppConfig, room: RoomDoc): boolean {
-  const ladder = config.ladders[room.ladder]!;
-  const [a, b] = sideUids(room);
-  const equalSides = room.kind === 'team' && a!.length === b!.length;
-  return !ladder.floorAtZero && ladder.provisionalK === ladder.k && equalSides;
+/** Whether a ladder's configuration makes every equal-sided team game zero-sum (see core/settlement.ts). */
+function zeroSumLadder(config: AppConfig, ladderId: string): boolean {
+  const ladder = config.ladders[ladderId];
+  return !!ladder && !ladder.floorAtZero && ladder.provisionalK === ladder.k;
 }
+
+/** Whether every settled room's changes must sum to zero under this configuration. */
+function zeroSum(config: AppConfig, room: RoomDoc): boolean {
+  const [a, b] = sideUids(room);
+  return zeroSumLadder(config, room.ladder) && room.kind === 'team' && a!.length === b!.length;
+}
+
+const group = <T>(items: T[], key: (item: T) => string) => {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+};
+const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+const ticketPath = (t: Pick<TicketDoc, 'mode' | 'id'>) => `pools/${t.mode}/tickets/${t.id}`;
+const roomPath = (r: RoomDoc) => `rooms/${r.id}`;
+const statePath = (uid: string) => `playerStates/${uid}`;
+const partyPath = (p: Party) => `parties/${p.id}`;
 
 export function checkInvariants(snapshot: Snapshot, config: AppConfig): InvariantViolation[] {
   const found: InvariantViolation[] = [];
   const violation = (invariant: string, documents: string[], detail: string) => found.push({ invariant, documents, detail });
-  const ticketPath = (t: TicketDoc) => `pools/${t.mode}/tickets/${t.id}`;
-  const roomPath = (r: RoomDoc) => `rooms/${r.id}`;
+  const ticketsById = new Map(snapshot.tickets.map((t) => [t.id, t]));
+  const statesByUid = new Map(snapshot.states.map((s) => [s.uid, s]));
+  const roomsById = new Map(snapshot.rooms.map((r) => [r.id, r]));
 
   // A player is in at most one live ticket or room at any moment.
   const holders = new Map<string, string[]>();
@@ -62,6 +88,25 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   for (const r of snapshot.rooms) if (isLive(r.status)) r.memberUids.forEach((uid) => hold(uid, roomPath(r)));
   for (const [uid, paths] of holders) {
     if (paths.length > 1) violation('one live ticket or room per player', paths, `${uid} is in ${paths.length} at once`);
+  }
+
+  // …and at every moment before: each ticket holds its players from creation to its end, each room from its
+  // creation to its end. A match ends the tickets and starts the room in one transaction, as a cancelled ready check
+  // ends the room and re-queues in one, so those intervals touch without overlapping; any overlap is two at once.
+  const held = new Map<string, { path: string; from: number; to: number }[]>();
+  const span = (uid: string, path: string, from: number, to: number | null) =>
+    held.set(uid, [...(held.get(uid) ?? []), { path, from, to: to ?? Infinity }]);
+  for (const t of snapshot.tickets) t.memberUids.forEach((uid) => span(uid, ticketPath(t), t.createdAt, t.endedAt));
+  for (const r of snapshot.rooms) r.memberUids.forEach((uid) => span(uid, roomPath(r), r.createdAt, r.endedAt));
+  for (const [uid, spans] of held) {
+    spans.sort((a, b) => a.from - b.from);
+    let latest = spans[0]!;
+    for (const next of spans.slice(1)) {
+      if (next.from < latest.to) {
+        violation('one live ticket or room per player at every moment', [latest.path, next.path], `${uid} was in both for ${Math.min(latest.to, next.to) - next.from} ms`);
+      }
+      if (next.to > latest.to) latest = next;
+    }
   }
 
   // A ticket is matched at most once, into a room that holds it; every ticket ends in exactly one way.
@@ -78,17 +123,80 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     if (t.status !== 'matched' && (t.roomId !== null || rooms.length > 0)) {
       violation('only matched tickets are in rooms', [ticketPath(t), ...rooms.map(roomPath)], `status ${t.status}`);
     }
-    if ((t.status === 'queued') !== (t.endedAt === null)) violation('a ticket ends exactly once', [ticketPath(t)], `status ${t.status} with endedAt ${t.endedAt}`);
+    if ((t.status === 'queued') !== (t.endedAt === null) || (t.status === 'queued') !== (t.endReason === null)) {
+      violation('a ticket ends exactly once', [ticketPath(t)], `status ${t.status} with endedAt ${t.endedAt}, endReason ${t.endReason}`);
+    }
+    if (t.pathMode !== t.mode || !sameSet(t.memberUids, t.members.map((m) => m.uid))) {
+      violation('a ticket is what its pool and members say', [`pools/${t.pathMode}/tickets/${t.id}`], `mode ${t.mode}, memberUids ${t.memberUids.join(', ')}`);
+    }
   }
   for (const r of snapshot.rooms) {
     for (const rt of roomTickets(r)) {
-      if (!snapshot.tickets.some((t) => t.id === rt.ticketId && t.status === 'matched')) {
+      if (ticketsById.get(rt.ticketId)?.status !== 'matched') {
         violation('a room holds only matched tickets', [roomPath(r)], `ticket ${rt.ticketId} is not a matched ticket`);
       }
     }
   }
 
-  // Every room within its caps and premade policy (re-checked by the matcher core's own rules).
+  // A player's state points at the ticket that holds them while they are queued or in a live room: presence is
+  // derived from it, so a stale pointer would let them queue a second time.
+  for (const t of snapshot.tickets) {
+    if (t.status !== 'queued') continue;
+    for (const uid of t.memberUids) {
+      if (statesByUid.get(uid)?.ticketId !== t.id) {
+        violation('a queued player\'s state points at their ticket', [ticketPath(t), statePath(uid)], `state points at ${statesByUid.get(uid)?.ticketId ?? 'nothing'}`);
+      }
+    }
+  }
+  for (const r of snapshot.rooms) {
+    if (!isLive(r.status)) continue;
+    for (const rt of roomTickets(r)) {
+      for (const { uid } of rt.members) {
+        if (statesByUid.get(uid)?.ticketId !== rt.ticketId) {
+          violation('a player\'s state points at their live room\'s ticket', [roomPath(r), statePath(uid)], `state points at ${statesByUid.get(uid)?.ticketId ?? 'nothing'}, room holds ${rt.ticketId}`);
+        }
+      }
+    }
+  }
+  for (const s of snapshot.states) {
+    if (s.ticketId === null) continue;
+    const ticket = ticketsById.get(s.ticketId);
+    if (!ticket || ticket.mode !== s.mode || !ticket.memberUids.includes(s.uid)) {
+      violation('a player\'s state points at a ticket of theirs', [statePath(s.uid)], `ticket ${s.mode}/${s.ticketId} ${ticket ? 'does not hold them' : 'does not exist'}`);
+    }
+  }
+
+  // Parties: a player in at most one, membership and state agreeing, frozen while queued or playing.
+  const partiesOf = new Map<string, Party[]>();
+  for (const p of snapshot.parties) {
+    const uids = p.members.map((m) => m.uid);
+    if (!sameSet(p.memberUids, uids) || new Set(uids).size !== uids.length || !uids.includes(p.leader) || uids.length > p.maxSize) {
+      violation('a party is consistent', [partyPath(p)], `members ${uids.join(', ')}, memberUids ${p.memberUids.join(', ')}, leader ${p.leader}, max ${p.maxSize}`);
+    }
+    for (const uid of p.memberUids) {
+      partiesOf.set(uid, [...(partiesOf.get(uid) ?? []), p]);
+      if (statesByUid.get(uid)?.partyId !== p.id) {
+        violation('a party member\'s state names the party', [partyPath(p), statePath(uid)], `state names ${statesByUid.get(uid)?.partyId ?? 'no party'}`);
+      }
+    }
+    const ticket = p.ticketId ? ticketsById.get(p.ticketId) : undefined;
+    const room = ticket?.roomId ? roomsById.get(ticket.roomId) : undefined;
+    const frozen = ticket && (ticket.status === 'queued' || (room && isLive(room.status)));
+    if (frozen && !sameSet(ticket.memberUids, p.memberUids)) {
+      violation('a party is frozen while queued or playing', [partyPath(p), ticketPath(ticket)], `party ${p.memberUids.join(', ')}, ticket ${ticket.memberUids.join(', ')}`);
+    }
+  }
+  for (const [uid, parties] of partiesOf) {
+    if (parties.length > 1) violation('a player is in at most one party', parties.map(partyPath), `${uid} is in ${parties.length} parties`);
+  }
+  for (const s of snapshot.states) {
+    if (s.partyId && !(partiesOf.get(s.uid) ?? []).some((p) => p.id === s.partyId)) {
+      violation('a player\'s state names a party that holds them', [statePath(s.uid)], `party ${s.partyId}`);
+    }
+  }
+
+  // Every room within its caps and premade policy (re-checked by the matcher core's own rules), its players
+  // those of its tickets, and its status, result and end agreeing.
   for (const r of snapshot.rooms) {
     const mode = config.modes[r.mode];
     if (!mode) {
@@ -98,11 +206,18 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     for (const broken of violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality })) {
       violation('every room within its caps and premade policy', [roomPath(r)], JSON.stringify(broken));
     }
+    if (!sameSet(r.memberUids, sideUids(r).flat()) || new Set(r.memberUids).size !== r.memberUids.length) {
+      violation('a room\'s players are its tickets\' members', [roomPath(r)], `memberUids ${r.memberUids.join(', ')}`);
+    }
+    const ended = !isLive(r.status);
+    const settled = r.status === 'settled';
+    if (ended !== (r.endedAt !== null) || settled !== (r.result !== null && r.ratingChanges !== null)) {
+      violation('a room\'s status, result and end agree', [roomPath(r)], `status ${r.status}, endedAt ${r.endedAt}, result ${JSON.stringify(r.result)}`);
+    }
   }
 
   // A room is settled at most once and its rating changes applied exactly once.
-  const historyByRoom = new Map<string, HistoryRow[]>();
-  for (const h of snapshot.history) historyByRoom.set(h.roomId, [...(historyByRoom.get(h.roomId) ?? []), h]);
+  const historyByRoom = group(snapshot.history, (h) => h.roomId);
   for (const r of snapshot.rooms) {
     const rows = historyByRoom.get(r.id) ?? [];
     if (r.status !== 'settled') {
@@ -123,11 +238,12 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   }
 
   // Every rating is its initial value plus the changes of its settled games, and the record counts them.
+  const historyByPlayerLadder = group(snapshot.history, (h) => `${h.uid}\n${h.ladder}`);
   for (const p of snapshot.players) {
     for (const [ladderId, standing] of Object.entries(p.ladders)) {
       const ladder = config.ladders[ladderId];
       if (!ladder) continue;
-      const rows = snapshot.history.filter((h) => h.uid === p.uid && h.ladder === ladderId);
+      const rows = historyByPlayerLadder.get(`${p.uid}\n${ladderId}`) ?? [];
       // Each delta is after − before (a floor at zero shows in it), so they chain from the initial rating.
       const expected = rows.reduce((rating, h) => rating + h.delta, ladder.initialRating);
       if (standing.rating !== expected) {
@@ -139,5 +255,30 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       }
     }
   }
+
+  // The rating sum of a zero-sum ladder is conserved: it drifts only by the rounding of free-for-all (and
+  // unequal-sided) rooms, which settlement bounds by |total| ≤ players − 2 per room.
+  for (const ladderId of Object.keys(config.ladders)) {
+    if (!zeroSumLadder(config, ladderId)) continue;
+    const initial = config.ladders[ladderId]!.initialRating;
+    const drift = snapshot.players.reduce((sum, p) => sum + (p.ladders[ladderId] ? p.ladders[ladderId].rating - initial : 0), 0);
+    let rounding = 0;
+    for (const r of snapshot.rooms) {
+      if (r.ladder !== ladderId || r.status !== 'settled' || zeroSum(config, r)) continue;
+      const total = Object.values(r.ratingChanges ?? {}).reduce((sum, c) => sum + c.delta, 0);
+      if (Math.abs(total) > Math.max(0, r.memberUids.length - 2)) {
+        violation('free-for-all rounding stays within its bound', [roomPath(r)], `changes sum to ${total} for ${r.memberUids.length} players`);
+      }
+      rounding += total;
+    }
+    if (drift !== rounding) {
+      violation('the rating sum of a zero-sum ladder is conserved', [`players (ladder ${ladderId})`], `ratings drifted by ${drift}, settled rooms account for ${rounding}`);
+    }
+  }
   return found;
+}
+
+/** One line per violation: the invariant, the documents that break it, and what was found. */
+export function describeViolations(found: InvariantViolation[]): string {
+  return found.map((v) => `✗ ${v.invariant}: ${v.documents.join(', ')} (${v.detail})`).join('\n');
 }

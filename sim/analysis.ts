@@ -1,0 +1,247 @@
+/**
+ * The figures of a simulation, computed from what it recorded: latency by path, cost per matched player,
+ * throughput, match quality, invocations and the matcher's reads per sweep. Pure: no I/O.
+ */
+import type { AppConfig } from '../functions/src/core/config.js';
+import { measureQuality, violations } from '../functions/src/core/match/index.js';
+import { coreSides, type RoomDoc } from '../functions/src/core/room.js';
+import type { SimulationResult } from './simulation.js';
+
+/** The callables between a player's enqueue and the settlement of their room: the cost window. */
+export const QUEUE_FUNCTIONS = ['enqueue', 'heartbeat', 'cancelQueue', 'acceptMatch', 'declineMatch', 'reportResult'];
+
+export interface Spread {
+  n: number;
+  p50: number | null;
+  p95: number | null;
+}
+
+export interface OpsRow {
+  source: string;
+  reads: number;
+  writes: number;
+  invocations: number | null;
+}
+
+export interface Figures {
+  bots: number;
+  wallSeconds: number;
+  playSeconds: number;
+  /** Rooms committed (by enqueue or by the matcher), and by final status. */
+  matches: number;
+  roomsByStatus: Record<string, number>;
+  /** Players seated in rooms that got past the ready check (the cost denominator). */
+  matchedPlayers: number;
+  /** Players seated in any committed room, and in settled rooms. */
+  seatedPlayers: number;
+  settledPlayers: number;
+  invariantViolations: number;
+  /** Service reads and writes from enqueue through settlement, per matched player; null without LADDER_METRICS. */
+  readsPerMatchedPlayer: number | null;
+  writesPerMatchedPlayer: number | null;
+  /** The same cost split by where it was made: each queue callable and the matcher. */
+  queueOps: OpsRow[];
+  /** Callables outside the window (sign-in, profile, parties). */
+  otherOps: OpsRow[];
+  enqueueToRoomMs: Spread;
+  byPath: {
+    immediate: Spread;
+    scheduled: Spread;
+    /** Scheduled tickets the matcher's sweep matched, and the time from the match becoming possible to the room seen. */
+    scheduledByMatcher: Spread;
+    matcherDelay: Spread;
+    /** Scheduled tickets matched by a later player's enqueue (their immediate path). */
+    scheduledByEnqueue: Spread;
+  };
+  latencies: { immediate: number[]; scheduled: number[] };
+  enqueues: { total: number; matched: number; immediate: number; vanished: number; unmatched: number };
+  throughput: { matchesPerMinute: number; matchedPlayersPerSecond: number; settledRoomsPerMinute: number; callsPerSecond: number };
+  quality: {
+    spread: number[];
+    sideDifference: number[];
+    winProbabilityA: number[];
+    waitSeconds: number[];
+    summary: Record<'spread' | 'sideDifference' | 'fairness' | 'waitSeconds', Spread>;
+  };
+  invocations: { name: string; server: number | null; client: number; refused: Record<string, number>; p50Ms: number | null; p95Ms: number | null }[];
+  matcher: {
+    runs: number;
+    sweeps: number;
+    reads: number;
+    writes: number;
+    committed: number;
+    expired: number;
+    readsPerSweep: number | null;
+    /** Mean time from one sweep's start to the next (the interval, or longer when a sweep overruns it). */
+    sweepCycleMs: number | null;
+    /** Reads per sweep once each run's listeners have their first snapshot (that snapshot is the pool). */
+    steadyReadsPerSweep: number | null;
+    mirroredAtStart: number[];
+  };
+  callTimeline: { at: number; calls: number; rooms: number }[];
+  limiterWaitMs: Spread;
+}
+
+export function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : null);
+  return { n: sorted.length, p50: at(50), p95: at(95) };
+}
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+const seats = (rooms: RoomDoc[]) => rooms.reduce((sum, r) => sum + r.memberUids.length, 0);
+
+/**
+ * The earliest moment this room's exact tickets made a valid match: after the last of them entered the pool,
+ * at a widening step or the end of a free-for-all's fill wait. The matcher cannot have matched them sooner.
+ */
+export function feasibleAt(room: RoomDoc, config: AppConfig, enteredAt: (ticketId: string) => number): number {
+  const mode = config.modes[room.mode]!;
+  const tickets = coreSides(room).flat();
+  const entered = Math.max(...tickets.map((t) => enteredAt(t.id)));
+  const oldest = Math.min(...tickets.map((t) => t.enqueuedAt));
+  const steps = [...mode.spreadCap.schedule, ...(mode.format.kind === 'team' ? mode.format.sideDifferenceCap.schedule : [])].map((s) => s.afterSeconds);
+  if (mode.format.kind === 'ffa') steps.push(mode.format.fillWaitSeconds);
+  const candidates = [entered, ...steps.map((s) => oldest + 1000 * s)].filter((t) => t >= entered && t <= room.proposedAt).sort((a, b) => a - b);
+  const sides = coreSides(room);
+  for (const at of candidates) {
+    if (violations(mode, { proposedAt: at, sides, quality: measureQuality(sides, at) }).length === 0) return at;
+  }
+  return room.proposedAt;
+}
+
+export function analyse(result: SimulationResult, config: AppConfig): Figures {
+  const rooms = result.snapshot.rooms.filter((r) => r.createdAt >= result.startedAt);
+  const started = rooms.filter((r) => r.status !== 'cancelled' && r.status !== 'pending');
+  const settled = rooms.filter((r) => r.status === 'settled');
+  const matchedPlayers = seats(started);
+  const playSeconds = (result.playUntil - result.playFrom) / 1000;
+  const windowSeconds = (result.drainedAt - result.playFrom) / 1000;
+
+  const row = (source: string, ops: { reads: number; writes: number; invocations?: number } | undefined): OpsRow => ({
+    source,
+    reads: ops?.reads ?? 0,
+    writes: ops?.writes ?? 0,
+    invocations: ops?.invocations ?? null,
+  });
+  const matcherReads = result.matcherRuns.reduce((sum, r) => sum + r.reads, 0);
+  const matcherWrites = result.matcherRuns.reduce((sum, r) => sum + r.writes, 0);
+  const queueOps = result.serverOps
+    ? [...QUEUE_FUNCTIONS.map((name) => row(name, result.serverOps![name])), row('matcher (scheduled runs)', { reads: matcherReads, writes: matcherWrites })]
+    : [];
+  const otherOps = result.serverOps
+    ? Object.entries(result.serverOps).filter(([name]) => !QUEUE_FUNCTIONS.includes(name)).map(([name, ops]) => row(name, ops))
+    : [];
+  const perPlayer = (key: 'reads' | 'writes') =>
+    result.serverOps && matchedPlayers ? round(queueOps.reduce((sum, r) => sum + r[key], 0) / matchedPlayers) : null;
+
+  const ticketsById = new Map(result.snapshot.tickets.map((t) => [t.id, t]));
+  const roomsById = new Map(rooms.map((r) => [r.id, r]));
+  const immediateRooms = new Set(result.enqueues.flatMap((e) => (e.immediateRoomId ? [e.immediateRoomId] : [])));
+  const seen = result.enqueues.filter((e) => e.roomId && e.roomSeenAt);
+  const latency = (e: (typeof seen)[number]) => e.roomSeenAt! - e.sentAt;
+  const immediate = seen.filter((e) => e.immediateRoomId);
+  const scheduled = seen.filter((e) => !e.immediateRoomId);
+  const byMatcher = scheduled.filter((e) => !immediateRooms.has(e.roomId!));
+  const matcherDelays = byMatcher.flatMap((e) => {
+    const room = roomsById.get(e.roomId!);
+    if (!room) return [];
+    return [e.roomSeenAt! - feasibleAt(room, config, (id) => ticketsById.get(id)?.createdAt ?? 0)];
+  });
+
+  const team = rooms.filter((r) => r.kind === 'team');
+  const quality = {
+    spread: rooms.map((r) => r.quality.spread),
+    sideDifference: team.map((r) => r.quality.sideDifference ?? 0),
+    winProbabilityA: team.map((r) => r.quality.winProbabilityA ?? 0.5),
+    waitSeconds: rooms.flatMap((r) => Object.values(r.quality.waitSeconds)),
+  };
+
+  const clientCalls = Object.entries(result.calls);
+  const names = [...new Set([...clientCalls.map(([n]) => n), ...Object.keys(result.serverOps ?? {})])].sort();
+  const bucketMs = 10_000;
+  const buckets = new Map<number, { calls: number; rooms: number }>();
+  const bucket = (t: number) => {
+    const key = Math.floor((t - result.startedAt) / bucketMs) * bucketMs;
+    const entry = buckets.get(key) ?? { calls: 0, rooms: 0 };
+    buckets.set(key, entry);
+    return entry;
+  };
+  for (const t of result.callTimes) bucket(t).calls++;
+  for (const r of rooms) bucket(r.createdAt).rooms++;
+  const runs = result.matcherRuns;
+  const sweeps = runs.reduce((sum, r) => sum + r.sweeps, 0);
+  const mirrored = runs.reduce((sum, r) => sum + r.mirroredAtStart, 0);
+
+  return {
+    bots: result.options.bots,
+    wallSeconds: round((result.finishedAt - result.startedAt) / 1000, 1),
+    playSeconds: round(playSeconds, 1),
+    matches: rooms.length,
+    roomsByStatus: rooms.reduce<Record<string, number>>((by, r) => ({ ...by, [r.status]: (by[r.status] ?? 0) + 1 }), {}),
+    matchedPlayers,
+    seatedPlayers: seats(rooms),
+    settledPlayers: seats(settled),
+    invariantViolations: result.violations.length,
+    readsPerMatchedPlayer: perPlayer('reads'),
+    writesPerMatchedPlayer: perPlayer('writes'),
+    queueOps,
+    otherOps,
+    enqueueToRoomMs: spread(seen.map(latency)),
+    byPath: {
+      immediate: spread(immediate.map(latency)),
+      scheduled: spread(scheduled.map(latency)),
+      scheduledByMatcher: spread(byMatcher.map(latency)),
+      matcherDelay: spread(matcherDelays),
+      scheduledByEnqueue: spread(scheduled.filter((e) => immediateRooms.has(e.roomId!)).map(latency)),
+    },
+    latencies: { immediate: immediate.map(latency), scheduled: scheduled.map(latency) },
+    enqueues: {
+      total: result.enqueues.length,
+      matched: result.enqueues.filter((e) => e.roomId).length,
+      immediate: result.enqueues.filter((e) => e.immediateRoomId).length,
+      vanished: result.enqueues.filter((e) => e.vanished).length,
+      unmatched: result.enqueues.filter((e) => !e.roomId).length,
+    },
+    throughput: {
+      matchesPerMinute: round((60 * rooms.length) / Math.max(1, windowSeconds), 1),
+      matchedPlayersPerSecond: round(matchedPlayers / Math.max(1, windowSeconds)),
+      settledRoomsPerMinute: round((60 * settled.length) / Math.max(1, windowSeconds), 1),
+      callsPerSecond: round(result.callTimes.filter((t) => t >= result.playFrom && t <= result.drainedAt).length / Math.max(1, windowSeconds), 1),
+    },
+    quality: {
+      ...quality,
+      summary: {
+        spread: spread(quality.spread),
+        sideDifference: spread(quality.sideDifference),
+        fairness: spread(quality.winProbabilityA.map((p) => round(Math.abs(p - 0.5), 4))),
+        waitSeconds: spread(quality.waitSeconds),
+      },
+    },
+    invocations: names.map((name) => {
+      const client = result.calls[name];
+      return {
+        name,
+        server: result.serverOps?.[name]?.invocations ?? null,
+        client: client?.calls ?? 0,
+        refused: client?.errors ?? {},
+        p50Ms: client?.p50Ms === null || client?.p50Ms === undefined ? null : Math.round(client.p50Ms),
+        p95Ms: client?.p95Ms === null || client?.p95Ms === undefined ? null : Math.round(client.p95Ms),
+      };
+    }),
+    matcher: {
+      runs: runs.length,
+      sweeps,
+      reads: matcherReads,
+      writes: matcherWrites,
+      committed: runs.reduce((sum, r) => sum + r.committed, 0),
+      expired: runs.reduce((sum, r) => sum + r.expired, 0),
+      readsPerSweep: sweeps ? round(matcherReads / sweeps) : null,
+      sweepCycleMs: sweeps ? Math.round(runs.reduce((sum, r) => sum + ((r.sweptUntil ?? 0) - (r.sweptFrom ?? 0)), 0) / sweeps) : null,
+      steadyReadsPerSweep: sweeps ? round(Math.max(0, matcherReads - mirrored) / sweeps) : null,
+      mirroredAtStart: runs.map((r) => r.mirroredAtStart),
+    },
+    callTimeline: [...buckets].sort(([a], [b]) => a - b).map(([at, counts]) => ({ at: at / 1000, ...counts })),
+    limiterWaitMs: spread(result.limiterWaitMs),
+  };
+}

@@ -1,0 +1,398 @@
+/**
+ * Bot behaviour. A captain (a solo player, or a party's leader) thinks, picks a mode, queues, heartbeats while
+ * waiting, and cancels when out of patience; every player answers ready checks and reports results. Faults are
+ * drawn from each bot's own seeded stream: cancels, vanishing clients, duplicated calls, declined or ignored
+ * ready checks, missing and contradicting reports, party churn, and a game server reporting with authority.
+ */
+import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
+import type { Presence } from '../functions/src/core/presence.js';
+import type { Result, RoomDoc } from '../functions/src/core/room.js';
+import { Random } from '../bench/random.js';
+import { errorCode, type BotClient, type Timed } from './client.js';
+import type { Faults, SimOptions } from './options.js';
+import type { PlayerView } from './view.js';
+
+const LIVE = new Set(['pending', 'active', 'disputed']);
+const isLive = (status: string) => LIVE.has(status);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** One enqueue that created a ticket, and what became of it as its captain saw it. */
+export interface EnqueueRecord {
+  uid: string;
+  mode: string;
+  size: number;
+  ticketId: string;
+  sentAt: number;
+  answeredAt: number;
+  /** The room the enqueue answer carried (the immediate path), if any. */
+  immediateRoomId: string | null;
+  /** The first room this ticket (or its re-queued successor) was matched into, and when the listener saw it. */
+  roomId: string | null;
+  roomSeenAt: number | null;
+  vanished: boolean;
+}
+
+export type FaultCounts = Record<
+  | 'cancels'
+  | 'vanished'
+  | 'duplicateEnqueues'
+  | 'duplicateAccepts'
+  | 'duplicateCancels'
+  | 'duplicateReports'
+  | 'declines'
+  | 'ignoredReadyChecks'
+  | 'missingReports'
+  | 'conflictingReports'
+  | 'gameServerRooms'
+  | 'partyChurns',
+  number
+>;
+
+interface Game {
+  result: Result;
+  endsAt: number;
+}
+
+export interface Bot {
+  client: BotClient;
+  view: PlayerView;
+  random: Random;
+  /** The other members, when this bot leads a party. */
+  members: Bot[];
+  partyCode: string | null;
+  isMember: boolean;
+}
+
+/** The state the bots share: the "games" they play (the truth they report), counts, and the stop signal. */
+export class World {
+  readonly enqueues: EnqueueRecord[] = [];
+  readonly faults: FaultCounts = {
+    cancels: 0,
+    vanished: 0,
+    duplicateEnqueues: 0,
+    duplicateAccepts: 0,
+    duplicateCancels: 0,
+    duplicateReports: 0,
+    declines: 0,
+    ignoredReadyChecks: 0,
+    missingReports: 0,
+    conflictingReports: 0,
+    gameServerRooms: 0,
+    partyChurns: 0,
+  };
+  /**
+   * Both of two concurrent enqueues got a ticket. Legitimate only if the second was served after the first
+   * ticket's whole life (its room over); the history check of the invariants tells which.
+   */
+  readonly doubleEnqueues: string[] = [];
+  /** Times the server's answer contradicted what a bot's listeners showed (see `staleView`). */
+  readonly staleViews: string[] = [];
+  stopping = false;
+  private readonly games = new Map<string, Game>();
+  private readonly stopped: Promise<void>;
+  private stop!: () => void;
+
+  constructor(
+    readonly options: SimOptions,
+    readonly config: AppConfig,
+    /** Signed in with the game-server claim; reports results with authority. */
+    readonly gameServer: BotClient,
+  ) {
+    this.stopped = new Promise((resolve) => (this.stop = resolve));
+  }
+
+  finish() {
+    this.stopping = true;
+    this.stop();
+  }
+
+  /** A pause that ends early when the simulation stops. */
+  idle(ms: number) {
+    return Promise.race([sleep(ms), this.stopped]);
+  }
+
+  /** The game played in a room: the first player to start it decides how it ends, the rest learn it. */
+  game(room: RoomDoc, random: Random): Game {
+    const known = this.games.get(room.id);
+    if (known) return known;
+    const [low, high] = this.options.playSeconds;
+    // A game ends well inside the mode's report window, whatever the configuration's timers.
+    const seconds = Math.min(low + random.next() * (high - low), this.config.modes[room.mode]!.reportTimeoutSeconds / 2);
+    const game: Game = { result: trueResult(room, random), endsAt: Date.now() + 1000 * seconds };
+    this.games.set(room.id, game);
+    if (random.next() < this.options.faults.gameServer) {
+      this.faults.gameServerRooms++;
+      const duplicate = random.next() < this.options.faults.duplicate;
+      void sleep(game.endsAt - Date.now()).then(async () => {
+        for (let i = 0; i < (duplicate ? 2 : 1); i++) await this.gameServer.call('reportResult', { roomId: room.id, ...game.result }).catch(() => {});
+      });
+    }
+    return game;
+  }
+}
+
+function trueResult(room: RoomDoc, random: Random): Result {
+  if (room.kind === 'team') return { outcome: (['A', 'B', 'draw'] as const)[random.pick([0.46, 0.46, 0.08])]! };
+  const order = [...room.memberUids].sort(() => random.next() - 0.5);
+  return { placements: Object.fromEntries(order.map((uid, i) => [uid, i + 1])) };
+}
+
+/** A report that contradicts the game: the other outcome, or two players' places swapped. */
+function contradiction(result: Result, random: Random): Result {
+  if ('outcome' in result) return { outcome: result.outcome === 'A' ? 'B' : 'A' };
+  const uids = Object.keys(result.placements);
+  const [a, b] = [uids[0]!, uids[1 + Math.floor(random.next() * (uids.length - 1))]!];
+  return { placements: { ...result.placements, [a]: result.placements[b]!, [b]: result.placements[a]! } };
+}
+
+const chance = (bot: Bot, p: number) => bot.random.next() < p;
+const between = (bot: Bot, low: number, high: number) => low + bot.random.next() * (high - low);
+
+/** Modes a party of `size` can queue for, weighted by the mix. */
+export function modeWeights(world: World, size: number): [string, number][] {
+  const { config, options } = world;
+  const mix = Object.keys(options.modes).length ? options.modes : Object.fromEntries(Object.keys(config.modes).map((m) => [m, 1]));
+  return Object.entries(mix).filter(([id, weight]) => weight > 0 && config.modes[id] && partyCapacity(config.modes[id]) >= size);
+}
+
+/**
+ * Calls a function as a game client does: retries what the backend calls retryable (`aborted`, contention) a few
+ * times, and takes a refusal as an answer (null). Every attempt is in the CallLog.
+ */
+async function attempt<T>(bot: Bot, name: string, data?: unknown): Promise<T | null> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await bot.client.call<T>(name, data);
+    } catch (error) {
+      if (errorCode(error) !== 'aborted' || tries === 3) return null;
+      await sleep(between(bot, 200, 600) * tries);
+    }
+  }
+}
+
+/** Answers a room: the ready check if it is pending, then the game and its report. Returns the room's final status. */
+export async function playRoom(world: World, bot: Bot, roomId: string): Promise<string> {
+  const { faults } = world.options;
+  const current = () => (bot.view.room?.id === roomId ? bot.view.room : null);
+  if (!(await bot.view.until(() => current() !== null, 10_000))) return 'unseen';
+  const mode = world.config.modes[current()!.mode]!;
+  if (current()?.status === 'pending') {
+    await answerReadyCheck(world, bot, roomId, faults);
+    await bot.view.until(() => current()?.status !== 'pending', 1000 * ((mode.readyCheck?.timeoutSeconds ?? 0) + 10));
+  }
+  const room = current();
+  if (room && isLive(room.status)) {
+    const game = world.game(room, bot.random);
+    // Players finish and tap "report" a moment apart, not in the same millisecond.
+    await sleep(game.endsAt - Date.now() + between(bot, 0, 2000));
+    if (chance(bot, faults.noReport)) {
+      world.faults.missingReports++;
+    } else {
+      const lie = chance(bot, faults.conflict);
+      if (lie) world.faults.conflictingReports++;
+      const result = lie ? contradiction(game.result, bot.random) : game.result;
+      await attempt(bot, 'reportResult', { roomId, ...result });
+      if (chance(bot, faults.duplicate)) {
+        world.faults.duplicateReports++;
+        await attempt(bot, 'reportResult', { roomId, ...result });
+      }
+    }
+    await bot.view.until(() => !isLive(current()?.status ?? 'gone'), 1000 * (mode.reportTimeoutSeconds + 15));
+  }
+  return current()?.status ?? 'unknown';
+}
+
+async function answerReadyCheck(world: World, bot: Bot, roomId: string, faults: Faults) {
+  await sleep(between(bot, 200, 1500));
+  const draw = bot.random.next();
+  if (draw < faults.decline) {
+    world.faults.declines++;
+    await attempt(bot, 'declineMatch', { roomId });
+  } else if (draw < faults.decline + faults.ignoreReadyCheck) {
+    world.faults.ignoredReadyChecks++;
+  } else {
+    await attempt(bot, 'acceptMatch', { roomId });
+    if (chance(bot, faults.duplicate)) {
+      world.faults.duplicateAccepts++;
+      await attempt(bot, 'acceptMatch', { roomId });
+    }
+  }
+}
+
+/**
+ * A party member: follows the party's tickets through the state listener and plays every room it lands in. One
+ * who lost their place in the party plays on as a solo captain.
+ */
+export async function memberLife(world: World, bot: Bot, captainDone: () => boolean) {
+  const played = new Set<string>();
+  const fresh = () => !!bot.view.room && isLive(bot.view.room.status) && !played.has(bot.view.room.id);
+  while (bot.isMember && !(world.stopping && captainDone() && !fresh())) {
+    if (!(await bot.view.until(fresh, 1000))) continue;
+    const roomId = bot.view.room!.id;
+    played.add(roomId);
+    await playRoom(world, bot, roomId);
+  }
+  if (!bot.isMember) await captainLife(world, bot);
+}
+
+/** A solo player or party leader: think, queue, wait, play, until the simulation stops. */
+export async function captainLife(world: World, bot: Bot) {
+  const size = 1 + bot.members.length;
+  const modes = modeWeights(world, size);
+  if (modes.length === 0) return;
+  while (!world.stopping) {
+    await world.idle(1000 * bot.random.exponential(1 / Math.max(0.001, world.options.thinkSeconds)));
+    if (world.stopping) break;
+    if (bot.members.length && chance(bot, world.options.faults.partyChurn)) await churn(world, bot);
+    const mode = modes[bot.random.pick(modes.map(([, weight]) => weight))]![0];
+    await playTicket(world, bot, mode, size);
+  }
+}
+
+/** A member leaves the party and rejoins with the code, as friends regrouping between games do. */
+async function churn(world: World, captain: Bot) {
+  const member = captain.members[Math.floor(captain.random.next() * captain.members.length)]!;
+  if ((await attempt(member, 'leaveParty')) === null) return;
+  world.faults.partyChurns++;
+  if ((await attempt(member, 'joinParty', { code: captain.partyCode })) !== null) return;
+  const refreshed = await attempt<{ party: { code: string } }>(captain, 'refreshPartyCode');
+  if (refreshed) captain.partyCode = refreshed.party.code;
+  if ((await attempt(member, 'joinParty', { code: captain.partyCode })) === null) {
+    // The member could not get back in: their own life goes on as a solo captain (see memberLife).
+    captain.members = captain.members.filter((m) => m !== member);
+    member.isMember = false;
+  }
+}
+
+interface EnqueueAnswer {
+  ticketId: string;
+  mode: string;
+  room: RoomDoc | null;
+}
+
+async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<EnqueueAnswer> | null> {
+  const send = () => bot.client.callTimed<EnqueueAnswer>('enqueue', { mode });
+  const duplicate = chance(bot, world.options.faults.duplicate);
+  if (duplicate) world.faults.duplicateEnqueues++;
+  const answers = await Promise.allSettled(duplicate ? [send(), send()] : [send()]);
+  const ok = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+  if (ok.length > 1) {
+    const seconds = (t: number) => new Date(t).toISOString().slice(11, 23);
+    world.doubleEnqueues.push(`${bot.client.uid}: ${ok.map((a) => `ticket ${a.data.ticketId} (sent ${seconds(a.sentAt)}, room ${a.data.room?.id ?? 'none'})`).join(' and ')}, both answered by ${seconds(Date.now())}`);
+  }
+  if (ok[0]) return ok[0];
+  const codes = answers.map((a) => (a.status === 'rejected' ? errorCode(a.reason) : 'ok'));
+  // Refused (a member cooling down or still in a room, contention): try again after a while, like a player would.
+  if (codes.every((c) => c === 'failed-precondition' || c === 'aborted')) await world.idle(2000 + bot.random.next() * 3000);
+  return null;
+}
+
+async function playTicket(world: World, bot: Bot, mode: string, size: number) {
+  const answer = await enqueue(world, bot, mode);
+  if (!answer) return;
+  const { ticketId, room } = answer.data;
+  const record: EnqueueRecord = {
+    uid: bot.client.uid,
+    mode,
+    size,
+    ticketId,
+    sentAt: answer.sentAt,
+    answeredAt: Date.now(),
+    immediateRoomId: room?.id ?? null,
+    roomId: null,
+    roomSeenAt: null,
+    vanished: false,
+  };
+  world.enqueues.push(record);
+  bot.view.followTicket(mode, ticketId);
+  if (room) bot.view.followRoom(room.id);
+  if (chance(bot, world.options.faults.vanish)) {
+    record.vanished = true;
+    world.faults.vanished++;
+    await vanish(world, bot, record);
+    return;
+  }
+  await waitInQueue(world, bot, record);
+}
+
+/** The room a ticket of this record was matched into, as soon as this client's listener has it. */
+function noteRoom(bot: Bot, record: EnqueueRecord) {
+  const room = bot.view.room;
+  if (record.roomId === null && room) {
+    record.roomId = room.id;
+    record.roomSeenAt = bot.view.roomSeenAt.get(room.id) ?? null;
+  }
+}
+
+/**
+ * A dead client: no heartbeats, no answers, until its ticket expired; then it comes back and looks around. If the
+ * simulation ends first, it never comes back.
+ */
+async function vanish(world: World, bot: Bot, record: EnqueueRecord) {
+  const mode = world.config.modes[record.mode]!;
+  await world.idle(1000 * mode.ticketTtlSeconds + 5000);
+  if (world.stopping) return;
+  await bot.view.until((v) => !!v.ticket && v.ticket.status !== 'queued' && (v.ticket.status !== 'matched' || v.room?.id === v.ticket.roomId), 30_000);
+  noteRoom(bot, record);
+  const room = bot.view.room;
+  if (room && isLive(room.status)) await playRoom(world, bot, room.id);
+}
+
+async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
+  const { options } = world;
+  const mode = world.config.modes[record.mode]!;
+  const beatEvery = (1000 * mode.ticketTtlSeconds) / 3;
+  let nextBeat = Date.now() + beatEvery;
+  const giveUpAt = Date.now() + 1000 * options.patienceSeconds;
+  let cancelAt = chance(bot, options.faults.cancel) ? Date.now() + between(bot, 500, 1000 * Math.min(options.patienceSeconds, mode.ticketTtlSeconds)) : Infinity;
+  let cancelledAt = 0;
+  const ended = (v: PlayerView) => !!v.ticket && v.ticket.status !== 'queued' && (v.ticket.status !== 'matched' || v.room?.id === v.ticket.roomId);
+
+  for (;;) {
+    const wakeAt = Math.min(nextBeat, cancelAt, giveUpAt, cancelledAt ? cancelledAt + 3000 : Infinity);
+    await bot.view.until((v) => ended(v) || world.stopping, wakeAt - Date.now());
+    const ticket = bot.view.ticket;
+    if (ticket && ended(bot.view)) {
+      if (ticket.status !== 'matched') return;
+      noteRoom(bot, record);
+      const status = await playRoom(world, bot, ticket.roomId!);
+      // A cancelled ready check returns whoever accepted to the pool with a new ticket, named by the state.
+      const requeued = status === 'cancelled' && (await bot.view.until((v) => v.state?.ticketId !== ticket.id && v.ticket?.status === 'queued', 3000));
+      if (!requeued) return;
+      nextBeat = Date.now() + beatEvery;
+      continue;
+    }
+    const now = Date.now();
+    const leaving = world.stopping || now >= cancelAt || now >= giveUpAt;
+    if (leaving && (!cancelledAt || now >= cancelledAt + 3000)) {
+      if (now >= cancelAt && !cancelledAt) world.faults.cancels++;
+      cancelledAt = now;
+      cancelAt = Infinity;
+      const answer = await attempt<{ cancelled: boolean; presence: Presence }>(bot, 'cancelQueue');
+      if (chance(bot, options.faults.duplicate)) {
+        world.faults.duplicateCancels++;
+        await attempt(bot, 'cancelQueue');
+      }
+      if (answer && !answer.cancelled && (await staleView(world, bot, answer.presence))) return;
+    } else if (now >= nextBeat) {
+      nextBeat = now + beatEvery;
+      const answer = await attempt<{ presence: Presence }>(bot, 'heartbeat');
+      if (answer && (await staleView(world, bot, answer.presence))) return;
+    }
+  }
+}
+
+const LISTENER_GRACE_MS = 5000;
+
+/**
+ * The server says the player is no longer queued while this client's listener still shows the ticket queued. The
+ * listener may be a moment behind the answer; if it has not caught up within a few seconds, it is stale: a client
+ * would believe the server and move on, and the simulation records it, since listeners should never lag so far.
+ */
+async function staleView(world: World, bot: Bot, presence: Presence): Promise<boolean> {
+  const queued = (v: PlayerView) => v.ticket?.status === 'queued';
+  if (presence.kind === 'queued' || !queued(bot.view)) return false;
+  if (await bot.view.until((v) => !queued(v), LISTENER_GRACE_MS)) return false;
+  world.staleViews.push(`${bot.client.uid}: listener shows ticket ${bot.view.ticket!.id} queued ${LISTENER_GRACE_MS / 1000} s after the server said ${presence.kind}`);
+  return true;
+}

@@ -1,0 +1,145 @@
+/**
+ * A bot's connection to the backend: the real `firebase` web SDK, one app instance per bot, signed in through
+ * the `login` callable and a custom token, exactly as a mini-game client is. Every callable request goes through
+ * one process-wide limiter, so hundreds of bots do not swamp the emulators sharing this machine.
+ */
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithCustomToken, type Auth } from 'firebase/auth';
+import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, setLogLevel, type DocumentData, type Firestore } from 'firebase/firestore';
+import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+
+// Listeners torn down with their app, and refusals the bots expect, would otherwise fill the terminal.
+setLogLevel('silent');
+
+export interface ClientEndpoints {
+  projectId: string;
+  authHost: string;
+  firestoreHost: string;
+  functionsHost: string;
+}
+
+/** A semaphore: at most `limit` tasks at once, the rest wait in arrival order. */
+export class Limiter {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** How long each task waited for its turn, with when it asked (ms since the epoch). */
+  readonly waits: { at: number; ms: number }[] = [];
+
+  constructor(readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    const asked = performance.now();
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    this.waits.push({ at: Date.now(), ms: performance.now() - asked });
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+export interface FunctionStats {
+  calls: number;
+  ok: number;
+  /** Refusals and failures by callable error code (`failed-precondition`, `aborted`, …). */
+  errors: Record<string, number>;
+  latencyMs: number[];
+}
+
+/** Every callable request the bots made, by function: what the clients saw. */
+export class CallLog {
+  readonly byFunction = new Map<string, FunctionStats>();
+  /** Milliseconds since the epoch of every request, for the throughput timeline. */
+  readonly sentAt: number[] = [];
+
+  record(name: string, sentAt: number, ms: number, code: string | null) {
+    const stats = this.byFunction.get(name) ?? { calls: 0, ok: 0, errors: {}, latencyMs: [] };
+    stats.calls++;
+    if (code === null) stats.ok++;
+    else stats.errors[code] = (stats.errors[code] ?? 0) + 1;
+    stats.latencyMs.push(ms);
+    this.byFunction.set(name, stats);
+    this.sentAt.push(sentAt);
+  }
+
+  get total() {
+    return this.sentAt.length;
+  }
+}
+
+export const errorCode = (error: unknown) => String((error as { code?: unknown })?.code ?? 'unknown').replace(/^functions\//, '');
+
+export interface Timed<T> {
+  data: T;
+  /** When the request left the client (after the limiter let it go), ms since the epoch. */
+  sentAt: number;
+}
+
+let appCounter = 0;
+
+export class BotClient {
+  readonly app: FirebaseApp;
+  readonly auth: Auth;
+  readonly db: Firestore;
+  private readonly functions: Functions;
+  uid = '';
+
+  constructor(
+    endpoints: ClientEndpoints,
+    private readonly limiter: Limiter,
+    private readonly log: CallLog,
+  ) {
+    this.app = initializeApp({ projectId: endpoints.projectId, apiKey: 'demo-api-key' }, `sim-bot-${++appCounter}`);
+    this.auth = getAuth(this.app);
+    connectAuthEmulator(this.auth, `http://${endpoints.authHost}`, { disableWarnings: true });
+    this.db = getFirestore(this.app);
+    const [host, port] = endpoints.firestoreHost.split(':');
+    connectFirestoreEmulator(this.db, host!, Number(port));
+    this.functions = getFunctions(this.app);
+    const [fnHost, fnPort] = endpoints.functionsHost.split(':');
+    connectFunctionsEmulator(this.functions, fnHost!, Number(fnPort));
+  }
+
+  /** Dev login (emulators only) → custom token → Firebase Auth, as a mini-game client signs in. */
+  async signIn(name: string) {
+    const { token } = await this.call<{ token: string }>('login', { provider: 'dev', name });
+    await this.signInWithToken(token);
+  }
+
+  async signInWithToken(token: string) {
+    await signInWithCustomToken(this.auth, token);
+    this.uid = this.auth.currentUser!.uid;
+  }
+
+  async callTimed<T>(name: string, data: unknown = {}): Promise<Timed<T>> {
+    return this.limiter.run(async () => {
+      const sentAt = Date.now();
+      const started = performance.now();
+      try {
+        const result = await httpsCallable(this.functions, name)(data);
+        this.log.record(name, sentAt, performance.now() - started, null);
+        return { data: result.data as T, sentAt };
+      } catch (error) {
+        this.log.record(name, sentAt, performance.now() - started, errorCode(error));
+        throw error;
+      }
+    });
+  }
+
+  async call<T>(name: string, data: unknown = {}): Promise<T> {
+    return (await this.callTimed<T>(name, data)).data;
+  }
+
+  /** Listens to one document; `onError` hears a listener the backend refused or lost. */
+  listen(path: string, onData: (data: DocumentData | undefined) => void, onError: (error: Error) => void): () => void {
+    return onSnapshot(doc(this.db, path), (snap) => onData(snap.data()), onError);
+  }
+
+  close() {
+    return deleteApp(this.app);
+  }
+}

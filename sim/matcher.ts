@@ -1,0 +1,78 @@
+/**
+ * Plays Cloud Scheduler for the simulation, in this process, as `npm start` does: a matcher run every tick (back
+ * to back by default), each sweeping every interval for the configured run length. Each run's reads and writes
+ * are taken from the store layer's process-wide `opCounts`, which only the matcher moves in this process.
+ */
+import { config } from '../functions/src/config.js';
+import { runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
+import { LIVE_ROOM_STATUSES } from '../functions/src/core/room.js';
+import { db } from '../functions/src/store/db.js';
+import { opCounts } from '../functions/src/store/metrics.js';
+
+export interface MatcherRun extends RunReport {
+  reads: number;
+  writes: number;
+  /** Queued tickets and live rooms when the run started: what its listeners' first snapshots read. */
+  mirroredAtStart: number;
+  error: string | null;
+}
+
+/** Queued tickets of every mode plus live rooms, counted with aggregation queries outside the store layer. */
+export async function mirroredDocuments(): Promise<number> {
+  const counts = await Promise.all([
+    ...Object.keys(config.modes).map((mode) => db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').count().get()),
+    db.collection('rooms').where('status', 'in', [...LIVE_ROOM_STATUSES]).count().get(),
+  ]);
+  return counts.reduce((sum, c) => sum + c.data().count, 0);
+}
+
+export class ScheduledMatcher {
+  readonly runs: MatcherRun[] = [];
+  private stopping = false;
+  private wake: () => void = () => {};
+  private readonly done: Promise<void>;
+
+  constructor(
+    readonly intervalMs: number,
+    readonly runMs = config.matcher.runSeconds * 1000,
+    readonly tickMs = runMs,
+  ) {
+    this.done = this.loop();
+  }
+
+  private async loop() {
+    while (!this.stopping) {
+      const started = Date.now();
+      const mirroredAtStart = await mirroredDocuments();
+      const before = { ...opCounts };
+      let report: RunReport | null = null;
+      let error: string | null = null;
+      try {
+        report = await runMatcher({ durationMs: this.runMs, intervalMs: this.intervalMs });
+      } catch (e) {
+        error = String(e);
+      }
+      const empty: RunReport = { leased: false, sweptFrom: null, sweptUntil: null, sweeps: 0, proposals: 0, committed: 0, stale: 0, expired: 0, roomDeadlines: 0 };
+      this.runs.push({ ...(report ?? empty), reads: opCounts.reads - before.reads, writes: opCounts.writes - before.writes, mirroredAtStart, error });
+      const gap = this.tickMs - (Date.now() - started);
+      if (gap > 0 && !this.stopping) await new Promise<void>((resolve) => ((this.wake = resolve), setTimeout(resolve, gap)));
+    }
+  }
+
+  /**
+   * Starts no more runs and ends the current one early the way the backend itself would: another holder takes
+   * the lease, and a run that finds its lease gone at its next renewal (every few seconds) stops sweeping.
+   */
+  async stop() {
+    this.stopping = true;
+    this.wake();
+    const lease = db.doc('matcher/lease');
+    await lease.set({ holder: 'simulation-finished', expiresAt: Date.now() + 10 * 60_000 });
+    await this.done;
+    await lease.delete();
+  }
+
+  get running() {
+    return !this.stopping;
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * The simulation's report: `report.json` (the figures CI and people compare), a self-contained `report.html`
+ * with the charts, and `report.png`, a picture of its main chart taken by headless Chromium.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Figures, Spread } from './analysis.js';
+import { bars, histogram, lines } from './chart.js';
+import type { SimulationResult } from './simulation.js';
+
+export const TARGETS = { readsPerMatchedPlayer: 20, writesPerMatchedPlayer: 8, immediateP95Ms: 1500, scheduledSlackMs: 1000 };
+
+const COLORS = { immediate: '#2b6cb0', scheduled: '#dd6b20', reads: '#2f855a', writes: '#805ad5', target: '#c53030', calls: '#2b6cb0', rooms: '#dd6b20' };
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const ms = (value: number | null) => (value === null ? '–' : value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
+const perPlayer = (value: number, players: number) => (players ? (value / players).toFixed(2) : '–');
+
+/** The JSON report: the fields the issue names first, then the detail behind them. */
+export function reportJson(figures: Figures, result: SimulationResult) {
+  const path = (s: Spread) => ({ n: s.n, p50: s.p50, p95: s.p95 });
+  return {
+    bots: figures.bots,
+    matches: figures.matches,
+    invariantViolations: figures.invariantViolations,
+    readsPerMatchedPlayer: figures.readsPerMatchedPlayer,
+    writesPerMatchedPlayer: figures.writesPerMatchedPlayer,
+    enqueueToRoomMs: { p50: figures.enqueueToRoomMs.p50, p95: figures.enqueueToRoomMs.p95 },
+    enqueueToRoomMsByPath: {
+      immediate: path(figures.byPath.immediate),
+      scheduled: path(figures.byPath.scheduled),
+      scheduledByMatcher: path(figures.byPath.scheduledByMatcher),
+      scheduledByLaterEnqueue: path(figures.byPath.scheduledByEnqueue),
+      matchPossibleToRoomSeenByMatcher: path(figures.byPath.matcherDelay),
+    },
+    sweepIntervalSeconds: result.sweepIntervalSeconds,
+    matchedPlayers: figures.matchedPlayers,
+    seatedPlayers: figures.seatedPlayers,
+    settledPlayers: figures.settledPlayers,
+    roomsByStatus: figures.roomsByStatus,
+    enqueues: figures.enqueues,
+    throughput: figures.throughput,
+    quality: figures.quality.summary,
+    opsPerMatchedPlayer: Object.fromEntries(
+      figures.queueOps.map((r) => [r.source, { reads: r.reads, writes: r.writes, invocations: r.invocations, readsPerPlayer: +perPlayer(r.reads, figures.matchedPlayers), writesPerPlayer: +perPlayer(r.writes, figures.matchedPlayers) }]),
+    ),
+    otherOps: Object.fromEntries(figures.otherOps.map((r) => [r.source, { reads: r.reads, writes: r.writes, invocations: r.invocations }])),
+    invocations: Object.fromEntries(figures.invocations.map(({ name, ...rest }) => [name, rest])),
+    matcher: { ...figures.matcher, mirroredAtStart: undefined, runs: result.matcherRuns.map(({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, mirroredAtStart, error }) => ({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, mirroredAtStart, error })) },
+    faults: result.faults,
+    anomalies: { doubleEnqueues: result.doubleEnqueues, listenerErrors: result.listenerErrors, staleViews: result.staleViews, stuckBots: result.stuckBots },
+    background: result.background,
+    wallSeconds: figures.wallSeconds,
+    playSeconds: figures.playSeconds,
+    phasesMs: result.phasesMs,
+    limiterWaitMs: figures.limiterWaitMs,
+    leftLive: result.leftLive,
+    vanishedQueuedAtEnd: result.vanishedQueued,
+    machine: { cores: result.machine.cores, loadAverage: loadSummary(result) },
+    options: result.options,
+    violations: result.violations,
+  };
+}
+
+/** Mean and highest 1-minute load average sampled while the bots played. */
+export function loadSummary(result: SimulationResult) {
+  const samples = result.machine.loadAverages;
+  return samples.length ? { mean: +(samples.reduce((a, b) => a + b, 0) / samples.length).toFixed(2), max: +Math.max(...samples).toFixed(2) } : null;
+}
+
+const LATENCY_EDGES = [0, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000, 12_000, 16_000, 24_000, 32_000];
+const seconds = (edge: number) => (edge === LATENCY_EDGES.at(-1) ? `${edge / 1000}+` : `${edge / 1000}`);
+
+export function waitChart(figures: Figures, sweepIntervalSeconds: number): string {
+  const { immediate, scheduled } = figures.byPath;
+  const markers = [
+    ...(immediate.p95 === null ? [] : [{ at: immediate.p95, label: `immediate p95 ${ms(immediate.p95)}`, color: COLORS.immediate }]),
+    ...(scheduled.p95 === null ? [] : [{ at: scheduled.p95, label: `scheduled p95 ${ms(scheduled.p95)}`, color: COLORS.scheduled }]),
+    { at: TARGETS.immediateP95Ms, label: 'immediate target 1.5 s', color: COLORS.target },
+    { at: 1000 * sweepIntervalSeconds + TARGETS.scheduledSlackMs, label: `scheduled target ${sweepIntervalSeconds + 1} s`, color: COLORS.target },
+  ];
+  return histogram({
+    id: 'main-chart',
+    title: `Enqueue → room seen by the client's listener (${figures.enqueueToRoomMs.n} matched enqueues, ${figures.bots} bots)`,
+    xLabel: 'seconds (bins widen to the right; the last holds everything longer)',
+    yLabel: 'enqueues',
+    edges: LATENCY_EDGES,
+    tick: seconds,
+    series: [
+      { name: 'immediate path (enqueue returned the room)', values: figures.latencies.immediate, color: COLORS.immediate },
+      { name: 'scheduled path (waited in the pool)', values: figures.latencies.scheduled, color: COLORS.scheduled },
+    ],
+    markers,
+  });
+}
+
+function table(head: string[], rows: (string | number | null)[][]): string {
+  const cell = (v: string | number | null) => `<td>${v === null ? '–' : escape(String(v))}</td>`;
+  return `<table><thead><tr>${head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('')}</tbody></table>`;
+}
+
+export function reportHtml(figures: Figures, result: SimulationResult): string {
+  const interval = result.sweepIntervalSeconds;
+  const scheduledTarget = 1000 * interval + TARGETS.scheduledSlackMs;
+  const verdict = (ok: boolean | null) => (ok === null ? 'not measured' : ok ? '✓ met' : '✗ missed');
+  const targets = table(
+    ['measure', 'target', 'measured', ''],
+    [
+      ['invariant violations', '0', figures.invariantViolations, verdict(figures.invariantViolations === 0)],
+      ['Firestore reads per matched player (enqueue → settlement)', `≤ ${TARGETS.readsPerMatchedPlayer}`, figures.readsPerMatchedPlayer, verdict(figures.readsPerMatchedPlayer === null ? null : figures.readsPerMatchedPlayer <= TARGETS.readsPerMatchedPlayer)],
+      ['Firestore writes per matched player', `≤ ${TARGETS.writesPerMatchedPlayer}`, figures.writesPerMatchedPlayer, verdict(figures.writesPerMatchedPlayer === null ? null : figures.writesPerMatchedPlayer <= TARGETS.writesPerMatchedPlayer)],
+      ['enqueue → room p95, immediate path', '≤ 1.5 s', ms(figures.byPath.immediate.p95), verdict(figures.byPath.immediate.p95 === null ? null : figures.byPath.immediate.p95 <= TARGETS.immediateP95Ms)],
+      ['enqueue → room p95, scheduled path', `≤ ${interval + 1} s`, ms(figures.byPath.scheduled.p95), verdict(figures.byPath.scheduled.p95 === null ? null : figures.byPath.scheduled.p95 <= scheduledTarget)],
+      ['match possible → room seen p95, matcher sweeps', `≤ ${interval + 1} s`, ms(figures.byPath.matcherDelay.p95), verdict(figures.byPath.matcherDelay.p95 === null ? null : figures.byPath.matcherDelay.p95 <= scheduledTarget)],
+    ],
+  );
+  const spreadRow = (name: string, s: Spread, unit = (v: number | null) => (v === null ? '–' : String(v))) => [name, s.n, unit(s.p50), unit(s.p95)];
+  const latencyTable = table(
+    ['path', 'n', 'p50', 'p95'],
+    [
+      spreadRow('all matched enqueues', figures.enqueueToRoomMs, ms),
+      spreadRow('immediate (enqueue returned the room)', figures.byPath.immediate, ms),
+      spreadRow('scheduled (enqueue returned no room)', figures.byPath.scheduled, ms),
+      spreadRow('… matched by a matcher sweep', figures.byPath.scheduledByMatcher, ms),
+      spreadRow('… matched by a later player\'s enqueue', figures.byPath.scheduledByEnqueue, ms),
+      spreadRow('match possible → room seen (matcher sweeps)', figures.byPath.matcherDelay, ms),
+    ],
+  );
+  const costRows = figures.queueOps.map((r) => [r.source, r.invocations, r.reads, r.writes, perPlayer(r.reads, figures.matchedPlayers), perPlayer(r.writes, figures.matchedPlayers)]);
+  const cost = figures.queueOps.length
+    ? table(['made by', 'invocations', 'reads', 'writes', 'reads / matched player', 'writes / matched player'], [
+        ...costRows,
+        ['total', null, figures.queueOps.reduce((s, r) => s + r.reads, 0), figures.queueOps.reduce((s, r) => s + r.writes, 0), figures.readsPerMatchedPlayer, figures.writesPerMatchedPlayer],
+      ]) +
+      bars({
+        id: 'cost-chart',
+        title: 'Reads and writes per matched player, by where they were made',
+        yLabel: 'per matched player',
+        labels: figures.queueOps.map((r) => r.source.replace(' (scheduled runs)', '')),
+        series: [
+          { name: 'reads', values: figures.queueOps.map((r) => r.reads / Math.max(1, figures.matchedPlayers)), color: COLORS.reads },
+          { name: 'writes', values: figures.queueOps.map((r) => r.writes / Math.max(1, figures.matchedPlayers)), color: COLORS.writes },
+        ],
+      })
+    : '<p class="warn">The stack ran without LADDER_METRICS=on, so the callables recorded no reads or writes.</p>';
+  const q = figures.quality;
+  const quality =
+    histogram({
+      id: 'quality-chart',
+      title: 'Match quality: difference between the sides\' average scores (team rooms)',
+      xLabel: 'side difference (rating points)',
+      edges: [0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 80, 100],
+      series: [{ name: 'team rooms', values: q.sideDifference, color: COLORS.immediate }],
+    }) +
+    histogram({
+      id: 'spread-chart',
+      title: 'Match quality: spread between the highest and lowest matching score',
+      xLabel: 'spread (rating points)',
+      edges: [0, 25, 50, 75, 100, 150, 200, 250, 300, 350, 400],
+      series: [{ name: 'rooms', values: q.spread, color: COLORS.scheduled }],
+    });
+  const qualityTable = table(
+    ['measure', 'n', 'p50', 'p95'],
+    [
+      spreadRow('side difference (points)', q.summary.sideDifference),
+      spreadRow('|predicted win probability − 0.5|', q.summary.fairness),
+      spreadRow('spread (points)', q.summary.spread),
+      spreadRow('wait when matched (s, from the ticket\'s enqueue time)', q.summary.waitSeconds),
+    ],
+  );
+  const timeline = lines({
+    id: 'timeline-chart',
+    title: 'Load over time (10 s buckets)',
+    xLabel: 'seconds since the start (sign-in included)',
+    yLabel: 'per second / per 10 s',
+    xs: figures.callTimeline.map((b) => b.at),
+    series: [
+      { name: 'callable requests per second', values: figures.callTimeline.map((b) => b.calls / 10), color: COLORS.calls },
+      { name: 'rooms committed per 10 s', values: figures.callTimeline.map((b) => b.rooms), color: COLORS.rooms },
+    ],
+  });
+  const invocations = table(
+    ['function', 'server invocations', 'client calls', 'refused (code: count)', 'client p50', 'client p95'],
+    figures.invocations.map((i) => [i.name, i.server, i.client, Object.entries(i.refused).map(([c, n]) => `${c}: ${n}`).join(', ') || '–', ms(i.p50Ms), ms(i.p95Ms)]),
+  );
+  const runs = table(
+    ['run', 'sweeps', 'committed', 'stale', 'expired', 'room deadlines', 'mirrored at start', 'reads', 'writes', 'reads / sweep'],
+    result.matcherRuns.map((r, i) => [i + 1, r.sweeps, r.committed, r.stale, r.expired, r.roomDeadlines, r.mirroredAtStart, r.reads, r.writes, r.sweeps ? (r.reads / r.sweeps).toFixed(1) : null]),
+  );
+  const faults = table(['fault injected', 'count'], Object.entries(result.faults));
+  const anomalies = [
+    ...result.doubleEnqueues.map((e) => `both of two concurrent enqueues got a ticket: ${e}`),
+    ...result.listenerErrors.map((e) => `listener error ${e}`),
+    ...result.staleViews.map((e) => `stale listener: ${e}`),
+    ...result.stuckBots.map((e) => `bot still busy after the stop: ${e}`),
+  ];
+  const anomalyList = anomalies.length ? `<ul class="bad">${anomalies.map((a) => `<li>${escape(a)}</li>`).join('')}</ul>` : '<p class="good">No double enqueue, no listener errors, no stale listeners, no bot left busy.</p>';
+  const violations = result.violations.length
+    ? `<ol class="bad">${result.violations.map((v) => `<li><b>${escape(v.invariant)}</b>: ${escape(v.documents.join(', '))} — ${escape(v.detail)}</li>`).join('')}</ol>`
+    : '<p class="good">Every invariant holds over the whole database after the run.</p>';
+  const o = result.options;
+  const load = loadSummary(result);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Ladder matchmaking simulation — ${figures.bots} bots</title>
+<style>
+body{font-family:system-ui,sans-serif;max-width:900px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
+table{border-collapse:collapse;margin:.8em 0 1.4em;font-size:14px}td,th{border:1px solid #ddd;padding:4px 8px;text-align:left}th{background:#f5f5f5}
+svg{display:block;margin:1em 0;max-width:100%;height:auto;border:1px solid #eee}.good{color:#276749}.bad,.warn{color:#c53030}code{background:#f5f5f5;padding:0 3px}
+</style></head><body>
+<h1>Ladder matchmaking: load and fault simulation</h1>
+<p>${figures.bots} bots (real web-SDK clients on the Auth, Functions and Firestore emulators) played for ${figures.playSeconds} s;
+wall time ${figures.wallSeconds} s on ${result.machine.cores} cores shared by the emulators, the bots and the matcher
+(1-minute load average while playing: ${load ? `mean ${load.mean}, max ${load.max}` : 'not sampled'}). Sweep interval ${interval} s, matcher runs of ${result.runSeconds} s.
+${figures.matches} rooms, ${figures.matchedPlayers} players seated in rooms that started (${figures.settledPlayers} in settled ones).
+${Object.values(result.background).length ? `Background: ${Object.values(result.background).reduce((a, b) => a + b, 0)} seeded unmatchable waiting tickets.` : ''}</p>
+<h2>Invariants</h2>${violations}
+<h2>Targets</h2>${targets}
+<h2>Waiting for a room</h2>${waitChart(figures, interval)}${latencyTable}
+<p>The scheduled path's enqueue → room includes the wait for other players and for caps to widen; "match possible → room seen"
+starts at the moment this room's own tickets first made a valid match (the last ticket's entry, a widening step, or the end of a fill wait).
+Latency runs from the moment the enqueue request left the client. Before that, requests waited for one of the simulation's
+${result.options.concurrency} request slots (which keep hundreds of bots from swamping the machine the emulators share): p50
+${ms(figures.limiterWaitMs.p50)}, p95 ${ms(figures.limiterWaitMs.p95)} while playing. That wait is not in the figures, but a
+slow ready-check answer or heartbeat caused by it is in what follows from it (cancelled rooms, expired tickets).</p>
+<h2>Match quality</h2>${quality}${qualityTable}
+<h2>Throughput</h2>${table(['measure', 'value'], Object.entries(figures.throughput))}${timeline}
+<h2>Firestore cost</h2>
+<p>Counted in the store layer: every transaction read and write (retries included), query results (at least one read each) and
+listener documents added or changed. Callables record theirs in <code>metrics/*</code>; the matcher runs in this process and counts
+in <code>opCounts</code>. A matched player is one seated in a room that got past its ready check.</p>${cost}
+<p>Outside the enqueue → settlement window: ${figures.otherOps.map((r) => `${escape(r.source)} ${r.reads} reads / ${r.writes} writes`).join('; ') || '–'}.</p>
+<h2>Function invocations</h2>${invocations}
+<h2>Matcher runs</h2>${runs}
+<h2>Faults injected</h2>${faults}
+<h2>Client anomalies</h2>${anomalyList}
+<h2>Run</h2>${table(['option', 'value'], Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)]))}
+</body></html>
+`;
+}
+
+/** Writes report.json and report.html into `dir`; returns their paths. */
+export function writeReports(dir: string, figures: Figures, result: SimulationResult) {
+  const json = join(dir, 'report.json');
+  const html = join(dir, 'report.html');
+  writeFileSync(json, `${JSON.stringify(reportJson(figures, result), null, 2)}\n`);
+  writeFileSync(html, reportHtml(figures, result));
+  return { json, html };
+}

@@ -1,0 +1,116 @@
+/**
+ * `npm run simulate:scale [-- --pools 100,1000,10000 --intervals 1,2 --bots 100 --duration 60 …]`: the same live
+ * bots on top of a growing seeded pool of waiting tickets, at several sweep intervals, one fresh database per
+ * phase. Shows whether the cost per matched player stays flat as the pool grows and the interval changes, and
+ * what each matcher run's first snapshot (the whole pool) costs. Writes sim/scale.json; exits 1 on a violation.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseOptions, usage } from './options.js';
+import { clear, simulationStack } from './stack.js';
+
+const OUT = fileURLToPath(new URL('./scale.json', import.meta.url));
+
+function listFlag(args: string[], flag: string, fallback: number[]): number[] {
+  const i = args.indexOf(flag);
+  if (i < 0) return fallback;
+  const values = (args[i + 1] ?? '').split(',').map(Number);
+  if (!values.length || values.some((v) => !Number.isFinite(v) || v < 0)) throw new Error(`${flag} takes numbers like 100,1000`);
+  args.splice(i, 2);
+  return values;
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.includes('--help')) {
+    console.log(`npm run simulate:scale -- [--pools 100,1000,10000] [--intervals 1,2] [options]\n${usage()}`);
+    return 0;
+  }
+  const pools = listFlag(args, '--pools', [100, 1000, 10_000]);
+  const intervals = listFlag(args, '--intervals', [1, 2]);
+  // Fewer bots and no faults by default, so the phases differ in the pool and the interval only.
+  const options = parseOptions(['--bots', '100', '--duration', '60', '--faults', 'none', ...args], process.env);
+  const stack = await simulationStack(console.log);
+  try {
+    const { config } = await import('../functions/src/config.js');
+    const { runSimulation } = await import('./simulation.js');
+    const { analyse } = await import('./analysis.js');
+    const { describeViolations } = await import('./invariants.js');
+    const rows = [];
+    let violations = 0;
+    for (const background of pools) {
+      for (const interval of intervals) {
+        console.log(`\n— Pool of ${background} seeded waiting tickets, sweep interval ${interval} s —`);
+        await clear(stack);
+        const result = await runSimulation({ options: { ...options, background, sweepIntervalSeconds: interval }, endpoints: stack, log: console.log, progressEveryMs: 15_000 });
+        const f = analyse(result, config);
+        violations += result.violations.length;
+        if (result.violations.length) console.error(describeViolations(result.violations));
+        const snapshot = f.matcher.mirroredAtStart.reduce((a, b) => a + b, 0);
+        const callable = f.queueOps.filter((r) => !r.source.startsWith('matcher'));
+        const per = (n: number) => (f.matchedPlayers ? +(n / f.matchedPlayers).toFixed(2) : null);
+        const row = {
+          pool: background,
+          sweepIntervalSeconds: interval,
+          matchedPlayers: f.matchedPlayers,
+          callableReadsPerPlayer: per(callable.reduce((s, r) => s + r.reads, 0)),
+          callableWritesPerPlayer: per(callable.reduce((s, r) => s + r.writes, 0)),
+          matcherReadsPerPlayerAfterSnapshots: per(Math.max(0, f.matcher.reads - snapshot)),
+          matcherWritesPerPlayer: per(f.matcher.writes),
+          readsPerPlayerWithoutSnapshots: per(f.queueOps.reduce((s, r) => s + r.reads, 0) - snapshot),
+          readsPerMatchedPlayer: f.readsPerMatchedPlayer,
+          writesPerMatchedPlayer: f.writesPerMatchedPlayer,
+          matcherRuns: f.matcher.runs,
+          snapshotReadsPerRun: f.matcher.runs ? Math.round(snapshot / f.matcher.runs) : null,
+          sweeps: f.matcher.sweeps,
+          steadyReadsPerSweep: f.matcher.steadyReadsPerSweep,
+          sweepCycleMs: f.matcher.sweepCycleMs,
+          immediateP95Ms: f.byPath.immediate.p95 === null ? null : Math.round(f.byPath.immediate.p95),
+          scheduledP95Ms: f.byPath.scheduled.p95 === null ? null : Math.round(f.byPath.scheduled.p95),
+          matcherDelayP95Ms: f.byPath.matcherDelay.p95 === null ? null : Math.round(f.byPath.matcherDelay.p95),
+          seedingSeconds: +(result.phasesMs.background / 1000).toFixed(1),
+          loadAverage: result.machine.loadAverages.length ? +(result.machine.loadAverages.reduce((a, b) => a + b, 0) / result.machine.loadAverages.length).toFixed(1) : null,
+          invariantViolations: result.violations.length,
+        };
+        rows.push(row);
+        console.log(JSON.stringify(row));
+      }
+    }
+    writeFileSync(OUT, `${JSON.stringify({ options, rows }, null, 2)}\n`);
+    console.log(`\n${table(rows)}\n\nWritten to ${OUT}`);
+    return violations ? 1 : 0;
+  } finally {
+    await stack.stop();
+  }
+}
+
+function table(rows: Record<string, number | null>[]): string {
+  const columns: [string, string][] = [
+    ['pool', 'seeded pool'],
+    ['sweepIntervalSeconds', 'sweep s'],
+    ['matchedPlayers', 'matched players'],
+    ['callableReadsPerPlayer', 'callable reads/pl'],
+    ['matcherReadsPerPlayerAfterSnapshots', 'matcher reads/pl (no snapshots)'],
+    ['readsPerPlayerWithoutSnapshots', 'reads/pl (no snapshots)'],
+    ['readsPerMatchedPlayer', 'reads/pl (all)'],
+    ['writesPerMatchedPlayer', 'writes/pl'],
+    ['snapshotReadsPerRun', 'snapshot reads/run'],
+    ['steadyReadsPerSweep', 'reads/sweep (steady)'],
+    ['sweepCycleMs', 'sweep every ms'],
+    ['immediateP95Ms', 'immediate p95 ms'],
+    ['scheduledP95Ms', 'scheduled p95 ms'],
+    ['matcherDelayP95Ms', 'possible→seen p95 ms'],
+    ['loadAverage', 'load avg'],
+  ];
+  const head = `| ${columns.map(([, h]) => h).join(' | ')} |`;
+  const rule = `|${columns.map(() => '---').join('|')}|`;
+  return [head, rule, ...rows.map((r) => `| ${columns.map(([k]) => r[k] ?? '–').join(' | ')} |`)].join('\n');
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,326 @@
+/**
+ * One simulation against a running stack: bots sign in and form parties, play while the scheduled matcher runs
+ * in this process, stop, let every room and ticket finish, and then the whole database is checked. Needs the
+ * emulator environment and LADDER_CONFIG set before it is imported (it loads the functions' modules).
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { getAuth } from 'firebase-admin/auth';
+import { maxPartySize } from '../functions/src/core/config.js';
+import { LIVE_ROOM_STATUSES } from '../functions/src/core/room.js';
+import { config } from '../functions/src/config.js';
+import { app, db } from '../functions/src/store/db.js';
+import { Random } from '../bench/random.js';
+import { BACKGROUND_PREFIX, seedBackground } from './background.js';
+import { captainLife, memberLife, modeWeights, World, type Bot, type EnqueueRecord, type FaultCounts } from './bots.js';
+import { BotClient, CallLog, Limiter, type ClientEndpoints, type FunctionStats } from './client.js';
+import { checkInvariants, readSnapshot, type InvariantViolation, type Snapshot } from './invariants.js';
+import { ScheduledMatcher, type MatcherRun } from './matcher.js';
+import type { SimOptions } from './options.js';
+import { PlayerView } from './view.js';
+
+export interface ServerOps {
+  reads: number;
+  writes: number;
+  invocations: number;
+}
+
+export interface SimulationResult {
+  options: SimOptions;
+  /** The configuration the functions and the matcher ran with. */
+  modes: string[];
+  sweepIntervalSeconds: number;
+  runSeconds: number;
+  startedAt: number;
+  /** When bots started playing, stopped starting games, and everything had finished. */
+  playFrom: number;
+  playUntil: number;
+  drainedAt: number;
+  finishedAt: number;
+  phasesMs: Record<'warmUp' | 'background' | 'signIn' | 'parties' | 'play' | 'drain' | 'matcherStop' | 'check', number>;
+  signedIn: number;
+  partySizes: number[];
+  background: Record<string, number>;
+  enqueues: EnqueueRecord[];
+  faults: FaultCounts;
+  doubleEnqueues: string[];
+  /** Listener errors (path: code), answers that contradicted a bot's listeners, bots still busy after the stop. */
+  listenerErrors: string[];
+  staleViews: string[];
+  stuckBots: string[];
+  calls: Record<string, Omit<FunctionStats, 'latencyMs'> & { p50Ms: number | null; p95Ms: number | null }>;
+  callTimes: number[];
+  /** How long callable requests waited for a slot in the process-wide limiter while bots played. */
+  limiterWaitMs: number[];
+  /** Reads, writes and invocations each callable recorded in `metrics/*` (LADDER_METRICS=on); null when off. */
+  serverOps: Record<string, ServerOps> | null;
+  matcherRuns: MatcherRun[];
+  snapshot: Snapshot;
+  violations: InvariantViolation[];
+  /** Rooms and tickets still live when the drain gave up (0 when everything finished). */
+  leftLive: number;
+  /** Tickets of vanished clients still queued at the end, left to expire (no one cancels them). */
+  vanishedQueued: number;
+  /** The machine everything shared (emulators, bots, matcher): its cores and 1-minute load average while playing. */
+  machine: { cores: number; loadAverages: number[] };
+}
+
+export interface SimulationInput {
+  options: SimOptions;
+  endpoints: ClientEndpoints;
+  log?: (line: string) => void;
+  /** How often a progress line is logged. */
+  progressEveryMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function readMetrics(): Promise<Record<string, ServerOps>> {
+  const docs = await db.collection('metrics').get();
+  return Object.fromEntries(docs.docs.map((d) => [d.id, d.data() as ServerOps]));
+}
+
+const percentile = (values: number[], p: number) => {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+};
+
+/** Workers started ahead for each busy function: enough for the usual concurrency, not every burst. */
+const WARM_WORKERS = 6;
+
+/** The callables the bots use once the game is on. */
+const PLAY_FUNCTIONS = ['enqueue', 'heartbeat', 'cancelQueue', 'acceptMatch', 'declineMatch', 'reportResult', 'leaveParty', 'joinParty', 'refreshPartyCode'];
+
+/**
+ * Starts the Functions emulator's workers before anything is measured: it boots one process per function and
+ * concurrent request on first use, which takes seconds on a busy machine (a deployed function's cold start is
+ * another matter). Calls without a signed-in user are refused inside the function, so they change nothing.
+ */
+async function warmUp(endpoints: ClientEndpoints) {
+  const client = new BotClient(endpoints, new Limiter(WARM_WORKERS), new CallLog());
+  for (const name of PLAY_FUNCTIONS) {
+    const parallel = ['enqueue', 'heartbeat', 'acceptMatch', 'reportResult', 'cancelQueue'].includes(name) ? WARM_WORKERS : 2;
+    await Promise.allSettled(Array.from({ length: parallel }, () => client.call(name)));
+  }
+  await client.close();
+}
+
+/**
+ * What the drain waits for: live rooms, and queued tickets other than the background's and those of vanished
+ * clients (nobody will cancel those; they expire after their time-to-live, which may be long).
+ */
+async function stillLive(vanished: Set<string>): Promise<{ waitingFor: number; vanishedQueued: number }> {
+  const [rooms, ...pools] = await Promise.all([
+    db.collection('rooms').where('status', 'in', [...LIVE_ROOM_STATUSES]).count().get(),
+    ...Object.keys(config.modes).map((mode) => db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').select().get()),
+  ]);
+  const ids = pools.flatMap((p) => p.docs.map((d) => d.id)).filter((id) => !id.startsWith(BACKGROUND_PREFIX));
+  const vanishedQueued = ids.filter((id) => vanished.has(id)).length;
+  return { waitingFor: rooms.data().count + ids.length - vanishedQueued, vanishedQueued };
+}
+
+/** A ticket's time-to-live, a ready check and a report window, back to back, in the slowest mode. */
+const longestTimers = () => Math.max(...Object.values(config.modes).map((m) => (m.readyCheck?.timeoutSeconds ?? 0) + m.reportTimeoutSeconds + m.ticketTtlSeconds));
+
+function describeBot(bot: Bot): string {
+  const { state, ticket, room, listenerErrors } = bot.view;
+  return `${bot.client.uid}${bot.isMember ? ' (member)' : ''}: state → ${state?.ticketId ?? '–'}, ticket ${ticket ? `${ticket.id} ${ticket.status}` : '–'}, room ${room ? `${room.id} ${room.status}` : '–'}${listenerErrors.length ? `, listener errors ${listenerErrors.join('; ')}` : ''}`;
+}
+
+function partySizes(bots: number, share: number, largest: number, random: Random): number[] {
+  const sizes: number[] = [];
+  let placed = 0;
+  const target = Math.round(bots * share);
+  const choices = [2, 3, 4].filter((s) => s <= largest);
+  while (choices.length && placed + 2 <= target) {
+    const size = Math.min(choices[random.pick([0.55, 0.35, 0.1].slice(0, choices.length))]!, target - placed);
+    if (size < 2) break;
+    sizes.push(size);
+    placed += size;
+  }
+  return sizes;
+}
+
+export async function runSimulation({ options, endpoints, log = () => {}, progressEveryMs = 5000 }: SimulationInput): Promise<SimulationResult> {
+  const startedAt = Date.now();
+  const phases = {} as SimulationResult['phasesMs'];
+  const phase = async <T>(name: keyof SimulationResult['phasesMs'], work: () => Promise<T>): Promise<T> => {
+    const from = Date.now();
+    try {
+      return await work();
+    } finally {
+      phases[name] = Date.now() - from;
+    }
+  };
+  for (const mode of Object.keys(options.modes)) {
+    if (!config.modes[mode]) throw new Error(`--modes names "${mode}", which is not configured (modes: ${Object.keys(config.modes).join(', ')})`);
+  }
+  const limiter = new Limiter(options.concurrency);
+  const calls = new CallLog();
+  const root = new Random(options.seed);
+  await phase('warmUp', () => warmUp(endpoints));
+  const metricsBefore = await readMetrics();
+
+  const gameServer = new BotClient(endpoints, limiter, calls);
+  await gameServer.signInWithToken(await getAuth(app).createCustomToken('sim-game-server', { [config.results.gameServerClaim]: true }));
+  const world = new World(options, config, gameServer);
+
+  const background = await phase('background', async () => {
+    if (!options.background) return {};
+    log(`Seeding ${options.background} unmatchable waiting tickets (background load)…`);
+    return seedBackground(db, config, options.background, modeWeights(world, 1));
+  });
+
+  log(`Signing in ${options.bots} bots (web SDK, dev login + custom token)…`);
+  // Sessions start a few at a time: hundreds of logins at once would only start hundreds of emulator workers.
+  const arrivals = new Limiter(WARM_WORKERS);
+  const bots: Bot[] = await phase('signIn', () =>
+    Promise.all(
+      Array.from({ length: options.bots }, (_, i) =>
+        arrivals.run(async () => {
+          const client = new BotClient(endpoints, limiter, calls);
+          await client.signIn(`Sim Bot ${i + 1}`);
+          await client.call('getProfile');
+          const view = new PlayerView(client);
+          view.start();
+          return { client, view, random: new Random(root.next() * 2 ** 32), members: [], partyCode: null, isMember: false } satisfies Bot;
+        }),
+      ),
+    ),
+  );
+
+  const sizes = partySizes(options.bots, options.partyShare, Math.min(maxPartySize(config), 4), root);
+  await phase('parties', async () => {
+    let next = 0;
+    await Promise.all(
+      sizes.map((size) => {
+        const [leader, ...members] = bots.slice(next, (next += size));
+        return arrivals.run(async () => {
+          const { party } = await leader!.client.call<{ party: { code: string } }>('createParty');
+          leader!.partyCode = party.code;
+          for (const member of members) {
+            await member.client.call('joinParty', { code: party.code });
+            member.isMember = true;
+          }
+          leader!.members = members;
+        });
+      }),
+    );
+  });
+  log(`${bots.length} bots signed in; ${sizes.length} parties (${sizes.join(', ') || 'none'}).`);
+
+  const intervalMs = 1000 * (options.sweepIntervalSeconds ?? config.matcher.sweepIntervalSeconds);
+  const runMs = 1000 * config.matcher.runSeconds;
+  const matcher = new ScheduledMatcher(intervalMs, runMs, options.tickSeconds ? 1000 * options.tickSeconds : runMs);
+
+  const playFrom = Date.now();
+  const captainsDone = new Set<Bot>();
+  const lives = bots.map(async (bot) => {
+    if (bot.isMember) {
+      const captain = bots.find((b) => b.members.includes(bot));
+      await memberLife(world, bot, () => !captain || captainsDone.has(captain));
+    } else {
+      await captainLife(world, bot);
+      captainsDone.add(bot);
+    }
+  });
+  const loadAverages: number[] = [];
+  const progress = setInterval(() => {
+    loadAverages.push(loadavg()[0]!);
+    log(progressLine(bots, calls, limiter, startedAt, playFrom));
+  }, progressEveryMs);
+  let playUntil = playFrom;
+  let drainedAt = playFrom;
+  let leftLive = 0;
+  let vanishedQueued = 0;
+  const stuckBots: string[] = [];
+  try {
+    await phase('play', async () => {
+      await Promise.race([sleep(1000 * options.durationSeconds), Promise.all(lives)]);
+      playUntil = Date.now();
+      log(`Play time over: queued bots cancel, rooms in play finish…`);
+      world.finish();
+      // Every bot is done within its mode's longest timers; one that is not is stuck, and is reported as such.
+      const done = new Set<Bot>();
+      lives.forEach((life, i) => void life.then(() => done.add(bots[i]!)));
+      await Promise.race([Promise.all(lives), sleep(1000 * (longestTimers() + 60))]);
+      stuckBots.push(...bots.filter((b) => !done.has(b)).map(describeBot));
+      if (stuckBots.length) log(`${stuckBots.length} bots still busy after the stop:\n  ${stuckBots.join('\n  ')}`);
+    });
+    await phase('drain', async () => {
+      const giveUpAt = Date.now() + 1000 * (longestTimers() + 30);
+      const vanished = new Set(world.enqueues.filter((e) => e.vanished).map((e) => e.ticketId));
+      for (;;) {
+        ({ waitingFor: leftLive, vanishedQueued } = await stillLive(vanished));
+        if (leftLive === 0 || Date.now() >= giveUpAt) break;
+        await sleep(1000);
+      }
+      drainedAt = Date.now();
+    });
+  } finally {
+    clearInterval(progress);
+    await phase('matcherStop', () => matcher.stop());
+  }
+  const finishedAt = Date.now();
+
+  const { snapshot, violations, metricsAfter } = await phase('check', async () => {
+    const snapshot = await readSnapshot(db);
+    return { snapshot, violations: checkInvariants(snapshot, config), metricsAfter: await readMetrics() };
+  });
+  await Promise.all([...bots.map((b) => (b.view.close(), b.client.close())), gameServer.close()]);
+
+  const serverOps = Object.keys(metricsAfter).length
+    ? Object.fromEntries(
+        Object.entries(metricsAfter).map(([name, after]) => {
+          const before = metricsBefore[name] ?? { reads: 0, writes: 0, invocations: 0 };
+          return [name, { reads: after.reads - before.reads, writes: after.writes - before.writes, invocations: after.invocations - before.invocations }];
+        }),
+      )
+    : null;
+  return {
+    options,
+    modes: Object.keys(config.modes),
+    sweepIntervalSeconds: intervalMs / 1000,
+    runSeconds: config.matcher.runSeconds,
+    startedAt,
+    playFrom,
+    playUntil,
+    drainedAt,
+    finishedAt,
+    phasesMs: phases,
+    signedIn: bots.length,
+    partySizes: sizes,
+    background,
+    enqueues: world.enqueues,
+    faults: world.faults,
+    doubleEnqueues: world.doubleEnqueues,
+    listenerErrors: bots.flatMap((b) => b.view.listenerErrors),
+    staleViews: world.staleViews,
+    stuckBots,
+    calls: Object.fromEntries(
+      [...calls.byFunction].map(([name, { latencyMs, ...stats }]) => [name, { ...stats, p50Ms: percentile(latencyMs, 50), p95Ms: percentile(latencyMs, 95) }]),
+    ),
+    callTimes: calls.sentAt,
+    limiterWaitMs: limiter.waits.filter((w) => w.at >= playFrom).map((w) => w.ms),
+    serverOps,
+    matcherRuns: matcher.runs,
+    snapshot,
+    violations,
+    leftLive,
+    vanishedQueued,
+    machine: { cores: availableParallelism(), loadAverages },
+  };
+}
+
+function progressLine(bots: Bot[], calls: CallLog, limiter: Limiter, startedAt: number, playFrom: number): string {
+  const queued = bots.filter((b) => b.view.ticket?.status === 'queued').length;
+  const playing = bots.filter((b) => b.view.room && (LIVE_ROOM_STATUSES as readonly string[]).includes(b.view.room.status)).length;
+  const rooms = new Set(bots.flatMap((b) => [...b.view.roomSeenAt.keys()])).size;
+  const recent = calls.sentAt.filter((t) => t > Date.now() - 10_000).length / 10;
+  const waits = limiter.waits.filter((w) => w.at > Date.now() - 10_000).map((w) => w.ms);
+  const elapsed = ((Date.now() - startedAt) / 1000).toFixed(0).padStart(4);
+  return (
+    `[${elapsed} s] playing ${((Date.now() - playFrom) / 1000).toFixed(0)} s · queued ${queued} · in rooms ${playing} · rooms ${rooms}` +
+    ` · calls ${calls.total} (${recent.toFixed(1)}/s, limiter wait p95 ${(percentile(waits, 95) ?? 0).toFixed(0)} ms) · load ${loadavg()[0]!.toFixed(1)}`
+  );
+}

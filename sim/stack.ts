@@ -1,0 +1,32 @@
+/**
+ * The stack a simulation command runs against: the harness's emulators, started with the simulation's
+ * configuration and LADDER_METRICS=on (or reused when `npm start` runs one with the same configuration), then
+ * emptied so the invariant checker judges this run alone. Sets the environment the functions' modules need,
+ * so import those only after `simulationStack()` returned.
+ */
+import { fileURLToPath } from 'node:url';
+import { emulatorEnv, startStack, type Stack } from '../scripts/emulators.js';
+
+export const SIM_CONFIG = fileURLToPath(new URL('./ladder.config.json', import.meta.url));
+
+export async function simulationStack(log: (line: string) => void): Promise<Stack> {
+  process.env.LADDER_CONFIG ??= SIM_CONFIG;
+  process.env.LADDER_METRICS = 'on';
+  // There is no metadata server to ask for credentials here (the emulators need none); don't probe for one.
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const stack = await startStack({ output: 'files', reuse: true });
+  Object.assign(process.env, emulatorEnv(stack));
+  if (!stack.owned) log('Reusing the running stack (same configuration); its data is cleared first.');
+  await clear(stack);
+  return stack;
+}
+
+/** Empties Firestore and Auth, as the tests do between cases. */
+export async function clear(stack: Stack) {
+  const base = `projects/${stack.projectId}`;
+  const responses = await Promise.all([
+    fetch(`http://${stack.firestoreHost}/emulator/v1/${base}/databases/(default)/documents`, { method: 'DELETE' }),
+    fetch(`http://${stack.authHost}/emulator/v1/${base}/accounts`, { method: 'DELETE' }),
+  ]);
+  for (const response of responses) if (!response.ok) throw new Error(`clearing the emulators failed: ${response.status}`);
+}

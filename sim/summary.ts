@@ -1,0 +1,31 @@
+/** The few lines `npm run simulate` prints at the end: what happened, against the issue's targets. */
+import type { Figures, Spread } from './analysis.js';
+import { loadSummary, TARGETS } from './report.js';
+import type { SimulationResult } from './simulation.js';
+
+const ms = (v: number | null) => (v === null ? '–' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
+const spread = (s: Spread) => `p50 ${ms(s.p50)}, p95 ${ms(s.p95)} (n=${s.n})`;
+const verdict = (value: number | null, limit: number) => (value === null ? 'not measured' : value <= limit ? 'met' : 'MISSED');
+const minutes = (s: number) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${Math.round(s)} s`);
+
+export function summary(f: Figures, result: SimulationResult, wallSeconds: number, stackSeconds: number): string {
+  const scheduledLimit = 1000 * result.sweepIntervalSeconds + TARGETS.scheduledSlackMs;
+  const statuses = Object.entries(f.roomsByStatus).map(([s, n]) => `${s} ${n}`).join(', ');
+  const load = loadSummary(result);
+  const lines = [
+    `Simulation: ${f.bots} bots, ${f.playSeconds} s of play; wall time ${minutes(wallSeconds)} (emulators ${Math.round(stackSeconds)} s, simulation ${minutes(f.wallSeconds)})`,
+    `  machine          ${result.machine.cores} cores, load average while playing ${load ? `${load.mean} (max ${load.max})` : '–'}`,
+    `  matches          ${f.matches} rooms (${statuses}); ${f.matchedPlayers} players seated in rooms that started`,
+    `  throughput       ${f.throughput.matchesPerMinute} matches/min, ${f.throughput.matchedPlayersPerSecond} matched players/s, ${f.throughput.callsPerSecond} callable requests/s`,
+    `  enqueue → room   ${spread(f.enqueueToRoomMs)}`,
+    `    immediate      ${spread(f.byPath.immediate)}  target p95 ≤ 1.5 s: ${verdict(f.byPath.immediate.p95, TARGETS.immediateP95Ms)}`,
+    `    scheduled      ${spread(f.byPath.scheduled)}  target p95 ≤ ${result.sweepIntervalSeconds + 1} s: ${verdict(f.byPath.scheduled.p95, scheduledLimit)}`,
+    `    match possible → room seen (matcher)  ${spread(f.byPath.matcherDelay)}`,
+    `  per matched player  ${f.readsPerMatchedPlayer ?? '–'} reads (target ≤ ${TARGETS.readsPerMatchedPlayer}: ${verdict(f.readsPerMatchedPlayer, TARGETS.readsPerMatchedPlayer)}), ${f.writesPerMatchedPlayer ?? '–'} writes (target ≤ ${TARGETS.writesPerMatchedPlayer}: ${verdict(f.writesPerMatchedPlayer, TARGETS.writesPerMatchedPlayer)})`,
+    `  matcher          ${f.matcher.runs} runs, ${f.matcher.sweeps} sweeps (one every ${f.matcher.sweepCycleMs ?? '–'} ms), ${f.matcher.readsPerSweep ?? '–'} reads/sweep (${f.matcher.steadyReadsPerSweep ?? '–'} after each run's first snapshot)`,
+    `  invocations      ${f.invocations.map((i) => `${i.name} ${i.server ?? i.client}`).join(', ')}`,
+    `  client anomalies ${result.doubleEnqueues.length} double enqueues, ${result.listenerErrors.length} listener errors, ${result.staleViews.length} stale listeners, ${result.stuckBots.length} bots stuck after the stop`,
+    `  invariants       ${f.invariantViolations ? `${f.invariantViolations} VIOLATIONS` : 'every invariant holds'}${result.leftLive ? ` (${result.leftLive} rooms/tickets still live when the drain gave up)` : ''}${result.vanishedQueued ? `; ${result.vanishedQueued} tickets of vanished clients were still waiting to expire` : ''}`,
+  ];
+  return lines.join('\n');
+}

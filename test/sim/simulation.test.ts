@@ -1,0 +1,45 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { config } from '../../functions/src/config.js';
+import { analyse } from '../../sim/analysis.js';
+import { parseOptions } from '../../sim/options.js';
+import { screenshot } from '../../sim/png.js';
+import { writeReports } from '../../sim/report.js';
+import { runSimulation } from '../../sim/simulation.js';
+
+/** Codes a racing, faulty client is answered with; anything else (internal, invalid-argument, …) is a bug. */
+const EXPECTED_REFUSALS = new Set(['failed-precondition', 'aborted']);
+
+describe('the simulation', () => {
+  it('plays 60 faulty bots against the test stack with the scheduled matcher and leaves every invariant intact', async () => {
+    const options = parseOptions(['--bots', '60', '--duration', '30', '--seed', '7']);
+    const result = await runSimulation({ options, endpoints: inject('endpoints'), progressEveryMs: 15_000, log: (line) => console.log(line) });
+    const figures = analyse(result, config);
+
+    expect(result.violations).toEqual([]);
+    expect(result.leftLive).toBe(0);
+    expect(figures.roomsByStatus.settled).toBeGreaterThan(0);
+    // Both ways into a room happened, and the clients' listeners saw the rooms.
+    expect(figures.byPath.immediate.n).toBeGreaterThan(0);
+    expect(figures.byPath.scheduledByMatcher.n).toBeGreaterThan(0);
+    expect(result.matcherRuns.reduce((sum, r) => sum + r.committed, 0)).toBeGreaterThan(0);
+    // Faults were injected; the clients' listeners kept up and no bot was left hanging.
+    expect(result.faults.duplicateEnqueues + result.faults.cancels + result.faults.missingReports).toBeGreaterThan(0);
+    expect(result.stuckBots).toEqual([]);
+    expect(result.listenerErrors).toEqual([]);
+    expect(result.staleViews).toEqual([]);
+    for (const [name, stats] of Object.entries(result.calls)) {
+      for (const code of Object.keys(stats.errors)) expect(EXPECTED_REFUSALS, `${name} answered ${code}`).toContain(code);
+    }
+
+    const dir = mkdtempSync(join(tmpdir(), 'ladder-sim-'));
+    const { json, html } = writeReports(dir, figures, result);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report).toMatchObject({ bots: 60, matches: figures.matches, invariantViolations: 0, enqueueToRoomMs: { p50: expect.any(Number), p95: expect.any(Number) } });
+    expect(readFileSync(html, 'utf8')).toContain('<svg id="main-chart"');
+    await screenshot(html, join(dir, 'report.png'));
+    expect(existsSync(join(dir, 'report.png'))).toBe(true);
+  }, 300_000);
+});
