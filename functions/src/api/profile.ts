@@ -9,7 +9,7 @@ import { callable } from './callable.js';
 export const getProfile = callable(z.strictObject({}), (_input, caller) =>
   transaction(async (tx) => {
     const hint = { [caller.uid]: caller.token.name ?? caller.token.email };
-    const { players, presenceOf } = await readPlayersWithPresence(tx, [caller.uid], [], hint);
+    const { players, presenceOf } = await readPlayersWithPresence(tx, [caller.uid], [], { nameHints: hint });
     players.write();
     return { ...players.get(caller.uid), presence: presenceOf(caller.uid) };
   }),

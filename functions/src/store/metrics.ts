@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Firestore document reads and writes, counted where the store layer makes them, so the cost per matched
- * player can be reported. Transaction retries count again, as they are billed again. Counts go to the
+ * player can be reported. A retried transaction's reads count again, as they are billed again; only committed
+ * writes count. Counts go to the
  * process totals and to the innermost `withOpCounts` scope (one callable invocation, say).
  */
 export interface OpCounts {

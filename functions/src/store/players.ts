@@ -1,3 +1,4 @@
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { defaultDisplayName } from '../core/displayName.js';
 import { idleState, newPlayer, playerSchema, playerStateSchema, type Player, type PlayerState } from '../core/player.js';
 import { config } from '../config.js';
@@ -15,6 +16,13 @@ export interface PlayerRecord {
   state: PlayerState;
 }
 
+export interface ReadPlayersOptions {
+  /** Display names for profiles created now (a sign-in's name, say). */
+  nameHints?: Record<string, string | undefined>;
+  /** States this transaction already read, so they are not read (and billed) twice. */
+  statesRead?: Map<string, DocumentSnapshot<PlayerState>>;
+}
+
 interface Tracked extends PlayerRecord {
   playerDirty: boolean;
   stateDirty: boolean;
@@ -24,14 +32,18 @@ interface Tracked extends PlayerRecord {
  * Reads players inside a transaction; first-time players get a profile (every ladder at its initial rating).
  * Changes are collected and written once by `write()`, after the transaction's last read.
  */
-export async function readPlayers(tx: Tx, uids: string[], nameHints: Record<string, string | undefined> = {}) {
+export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOptions = {}) {
+  const { nameHints = {}, statesRead = new Map() } = options;
   const unique = [...new Set(uids)];
-  const snapshots = await tx.getAll([...unique.map(playerRef), ...unique.map(playerStateRef)]);
+  const statesToRead = unique.filter((uid) => !statesRead.has(uid));
+  const snapshots = await tx.getAll([...unique.map(playerRef), ...statesToRead.map(playerStateRef)]);
+  const states = new Map(statesRead);
+  statesToRead.forEach((uid, i) => states.set(uid, snapshots[unique.length + i]!));
   const now = Date.now();
   const records = new Map<string, Tracked>();
   unique.forEach((uid, i) => {
     const playerSnap = snapshots[i]!;
-    const stateSnap = snapshots[unique.length + i]!;
+    const stateSnap = states.get(uid)!;
     records.set(uid, {
       player: (playerSnap.data() as Player | undefined) ?? newPlayer(uid, defaultDisplayName(nameHints[uid], uid), config.ladders, now),
       state: (stateSnap.data() as PlayerState | undefined) ?? idleState(now),
@@ -70,7 +82,7 @@ export async function readPlayers(tx: Tx, uids: string[], nameHints: Record<stri
 /** The caller's profile, created on first use. */
 export function ensurePlayer(uid: string, nameHint?: string): Promise<PlayerRecord> {
   return transaction(async (tx) => {
-    const players = await readPlayers(tx, [uid], { [uid]: nameHint });
+    const players = await readPlayers(tx, [uid], { nameHints: { [uid]: nameHint } });
     players.write();
     return players.get(uid);
   });

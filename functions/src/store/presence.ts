@@ -1,7 +1,8 @@
+import { idleState } from '../core/player.js';
 import { presenceOf, type Presence } from '../core/presence.js';
 import type { TicketDoc } from '../core/queue.js';
 import { isLive, type RoomDoc } from '../core/room.js';
-import { readPlayers } from './players.js';
+import { playerStateRef, readPlayers, type ReadPlayersOptions } from './players.js';
 import { roomRef, ticketRef } from './refs.js';
 import type { Tx } from './tx.js';
 
@@ -36,8 +37,15 @@ export async function readTicketsAndRooms(tx: Tx, pointers: TicketPointer[]) {
 }
 
 /** Players (profiles created on first use) with where each one is, plus the presence of any other pointers. */
-export async function readPlayersWithPresence(tx: Tx, uids: string[], others: TicketPointer[] = [], nameHints?: Record<string, string | undefined>) {
-  const players = await readPlayers(tx, uids, nameHints);
+export async function readPlayersWithPresence(tx: Tx, uids: string[], others: TicketPointer[] = [], options?: ReadPlayersOptions) {
+  const players = await readPlayers(tx, uids, options);
   const resolved = await readTicketsAndRooms(tx, [...uids.map((uid) => players.get(uid).state), ...others]);
   return { players, ...resolved, presenceOf: (uid: string) => resolved.presence(players.get(uid).state) };
+}
+
+/** Where one player is, from their state alone: for calls that need no profile (heartbeat, cancel). */
+export async function readPresence(tx: Tx, uid: string) {
+  const state = (await tx.get(playerStateRef(uid))).data() ?? idleState(Date.now());
+  const resolved = await readTicketsAndRooms(tx, [state]);
+  return { state, tickets: resolved.tickets, presence: resolved.presence(state) };
 }

@@ -1,3 +1,4 @@
+import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { partyCapacity } from '../core/config.js';
 import { fail } from '../core/errors.js';
@@ -11,7 +12,7 @@ import { matchingScore } from '../core/ticket.js';
 import { config } from '../config.js';
 import { countQueryReads } from './metrics.js';
 import { playerStateRef } from './players.js';
-import { readPlayersWithPresence } from './presence.js';
+import { readPlayersWithPresence, readPresence } from './presence.js';
 import { partyRef, ticketRef, ticketsRef } from './refs.js';
 import { commitMatch } from './rooms.js';
 import { transaction } from './tx.js';
@@ -33,14 +34,15 @@ export function createTicket(uid: string, modeId: string): Promise<TicketDoc> {
   const mode = modeById(modeId);
   return transaction(async (tx) => {
     const now = Date.now();
-    const partyId = (await tx.get(playerStateRef(uid))).data()?.partyId ?? null;
+    const callerState = await tx.get(playerStateRef(uid));
+    const partyId = callerState.data()?.partyId ?? null;
     let party: Party | null = null;
     if (partyId) {
       party = (await tx.get(partyRef(partyId))).data() ?? null;
       if (party) requireLeader(party, uid, 'queue the party');
     }
     const members = party ? party.memberUids : [uid];
-    const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : []);
+    const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], { statesRead: new Map([[uid, callerState]]) });
 
     const capacity = partyCapacity(mode);
     if (members.length > capacity) {
@@ -91,22 +93,31 @@ function playersWanted(mode: Mode, ticket: TicketDoc): number {
 
 /**
  * The queued tickets nearest a new ticket's score, from both directions: a bounded read (about one
- * document per missing player), never the pool. When one direction runs short (say everyone is still at
- * the initial rating), the other makes up the difference.
+ * document per missing player), never the pool. Ordering by score and then document id and starting
+ * after the ticket itself leaves it out without paying a read for it. When one direction runs short (say
+ * everyone is still at the initial rating), the other makes up the difference.
  */
 export async function readCandidates(mode: Mode, ticket: TicketDoc): Promise<TicketDoc[]> {
   const wanted = playersWanted(mode, ticket);
   const perDirection = Math.ceil((wanted + 1) / 2);
   const queued = ticketsRef(ticket.mode).where('status', '==', 'queued');
-  const upward = queued.where('score', '>=', ticket.score).where('score', '<=', ticket.score + mode.spreadCap.hard).orderBy('score');
-  const downward = queued.where('score', '<', ticket.score).where('score', '>=', ticket.score - mode.spreadCap.hard).orderBy('score', 'desc');
-  // The upward read includes the new ticket itself, hence one more.
-  const [above, below] = await Promise.all([upward.limit(perDirection + 1).get(), downward.limit(perDirection).get()]);
+  const upward = queued
+    .where('score', '>=', ticket.score)
+    .where('score', '<=', ticket.score + mode.spreadCap.hard)
+    .orderBy('score')
+    .orderBy(FieldPath.documentId());
+  const downward = queued
+    .where('score', '<=', ticket.score)
+    .where('score', '>=', ticket.score - mode.spreadCap.hard)
+    .orderBy('score', 'desc')
+    .orderBy(FieldPath.documentId(), 'desc');
+  const nearest = (query: typeof upward) => query.startAfter(ticket.score, ticket.id).limit(perDirection).get();
+  const [above, below] = await Promise.all([nearest(upward), nearest(downward)]);
   countQueryReads(above.size);
   countQueryReads(below.size);
   const docs = [...above.docs, ...below.docs];
-  const missing = wanted + 2 - docs.length; // the candidates wanted, plus the ticket itself
-  const aboveRanDry = above.size < perDirection + 1;
+  const missing = wanted + 1 - docs.length; // the candidates wanted, plus one to choose from
+  const aboveRanDry = above.size < perDirection;
   const belowRanDry = below.size < perDirection;
   const topUp = aboveRanDry && !belowRanDry ? { query: downward, after: below.docs.at(-1) } : belowRanDry && !aboveRanDry ? { query: upward, after: above.docs.at(-1) } : null;
   if (missing > 0 && topUp?.after) {
@@ -114,7 +125,7 @@ export async function readCandidates(mode: Mode, ticket: TicketDoc): Promise<Tic
     countQueryReads(more.size);
     docs.push(...more.docs);
   }
-  return docs.filter((d) => d.id !== ticket.id).map((d) => d.data());
+  return docs.map((d) => d.data());
 }
 
 /** Matches a freshly queued ticket at once if its neighbourhood allows it, as the original did. */
@@ -127,8 +138,7 @@ export async function matchNow(mode: Mode, ticket: TicketDoc): Promise<RoomDoc |
 /** Leaves the queue: any member may take their ticket (the whole party's) out. Repeating it is harmless. */
 export function cancelTicket(uid: string) {
   return transaction(async (tx) => {
-    const { presenceOf, tickets } = await readPlayersWithPresence(tx, [uid]);
-    const presence = presenceOf(uid);
+    const { presence, tickets } = await readPresence(tx, uid);
     if (presence.kind !== 'queued') return { cancelled: false, presence };
     const ticket = tickets.get(presence.ticketId)!;
     tx.set(ticketRef(ticket.mode, ticket.id), endTicket(ticket, 'cancelled', `cancelled by ${uid}`, Date.now()));
@@ -143,8 +153,7 @@ export function cancelTicket(uid: string) {
 export function heartbeat(uid: string) {
   return transaction(async (tx) => {
     const now = Date.now();
-    const { presenceOf, tickets } = await readPlayersWithPresence(tx, [uid]);
-    const presence = presenceOf(uid);
+    const { presence, tickets } = await readPresence(tx, uid);
     if (presence.kind !== 'queued') return { presence, expiresAt: null };
     const ticket = tickets.get(presence.ticketId)!;
     const ttlMs = modeById(ticket.mode).ticketTtlSeconds * 1000;

@@ -2,8 +2,13 @@ import type { DocumentReference, DocumentSnapshot, Query, QuerySnapshot, Transac
 import { db } from './db.js';
 import { countQueryReads, countReads, countWrites } from './metrics.js';
 
-/** A Firestore transaction that counts what it reads and writes. */
+/**
+ * A Firestore transaction that counts what it reads and writes. Reads count in every attempt (an aborted
+ * attempt's reads are billed too); writes are tallied here and counted once, by `transaction`, when they commit.
+ */
 export class Tx {
+  writes = 0;
+
   constructor(private readonly tx: Transaction) {}
 
   async get<T>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>> {
@@ -25,26 +30,33 @@ export class Tx {
   }
 
   create<T>(ref: DocumentReference<T>, data: T) {
-    countWrites(1);
+    this.writes++;
     this.tx.create(ref, data as never);
   }
 
   set<T>(ref: DocumentReference<T>, data: T) {
-    countWrites(1);
+    this.writes++;
     this.tx.set(ref, data as never);
   }
 
   update<T>(ref: DocumentReference<T>, data: UpdateData<T>) {
-    countWrites(1);
+    this.writes++;
     this.tx.update(ref, data as never);
   }
 
   delete(ref: DocumentReference<unknown>) {
-    countWrites(1);
+    this.writes++;
     this.tx.delete(ref);
   }
 }
 
-export function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.runTransaction((tx) => work(new Tx(tx)));
+/** Runs `work` as a transaction; the writes of the attempt that committed are counted. */
+export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  let attempt: Tx | undefined;
+  const result = await db.runTransaction((tx) => {
+    attempt = new Tx(tx);
+    return work(attempt);
+  });
+  countWrites(attempt?.writes ?? 0);
+  return result;
 }
