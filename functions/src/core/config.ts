@@ -13,6 +13,11 @@ export const matcherConfigSchema = z.strictObject({
   runSeconds: z.number().min(1).max(540).default(55),
   /** How often each mode's queue statistics document is rewritten (when it changed). */
   statsEverySeconds: z.number().min(1).default(10),
+  /**
+   * Transactions a sweep runs at once (commits, expiries, room deadlines). They touch disjoint documents, and one
+   * at a time a sweep commits only as many matches a second as one transaction's round trip allows.
+   */
+  concurrency: z.number().int().min(1).max(64).default(8),
 });
 export type MatcherConfig = z.infer<typeof matcherConfigSchema>;
 

@@ -12,6 +12,7 @@ import { Mirror } from '../store/mirror.js';
 import { expireTicket } from '../store/queue.js';
 import { poolRef, roomsRef, ticketsRef } from '../store/refs.js';
 import { commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
+import { concurrently } from './concurrently.js';
 import { closeOverdueRoom } from '../store/settlement.js';
 
 export interface RunOptions {
@@ -108,27 +109,26 @@ async function sweepMode(
 ) {
   const mode = config.modes[modeId]!;
   const now = Date.now();
-  const live: TicketDoc[] = [];
-  for (const ticket of queued) {
-    if (consumed.has(ticket.id)) continue;
-    if (ticket.expiresAt > now) {
-      live.push(ticket);
-    } else if (await expireTicket(modeId, ticket.id)) {
+  const waiting = queued.filter((ticket) => !consumed.has(ticket.id));
+  const live = waiting.filter((ticket) => ticket.expiresAt > now);
+  const overdue = waiting.filter((ticket) => ticket.expiresAt <= now);
+  await concurrently(overdue, config.matcher.concurrency, async (ticket) => {
+    if (await expireTicket(modeId, ticket.id)) {
       report.expired++;
       consumed.add(ticket.id);
     }
-  }
+  });
   const { proposals, unmatched } = sweepPool(mode, live.map(toCoreTicket), now);
   report.proposals += proposals.length;
-  for (const proposal of proposals) {
-    const room = await commitMatch(modeId, proposal);
-    if (room) {
+  // Proposals share no ticket, so their commits cannot conflict with each other.
+  await concurrently(proposals, config.matcher.concurrency, async (proposal) => {
+    if (await commitMatch(modeId, proposal)) {
       report.committed++;
       for (const side of proposal.sides) for (const t of side) consumed.add(t.id);
     } else {
       report.stale++;
     }
-  }
+  });
   await publishStats(modeId, live.filter((t) => !consumed.has(t.id)).map(toCoreTicket), recentWaits, unmatched, now, lastStats);
 }
 
@@ -153,7 +153,7 @@ async function publishStats(
 
 async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport) {
   const now = Date.now();
-  for (const room of rooms) {
+  await concurrently(rooms, config.matcher.concurrency, async (room) => {
     try {
       if (room.status === 'pending' && room.readyCheck && room.readyCheck.deadline <= now) {
         await expireOverdueReadyCheck(room.id);
@@ -165,5 +165,5 @@ async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport) {
     } catch (error) {
       logger.error(`could not handle the deadline of room ${room.id}`, error);
     }
-  }
+  });
 }
