@@ -4,6 +4,7 @@
  * drawn from each bot's own seeded stream: cancels, vanishing clients, duplicated calls, declined or ignored
  * ready checks, missing and contradicting reports, party churn, and a game server reporting with authority.
  */
+import { doc, getDocFromServer } from 'firebase/firestore';
 import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
 import type { Presence } from '../functions/src/core/presence.js';
 import type { Result, RoomDoc } from '../functions/src/core/room.js';
@@ -386,13 +387,18 @@ const LISTENER_GRACE_MS = 5000;
 
 /**
  * The server says the player is no longer queued while this client's listener still shows the ticket queued. The
- * listener may be a moment behind the answer; if it has not caught up within a few seconds, it is stale: a client
- * would believe the server and move on, and the simulation records it, since listeners should never lag so far.
+ * listener may be a moment behind the answer; if it has not caught up within a few seconds and the server still
+ * says the ticket is not queued, it is stale: a client would believe the server and move on, and the simulation
+ * records it, since listeners should never lag so far. (The answer itself may be the older news: a party
+ * leader's or a ready check's new ticket can be committed between the call's read and its answer.)
  */
 async function staleView(world: World, bot: Bot, presence: Presence): Promise<boolean> {
   const queued = (v: PlayerView) => v.ticket?.status === 'queued';
   if (presence.kind === 'queued' || !queued(bot.view)) return false;
   if (await bot.view.until((v) => !queued(v), LISTENER_GRACE_MS)) return false;
+  const shown = bot.view.ticket!;
+  const onServer = await getDocFromServer(doc(bot.client.db, `pools/${shown.mode}/tickets/${shown.id}`));
+  if (onServer.data()?.status === 'queued') return false;
   world.staleViews.push(`${bot.client.uid}: listener shows ticket ${bot.view.ticket!.id} queued ${LISTENER_GRACE_MS / 1000} s after the server said ${presence.kind}`);
   return true;
 }
