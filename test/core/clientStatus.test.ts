@@ -1,48 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { defaultLadders } from '../../functions/src/core/ladders.js';
-import { defaultModes } from '../../functions/src/core/modes.js';
 import { initialStanding } from '../../functions/src/core/player.js';
 import { settleRoom } from '../../functions/src/core/result.js';
+import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
 import { answerReadyCheck, expireReadyCheck, type RoomDoc } from '../../functions/src/core/room.js';
 import { nextBeatIn, retryIn } from '../../client/src/heartbeat.js';
 import { deriveStatus, type MatchFacts } from '../../client/src/status.js';
 import { describeRoom, outcomeOf, teamResultFor } from '../../client/src/room.js';
 import type { Room, Ticket } from '@ladder/client';
 
-const mode = { ...defaultModes['2v2']!, readyCheck: { timeoutSeconds: 20, declineCooldownSeconds: 60 } };
-const roomTicket = (id: string, uids: string[], partyId: string | null = null) => ({
-  ticketId: id,
-  partyId,
-  ownerUid: uids[0]!,
-  score: 1500,
-  enqueuedAt: 1_000,
-  members: uids.map((uid) => ({ uid, rating: 1500 })),
-});
 const ticketOf: Record<string, string> = { a: 't1', b: 't1', c: 't2', d: 't3' };
-
-/** A pending 2v2: a party (a, b) on side A against two solos (c, d). */
-const pending = (): RoomDoc => ({
-  id: 'r',
-  mode: '2v2',
-  ladder: 'team',
-  kind: 'team',
-  sides: [{ tickets: [roomTicket('t1', ['a', 'b'], 'p')] }, { tickets: [roomTicket('t2', ['c']), roomTicket('t3', ['d'])] }],
-  memberUids: ['a', 'b', 'c', 'd'],
-  names: { a: 'Ann', b: 'Ben', c: 'Cat', d: 'Dan' },
-  proposedAt: 1_000,
-  quality: { spread: 0, sideDifference: 0, winProbabilityA: 0.6, waitSeconds: {} },
-  status: 'pending',
-  readyCheck: { deadline: 21_000, accepted: [], declined: [] },
-  reportDeadline: null,
-  reports: {},
-  result: null,
-  ratingChanges: null,
-  createdAt: 1_000,
-  updatedAt: 1_000,
-  endedAt: null,
-  endReason: null,
-});
 
 const queuedTicket = (over: Partial<Ticket> = {}): Ticket => ({
   id: 't2',

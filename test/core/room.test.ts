@@ -1,41 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultModes } from '../../functions/src/core/modes.js';
+import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
 import { answerReadyCheck, expireReadyCheck, roomTickets, type RoomDoc } from '../../functions/src/core/room.js';
 import { Failure } from '../../functions/src/core/errors.js';
-
-const mode = { ...defaultModes['2v2']!, readyCheck: { timeoutSeconds: 20, declineCooldownSeconds: 60 } };
-const ticket = (id: string, uids: string[], partyId: string | null = null) => ({
-  ticketId: id,
-  partyId,
-  ownerUid: uids[0]!,
-  score: 1500,
-  enqueuedAt: 1_000,
-  members: uids.map((uid) => ({ uid, rating: 1500 })),
-});
-
-/** A pending 2v2: a party (a, b) against two solos (c, d). */
-const pending = (): RoomDoc => ({
-  id: 'r',
-  mode: '2v2',
-  ladder: 'team',
-  kind: 'team',
-  sides: [{ tickets: [ticket('t1', ['a', 'b'], 'p')] }, { tickets: [ticket('t2', ['c']), ticket('t3', ['d'])] }],
-  memberUids: ['a', 'b', 'c', 'd'],
-  names: {},
-  proposedAt: 1_000,
-  quality: { spread: 0, sideDifference: 0, winProbabilityA: 0.5, waitSeconds: {} },
-  status: 'pending',
-  readyCheck: { deadline: 21_000, accepted: [], declined: [] },
-  reportDeadline: null,
-  reports: {},
-  result: null,
-  ratingChanges: null,
-  createdAt: 1_000,
-  updatedAt: 1_000,
-  endedAt: null,
-  endReason: null,
-});
 
 const acceptAll = (room: RoomDoc, uids: string[]) =>
   uids.reduce((r, uid) => answerReadyCheck(r, uid, true, mode, 2_000).room, room);

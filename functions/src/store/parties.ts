@@ -117,16 +117,21 @@ export function joinParty(uid: string, code: string) {
   });
 }
 
+/** Takes a member out (cancelling the party's ticket if it is queued) and frees their state; returns the party left. */
+function dropMember(tx: Tx, ctx: CallerParty, member: string, reason: string, now: number) {
+  unfreeze(tx, ctx, reason, now);
+  const next = removeMember(ctx.party, member, now);
+  writeParty(tx, ctx, next);
+  ctx.players.updateState(member, { partyId: null });
+  ctx.players.write();
+  return next;
+}
+
 export function leaveParty(uid: string) {
   return transaction(async (tx) => {
     const now = Date.now();
     const ctx = await readCallerParty(tx, uid);
-    unfreeze(tx, ctx, `party member ${uid} left the party`, now);
-    const next = removeMember(ctx.party, uid, now);
-    writeParty(tx, ctx, next);
-    ctx.players.updateState(uid, { partyId: null });
-    ctx.players.write();
-    return { party: next };
+    return { party: dropMember(tx, ctx, uid, `party member ${uid} left the party`, now) };
   });
 }
 
@@ -137,12 +142,7 @@ export function kickMember(uid: string, target: string) {
     requireLeader(ctx.party, uid, 'remove members');
     if (target === uid) fail('invalid-argument', 'To leave your own party, call leaveParty.');
     if (!isMember(ctx.party, target)) fail('not-found', 'That player is not in your party.');
-    unfreeze(tx, ctx, `party member ${target} was removed by the leader`, now);
-    const next = removeMember(ctx.party, target, now);
-    writeParty(tx, ctx, next);
-    ctx.players.updateState(target, { partyId: null });
-    ctx.players.write();
-    return { party: next };
+    return { party: dropMember(tx, ctx, target, `party member ${target} was removed by the leader`, now) };
   });
 }
 

@@ -1,0 +1,37 @@
+import { defaultModes } from '../../functions/src/core/modes.js';
+import type { RoomDoc } from '../../functions/src/core/room.js';
+
+/** The default 2v2 with a 20 s ready check and a 60 s cooldown for who misses it. */
+export const readyCheckMode = { ...defaultModes['2v2']!, readyCheck: { timeoutSeconds: 20, declineCooldownSeconds: 60 } };
+
+const roomTicket = (id: string, uids: string[], partyId: string | null = null) => ({
+  ticketId: id,
+  partyId,
+  ownerUid: uids[0]!,
+  score: 1500,
+  enqueuedAt: 1_000,
+  members: uids.map((uid) => ({ uid, rating: 1500 })),
+});
+
+/** A pending 2v2: a party (a, b) on side A against two solos (c, d); side A is given a 60 % chance. */
+export const pendingRoom = (): RoomDoc => ({
+  id: 'r',
+  mode: '2v2',
+  ladder: 'team',
+  kind: 'team',
+  sides: [{ tickets: [roomTicket('t1', ['a', 'b'], 'p')] }, { tickets: [roomTicket('t2', ['c']), roomTicket('t3', ['d'])] }],
+  memberUids: ['a', 'b', 'c', 'd'],
+  names: { a: 'Ann', b: 'Ben', c: 'Cat', d: 'Dan' },
+  proposedAt: 1_000,
+  quality: { spread: 0, sideDifference: 0, winProbabilityA: 0.6, waitSeconds: {} },
+  status: 'pending',
+  readyCheck: { deadline: 21_000, accepted: [], declined: [] },
+  reportDeadline: null,
+  reports: {},
+  result: null,
+  ratingChanges: null,
+  createdAt: 1_000,
+  updatedAt: 1_000,
+  endedAt: null,
+  endReason: null,
+});
