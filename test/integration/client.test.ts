@@ -115,10 +115,12 @@ describe('the client SDK against the emulators', () => {
 
   it('follows a player back into the queue after a ready check others failed, and into the next room', async () => {
     const [r1, r2, decliner, silent] = await ladderPlayers('Re One', 'Re Two', 'Decliner', 'Silent');
-    const matches: Match[] = [];
-    for (const p of [r1, r2, decliner, silent]) matches.push(await p.queue('2v2'));
-    const [m1, m2, mDecline, mSilent] = matches as [Match, Match, Match, Match];
+    const m1 = await r1.queue('2v2');
+    // Watch before the others queue: the fourth one's enqueue forms the room at once.
     const kinds = kindsOf(m1);
+    const m2 = await r2.queue('2v2');
+    const mDecline = await decliner.queue('2v2');
+    const mSilent = await silent.queue('2v2');
     const pending = await reach(m1, 'pending');
     const firstTicket = m1.ticketId;
     const enqueuedAt = (await ticketOf('2v2', firstTicket)).enqueuedAt;
