@@ -74,9 +74,9 @@ export interface Figures {
     readsPerSweep: number | null;
     /** Mean time from one sweep's start to the next (the interval, or longer when a sweep overruns it). */
     sweepCycleMs: number | null;
-    /** Reads per sweep once each run's listeners have their first snapshot (that snapshot is the pool). */
+    /** Reads per sweep after each run's opening reads (digests, tickets changed since, live rooms). */
     steadyReadsPerSweep: number | null;
-    mirroredAtStart: number[];
+    openingReads: number[];
   };
   callTimeline: { at: number; calls: number; rooms: number }[];
   limiterWaitMs: Spread;
@@ -171,7 +171,7 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
   for (const r of rooms) bucket(r.createdAt).rooms++;
   const runs = result.matcherRuns;
   const sweeps = runs.reduce((sum, r) => sum + r.sweeps, 0);
-  const mirrored = runs.reduce((sum, r) => sum + r.mirroredAtStart, 0);
+  const opening = runs.reduce((sum, r) => sum + r.openingReads, 0);
 
   return {
     bots: result.options.bots,
@@ -238,8 +238,8 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
       expired: runs.reduce((sum, r) => sum + r.expired, 0),
       readsPerSweep: sweeps ? round(matcherReads / sweeps) : null,
       sweepCycleMs: sweeps ? Math.round(runs.reduce((sum, r) => sum + ((r.sweptUntil ?? 0) - (r.sweptFrom ?? 0)), 0) / sweeps) : null,
-      steadyReadsPerSweep: sweeps ? round(Math.max(0, matcherReads - mirrored) / sweeps) : null,
-      mirroredAtStart: runs.map((r) => r.mirroredAtStart),
+      steadyReadsPerSweep: sweeps ? round(Math.max(0, matcherReads - opening) / sweeps) : null,
+      openingReads: runs.map((r) => r.openingReads),
     },
     callTimeline: [...buckets].sort(([a], [b]) => a - b).map(([at, counts]) => ({ at: at / 1000, ...counts })),
     limiterWaitMs: spread(result.limiterWaitMs),

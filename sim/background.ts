@@ -1,20 +1,22 @@
 /**
  * Seeded background load: waiting tickets written straight to Firestore with the admin SDK, each with the player
- * state that points at it, built by the same constructors the functions use. Their matching scores sit far above
+ * state that points at it, built by the same constructors and written through the same references (so they carry
+ * the change stamp) as the functions use. Their matching scores sit far above
  * any bot's and further apart than any mode's hard spread cap, so they can never be matched: they only make the
  * pool the matcher mirrors and sweeps as large as asked. They never expire and nobody heartbeats for them.
  */
-import type { Firestore } from 'firebase-admin/firestore';
 import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player.js';
 import { newTicket } from '../functions/src/core/queue.js';
+import { db } from '../functions/src/store/db.js';
+import { ticketRef } from '../functions/src/store/refs.js';
 
 const FIRST_SCORE = 100_000;
 const DAY_SECONDS = 86_400;
 export const BACKGROUND_PREFIX = 'background-';
 
 /** Writes `count` waiting tickets spread over `modes` by weight; returns how many each mode got. */
-export async function seedBackground(db: Firestore, config: AppConfig, count: number, modes: [string, number][]): Promise<Record<string, number>> {
+export async function seedBackground(config: AppConfig, count: number, modes: [string, number][]): Promise<Record<string, number>> {
   const total = modes.reduce((sum, [, weight]) => sum + weight, 0);
   const perMode: Record<string, number> = {};
   let assigned = 0;
@@ -44,7 +46,7 @@ export async function seedBackground(db: Firestore, config: AppConfig, count: nu
         },
         now,
       );
-      void writer.set(db.doc(`pools/${mode}/tickets/${ticket.id}`), ticket);
+      void writer.set(ticketRef(mode, ticket.id), ticket);
       void writer.set(db.doc(`playerStates/${uid}`), { ...idleState(now), mode, ticketId: ticket.id });
     }
   }

@@ -5,25 +5,13 @@
  */
 import { config } from '../functions/src/config.js';
 import { runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
-import { LIVE_ROOM_STATUSES } from '../functions/src/core/room.js';
 import { db } from '../functions/src/store/db.js';
 import { opCounts } from '../functions/src/store/metrics.js';
 
 export interface MatcherRun extends RunReport {
   reads: number;
   writes: number;
-  /** Queued tickets and live rooms when the run started: what its listeners' first snapshots read. */
-  mirroredAtStart: number;
   error: string | null;
-}
-
-/** Queued tickets of every mode plus live rooms, counted with aggregation queries outside the store layer. */
-export async function mirroredDocuments(): Promise<number> {
-  const counts = await Promise.all([
-    ...Object.keys(config.modes).map((mode) => db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').count().get()),
-    db.collection('rooms').where('status', 'in', [...LIVE_ROOM_STATUSES]).count().get(),
-  ]);
-  return counts.reduce((sum, c) => sum + c.data().count, 0);
 }
 
 export class ScheduledMatcher {
@@ -43,7 +31,6 @@ export class ScheduledMatcher {
   private async loop() {
     while (!this.stopping) {
       const started = Date.now();
-      const mirroredAtStart = await mirroredDocuments();
       const before = { ...opCounts };
       let report: RunReport | null = null;
       let error: string | null = null;
@@ -52,8 +39,8 @@ export class ScheduledMatcher {
       } catch (e) {
         error = String(e);
       }
-      const empty: RunReport = { leased: false, sweptFrom: null, sweptUntil: null, sweeps: 0, proposals: 0, committed: 0, stale: 0, expired: 0, roomDeadlines: 0 };
-      this.runs.push({ ...(report ?? empty), reads: opCounts.reads - before.reads, writes: opCounts.writes - before.writes, mirroredAtStart, error });
+      const empty: RunReport = { leased: false, sweptFrom: null, sweptUntil: null, sweeps: 0, proposals: 0, committed: 0, stale: 0, expired: 0, roomDeadlines: 0, openingReads: 0 };
+      this.runs.push({ ...(report ?? empty), reads: opCounts.reads - before.reads, writes: opCounts.writes - before.writes, error });
       const gap = this.tickMs - (Date.now() - started);
       if (gap > 0 && !this.stopping) await new Promise<void>((resolve) => ((this.wake = resolve), setTimeout(resolve, gap)));
     }

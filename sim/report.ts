@@ -46,7 +46,7 @@ export function reportJson(figures: Figures, result: SimulationResult) {
     ),
     otherOps: Object.fromEntries(figures.otherOps.map((r) => [r.source, { reads: r.reads, writes: r.writes, invocations: r.invocations }])),
     invocations: Object.fromEntries(figures.invocations.map(({ name, ...rest }) => [name, rest])),
-    matcher: { ...figures.matcher, mirroredAtStart: undefined, runs: result.matcherRuns.map(({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, mirroredAtStart, error }) => ({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, mirroredAtStart, error })) },
+    matcher: { ...figures.matcher, openingReads: undefined, runs: result.matcherRuns.map(({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, openingReads, error }) => ({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, openingReads, error })) },
     faults: result.faults,
     anomalies: { doubleEnqueues: result.doubleEnqueues, listenerErrors: result.listenerErrors, staleViews: result.staleViews, stuckBots: result.stuckBots },
     background: result.background,
@@ -184,8 +184,8 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
     figures.invocations.map((i) => [i.name, i.server, i.client, Object.entries(i.refused).map(([c, n]) => `${c}: ${n}`).join(', ') || '–', ms(i.p50Ms), ms(i.p95Ms)]),
   );
   const runs = table(
-    ['run', 'sweeps', 'committed', 'stale', 'expired', 'room deadlines', 'mirrored at start', 'reads', 'writes', 'reads / sweep'],
-    result.matcherRuns.map((r, i) => [i + 1, r.sweeps, r.committed, r.stale, r.expired, r.roomDeadlines, r.mirroredAtStart, r.reads, r.writes, r.sweeps ? (r.reads / r.sweeps).toFixed(1) : null]),
+    ['run', 'sweeps', 'committed', 'stale', 'expired', 'room deadlines', 'opening reads', 'reads', 'writes', 'reads / sweep'],
+    result.matcherRuns.map((r, i) => [i + 1, r.sweeps, r.committed, r.stale, r.expired, r.roomDeadlines, r.openingReads, r.reads, r.writes, r.sweeps ? (r.reads / r.sweeps).toFixed(1) : null]),
   );
   const faults = table(['fault injected', 'count'], Object.entries(result.faults));
   const anomalies = [
@@ -212,7 +212,7 @@ svg{display:block;margin:1em 0;max-width:100%;height:auto;border:1px solid #eee}
 wall time ${figures.wallSeconds} s on ${result.machine.cores} cores shared by the emulators, the bots and the matcher
 (1-minute load average while playing: ${load ? `mean ${load.mean}, max ${load.max}` : 'not sampled'}). Sweep interval ${interval} s, matcher runs of ${result.runSeconds} s.
 ${figures.matches} rooms, ${figures.matchedPlayers} players seated in rooms that started (${figures.settledPlayers} in settled ones).
-${Object.values(result.background).length ? `Background: ${Object.values(result.background).reduce((a, b) => a + b, 0)} seeded unmatchable waiting tickets.` : ''}</p>
+${Object.values(result.background.perMode).length ? `Background: ${Object.values(result.background.perMode).reduce((a, b) => a + b, 0)} seeded unmatchable waiting tickets, digested by one unmeasured matcher run (${result.background.coldStartReads} reads).` : ''}</p>
 <h2>Invariants</h2>${violations}
 <h2>Targets</h2>${targets}
 <h2>Waiting for a room</h2>${waitChart(figures, interval)}${latencyTable}

@@ -2,7 +2,7 @@
  * `npm run simulate:scale [-- --pools 100,1000,10000 --intervals 1,2 --bots 100 --duration 60 …]`: the same live
  * bots on top of a growing seeded pool of waiting tickets, at several sweep intervals, one fresh database per
  * phase. Shows whether the cost per matched player stays flat as the pool grows and the interval changes, and
- * what each matcher run's first snapshot (the whole pool) costs. Writes sim/scale.json; exits 1 on a violation.
+ * what each matcher run's opening costs (the pool digests and the tickets changed since, the live rooms). Writes sim/scale.json; exits 1 on a violation.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
         const f = analyse(result, config);
         violations += result.violations.length;
         if (result.violations.length) console.error(describeViolations(result.violations));
-        const snapshot = f.matcher.mirroredAtStart.reduce((a, b) => a + b, 0);
+        const opening = f.matcher.openingReads.reduce((a, b) => a + b, 0);
         const callable = f.queueOps.filter((r) => !r.source.startsWith('matcher'));
         const per = (n: number) => (f.matchedPlayers ? +(n / f.matchedPlayers).toFixed(2) : null);
         const row = {
@@ -55,13 +55,13 @@ async function main(): Promise<number> {
           matchedPlayers: f.matchedPlayers,
           callableReadsPerPlayer: per(callable.reduce((s, r) => s + r.reads, 0)),
           callableWritesPerPlayer: per(callable.reduce((s, r) => s + r.writes, 0)),
-          matcherReadsPerPlayerAfterSnapshots: per(Math.max(0, f.matcher.reads - snapshot)),
+          matcherReadsPerPlayerAfterOpening: per(Math.max(0, f.matcher.reads - opening)),
           matcherWritesPerPlayer: per(f.matcher.writes),
-          readsPerPlayerWithoutSnapshots: per(f.queueOps.reduce((s, r) => s + r.reads, 0) - snapshot),
+          readsPerPlayerWithoutOpening: per(f.queueOps.reduce((s, r) => s + r.reads, 0) - opening),
           readsPerMatchedPlayer: f.readsPerMatchedPlayer,
           writesPerMatchedPlayer: f.writesPerMatchedPlayer,
           matcherRuns: f.matcher.runs,
-          snapshotReadsPerRun: f.matcher.runs ? Math.round(snapshot / f.matcher.runs) : null,
+          openingReadsPerRun: f.matcher.runs ? Math.round(opening / f.matcher.runs) : null,
           sweeps: f.matcher.sweeps,
           steadyReadsPerSweep: f.matcher.steadyReadsPerSweep,
           sweepCycleMs: f.matcher.sweepCycleMs,
@@ -69,6 +69,7 @@ async function main(): Promise<number> {
           scheduledP95Ms: f.byPath.scheduled.p95 === null ? null : Math.round(f.byPath.scheduled.p95),
           matcherDelayP95Ms: f.byPath.matcherDelay.p95 === null ? null : Math.round(f.byPath.matcherDelay.p95),
           seedingSeconds: +(result.phasesMs.background / 1000).toFixed(1),
+          coldStartReads: result.background.coldStartReads,
           loadAverage: result.machine.loadAverages.length ? +(result.machine.loadAverages.reduce((a, b) => a + b, 0) / result.machine.loadAverages.length).toFixed(1) : null,
           invariantViolations: result.violations.length,
         };
@@ -90,11 +91,11 @@ function table(rows: Record<string, number | null>[]): string {
     ['sweepIntervalSeconds', 'sweep s'],
     ['matchedPlayers', 'matched players'],
     ['callableReadsPerPlayer', 'callable reads/pl'],
-    ['matcherReadsPerPlayerAfterSnapshots', 'matcher reads/pl (no snapshots)'],
-    ['readsPerPlayerWithoutSnapshots', 'reads/pl (no snapshots)'],
+    ['matcherReadsPerPlayerAfterOpening', 'matcher reads/pl (no openings)'],
+    ['readsPerPlayerWithoutOpening', 'reads/pl (no openings)'],
     ['readsPerMatchedPlayer', 'reads/pl (all)'],
     ['writesPerMatchedPlayer', 'writes/pl'],
-    ['snapshotReadsPerRun', 'snapshot reads/run'],
+    ['openingReadsPerRun', 'opening reads/run'],
     ['steadyReadsPerSweep', 'reads/sweep (steady)'],
     ['sweepCycleMs', 'sweep every ms'],
     ['immediateP95Ms', 'immediate p95 ms'],

@@ -8,6 +8,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { maxPartySize } from '../functions/src/core/config.js';
 import { LIVE_ROOM_STATUSES } from '../functions/src/core/room.js';
 import { config } from '../functions/src/config.js';
+import { runMatcher } from '../functions/src/jobs/matcherRun.js';
 import { app, db } from '../functions/src/store/db.js';
 import { Random } from '../bench/random.js';
 import { BACKGROUND_PREFIX, seedBackground } from './background.js';
@@ -39,7 +40,8 @@ export interface SimulationResult {
   phasesMs: Record<'warmUp' | 'background' | 'signIn' | 'parties' | 'play' | 'drain' | 'matcherStop' | 'check', number>;
   signedIn: number;
   partySizes: number[];
-  background: Record<string, number>;
+  /** Seeded waiting tickets per mode, and what the unmeasured matcher run that first digested them read. */
+  background: { perMode: Record<string, number>; coldStartReads: number };
   enqueues: EnqueueRecord[];
   faults: FaultCounts;
   doubleEnqueues: string[];
@@ -166,9 +168,13 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
   const world = new World(options, config, gameServer);
 
   const background = await phase('background', async () => {
-    if (!options.background) return {};
+    if (!options.background) return { perMode: {}, coldStartReads: 0 };
     log(`Seeding ${options.background} unmatchable waiting tickets (background load)…`);
-    return seedBackground(db, config, options.background, modeWeights(world, 1));
+    const perMode = await seedBackground(config, options.background, modeWeights(world, 1));
+    // A pool this large builds up while the matcher runs, so its digest would exist: one unmeasured run leaves
+    // it. Its opening reads (the whole pool, once, as after a first deploy) are reported apart.
+    const coldStart = await runMatcher({ durationMs: 0, intervalMs: 1_000 });
+    return { perMode, coldStartReads: coldStart.openingReads };
   });
 
   log(`Signing in ${options.bots} bots (web SDK, dev login + custom token)…`);

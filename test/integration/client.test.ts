@@ -221,6 +221,8 @@ describe('the client SDK against the emulators', () => {
     }
     await vi.waitUntil(() => Object.values(sizes).every((seen) => seen.at(-1) === 3), { timeout: 10_000 });
     await leaver.party.leave();
+    // Seen before the kick, so the two changes cannot arrive as one snapshot.
+    await vi.waitUntil(() => sizes.lead!.at(-1) === 2, { timeout: 10_000 });
     await lead.party.kick(removed.uid);
     await vi.waitUntil(() => sizes.lead!.at(-1) === 1 && sizes.leaver!.at(-1) === null && sizes.removed!.at(-1) === null, { timeout: 10_000 });
     expect(sizes.lead).toEqual([3, 2, 1]);

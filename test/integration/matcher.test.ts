@@ -4,8 +4,9 @@ import { sweepPool } from '../../functions/src/core/match/index.js';
 import { toCoreTicket, type TicketDoc } from '../../functions/src/core/queue.js';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { commitMatch } from '../../functions/src/store/rooms.js';
+import { seedBackground } from '../../sim/background.js';
 import { db, documentPaths } from '../support/admin.js';
-import { enqueue, expectInvariants, sleep, ticketOf } from '../support/game.js';
+import { enqueue, expectInvariants, sleep, sweep, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
 
 const queuedTickets = async (mode: string) =>
@@ -75,5 +76,31 @@ describe('the scheduled matcher', () => {
     expect(stats).toMatchObject({ mode: '1v1', waitingTickets: 1, waitingPlayers: 1 });
     expect(stats.oldestWaitSeconds).toBeGreaterThanOrEqual(0);
     expect(stats.recentMatchWaitSeconds.samples).toBe(2);
+  });
+
+  it('starts a run from the previous run\'s digest: a few reads instead of the pool, and no change missed', async () => {
+    await seedBackground(config, 300, [['1v1', 1]]);
+    const [early, b, c, d] = await players('Digest A', 'Digest B', 'Digest C', 'Digest D');
+    await enqueue(early, 'ffa');
+    const first = await sweep();
+    // No digest yet: the run reads the whole pool, then leaves a digest of it.
+    expect(first.openingReads).toBeGreaterThanOrEqual(301);
+    expect((await db.collection('pools/1v1/digest').get()).size).toBeGreaterThanOrEqual(1);
+
+    // Between runs: the digested ticket leaves, three new ones arrive. If the next run missed the cancel, it
+    // would propose all four (the free-for-all's maximum) and see that commit fail at every sweep.
+    await early.call('cancelQueue');
+    for (const p of [b, c, d]) await enqueue(p, 'ffa');
+    await sleep(2_100);
+    const second = await sweep();
+    expect(second.openingReads).toBeLessThan(40);
+    expect(second).toMatchObject({ committed: 1, stale: 0 });
+    const rooms = (await db.collection('rooms').get()).docs.map((r) => r.data());
+    expect(rooms.map((r) => [...r.memberUids].sort())).toEqual([[b.uid, c.uid, d.uid].sort()]);
+
+    // A torn digest (a run that died while writing it) is not trusted: the pool is read in full again.
+    await db.doc('pools/1v1/digest/0').update({ count: 2 });
+    expect((await sweep()).openingReads).toBeGreaterThanOrEqual(300);
+    await expectInvariants();
   });
 });

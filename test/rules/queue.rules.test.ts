@@ -12,6 +12,7 @@ beforeEach(() =>
     'players/alice': { uid: 'alice', displayName: 'Alice' },
     'players/alice/history/r0': { roomId: 'r0', delta: 16 },
     'matcher/lease': { holder: 'run', expiresAt: 0 },
+    'pools/1v1/digest/0': { index: 0, count: 1, tickets: '[]' },
   }),
 );
 
@@ -44,8 +45,10 @@ describe('queue, rooms and history', () => {
     await assertFails(getDoc(doc(as('bob'), 'players/alice/history/r0')));
   });
 
-  it('hides the matcher lease', async () => {
+  it('hides the matcher lease and the pool digests', async () => {
     await assertFails(getDoc(doc(as('alice'), 'matcher/lease')));
+    await assertFails(getDoc(doc(as('alice'), 'pools/1v1/digest/0')));
+    await assertFails(getDocs(collection(as('alice'), 'pools/1v1/digest')));
   });
 
   it('denies every direct write: tickets, rooms, results, ratings, history, statistics', async () => {
@@ -58,5 +61,6 @@ describe('queue, rooms and history', () => {
     await assertFails(updateDoc(doc(as('alice'), 'players/alice'), { 'ladders.solo.rating': 2500, 'ladders.solo.wins': 99 }));
     await assertFails(setDoc(doc(as('alice'), 'pools/1v1'), { waitingPlayers: 0 }));
     await assertFails(setDoc(doc(as('alice'), 'matcher/lease'), { holder: 'alice' }));
+    await assertFails(setDoc(doc(as('alice'), 'pools/1v1/digest/0'), { index: 0, count: 1, tickets: '[]' }));
   });
 });

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { sweepPool } from '../core/match/index.js';
-import { toCoreTicket, type TicketDoc } from '../core/queue.js';
+import { toCoreTicket, type PoolEntry } from '../core/queue.js';
 import { queueStats, queueStatsSchema, type QueueStats } from '../core/queueStats.js';
 import { LIVE_ROOM_STATUSES, type RoomDoc } from '../core/room.js';
 import { config } from '../config.js';
 import { converter } from '../store/converters.js';
-import { countWrites } from '../store/metrics.js';
+import { countWrites, opCounts } from '../store/metrics.js';
 import { acquireLease, releaseLease } from '../store/lease.js';
 import { Mirror } from '../store/mirror.js';
+import { PoolMirror } from '../store/pool.js';
 import { expireTicket } from '../store/queue.js';
-import { poolRef, roomsRef, ticketsRef } from '../store/refs.js';
+import { poolRef, roomsRef } from '../store/refs.js';
 import { commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
 import { concurrently } from './concurrently.js';
 import { closeOverdueRoom } from '../store/settlement.js';
@@ -33,6 +34,8 @@ export interface RunReport {
   stale: number;
   expired: number;
   roomDeadlines: number;
+  /** Reads spent before the first sweep: the pool digests, the tickets changed since, the live rooms. */
+  openingReads: number;
 }
 
 const RECENT_WAITS = 200;
@@ -41,11 +44,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * One scheduled matcher run: holds the lease, mirrors every mode's queued tickets and the live rooms with
  * listeners, and every interval sweeps each pool, commits what it proposes, expires tickets whose heartbeats
- * stopped and handles room deadlines. Reads per sweep do not grow with the pool: after the first snapshot,
- * only changed documents are read.
+ * stopped and handles room deadlines. Reads do not grow with the pool: a run starts from the digest the
+ * previous one left plus the tickets changed since, and then reads only documents that change.
  */
 export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promise<RunReport> {
-  const report: RunReport = { leased: false, sweptFrom: null, sweptUntil: null, sweeps: 0, proposals: 0, committed: 0, stale: 0, expired: 0, roomDeadlines: 0 };
+  const report: RunReport = { leased: false, sweptFrom: null, sweptUntil: null, sweeps: 0, proposals: 0, committed: 0, stale: 0, expired: 0, roomDeadlines: 0, openingReads: 0 };
   const holder = randomUUID();
   const until = Date.now() + durationMs;
   const leaseMs = Math.max(3 * intervalMs, 15_000);
@@ -59,23 +62,30 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
 
   const modes = Object.keys(config.modes);
   const recentWaits = new Map(modes.map((m) => [m, [] as number[]]));
-  const pools = new Map(
-    modes.map((m) => [m, new Mirror<TicketDoc>(ticketsRef(m).where('status', '==', 'queued'))]),
-  );
-  const rooms = new Mirror<RoomDoc>(roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]), (room) => {
-    const waits = recentWaits.get(room.mode);
-    if (!waits) return;
-    waits.push(...Object.values(room.quality.waitSeconds));
-    waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
+  const readsBefore = opCounts.reads;
+  const rooms = new Mirror<RoomDoc, RoomDoc>(roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]), (room) => room, {
+    onAdded: (room) => {
+      const waits = recentWaits.get(room.mode);
+      if (!waits) return;
+      waits.push(...Object.values(room.quality.waitSeconds));
+      waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
+    },
   });
+  const pools = new Map<string, PoolMirror>();
   // Tickets this run already matched or expired, until the listener reports them gone.
   const consumed = new Set<string>();
   const lastStats = new Map<string, { at: number; stats: QueueStats }>();
 
   try {
-    await Promise.all([rooms.ready, ...[...pools.values()].map((p) => p.ready)]);
+    const opened = await Promise.allSettled(modes.map((m) => PoolMirror.open(m)));
+    opened.forEach((o, i) => o.status === 'fulfilled' && pools.set(modes[i]!, o.value));
+    const failed = opened.find((o) => o.status === 'rejected');
+    if (failed) throw failed.reason;
+    await rooms.ready;
+    // Opening reads are counted process-wide: exact when the run is alone in its process, as deployed.
+    report.openingReads = opCounts.reads - readsBefore;
     let leaseRenewedAt = Date.now();
-    // At least one sweep per run, however long the first snapshots took.
+    // At least one sweep per run, however long opening the pools took.
     do {
       const started = Date.now();
       for (const id of consumed) if (![...pools.values()].some((p) => p.has(id))) consumed.delete(id);
@@ -93,7 +103,9 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
   } finally {
     report.sweptUntil = Date.now();
     rooms.close();
-    for (const pool of pools.values()) pool.close();
+    // The digests are written before the lease is released, so the next run starts from them.
+    const closed = await Promise.allSettled([...pools.values()].map((pool) => pool.close()));
+    for (const c of closed) if (c.status === 'rejected') logger.warn('could not leave a pool digest', c.reason);
     await releaseLease(holder).catch((error: unknown) => logger.warn('could not release the matcher lease', error));
   }
   return report;
@@ -101,7 +113,7 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
 
 async function sweepMode(
   modeId: string,
-  queued: TicketDoc[],
+  queued: PoolEntry[],
   consumed: Set<string>,
   report: RunReport,
   recentWaits: number[],

@@ -160,7 +160,7 @@ export function heartbeat(uid: string) {
     let expiresAt = ticket.expiresAt;
     if (expiresAt - now < ttlMs / 2) {
       expiresAt = now + ttlMs;
-      tx.update(ticketRef(ticket.mode, ticket.id), { expiresAt });
+      tx.set(ticketRef(ticket.mode, ticket.id), { ...ticket, expiresAt });
     }
     return { presence, expiresAt };
   });
