@@ -101,6 +101,11 @@ describe('the scheduled matcher', () => {
     // A torn digest (a run that died while writing it) is not trusted: the pool is read in full again.
     await db.doc('pools/1v1/digest/0').update({ count: 2 });
     expect((await sweep()).openingReads).toBeGreaterThanOrEqual(300);
+    // Nor is one that does not parse; and the run still sweeps.
+    await db.doc('pools/1v1/digest/0').update({ tickets: '[{"id":' });
+    const afterGarbage = await sweep();
+    expect(afterGarbage.sweeps).toBeGreaterThan(0);
+    expect(afterGarbage.openingReads).toBeGreaterThanOrEqual(300);
     await expectInvariants();
   });
 });

@@ -27,7 +27,8 @@ const CHUNK_BYTES = 700_000;
 /** Chunks per batched write, keeping each commit far below its 10 MiB request limit. */
 const CHUNKS_PER_BATCH = 8;
 
-const digestRef = (mode: string) => poolRef(mode).collection('digest').withConverter(converter(chunkSchema));
+const digestCollection = (mode: string) => poolRef(mode).collection('digest');
+const digestRef = (mode: string) => digestCollection(mode).withConverter(converter(chunkSchema));
 
 interface Digest {
   asOf: Timestamp;
@@ -39,8 +40,12 @@ function assemble(chunks: Chunk[]): Digest | null {
   if (!first) return null;
   const set = chunks.filter((c) => c.asOf.isEqual(first.asOf) && c.count === first.count).sort((a, b) => a.index - b.index);
   if (set.length !== first.count || set.some((c, i) => c.index !== i)) return null;
-  const entries = z.array(poolEntrySchema).safeParse(set.flatMap((c) => JSON.parse(c.tickets) as unknown[]));
-  return entries.success ? { asOf: first.asOf, entries: entries.data } : null;
+  try {
+    const entries = z.array(poolEntrySchema).safeParse(set.flatMap((c) => JSON.parse(c.tickets) as unknown[]));
+    return entries.success ? { asOf: first.asOf, entries: entries.data } : null;
+  } catch {
+    return null;
+  }
 }
 
 function split(entries: PoolEntry[]): string[] {
@@ -74,7 +79,8 @@ export class PoolMirror {
   ) {}
 
   static async open(mode: string): Promise<PoolMirror> {
-    const snapshot = await digestRef(mode).get();
+    // Read without the converter: a malformed chunk makes the digest unusable, not the run fail.
+    const snapshot = await digestCollection(mode).get();
     countQueryReads(snapshot.size);
     const chunks = snapshot.docs.flatMap((d) => {
       const parsed = chunkSchema.safeParse(d.data());
