@@ -62,6 +62,8 @@ export interface Bot {
   members: Bot[];
   partyCode: string | null;
   isMember: boolean;
+  /** What the bot is waiting on, for the report of bots still busy after the stop. */
+  doing: string;
 }
 
 /** The state the bots share: the "games" they play (the truth they report), counts, and the stop signal. */
@@ -175,6 +177,7 @@ async function attempt<T>(bot: Bot, name: string, data?: unknown): Promise<T | n
 export async function playRoom(world: World, bot: Bot, roomId: string): Promise<string> {
   const { faults } = world.options;
   const current = () => (bot.view.room?.id === roomId ? bot.view.room : null);
+  bot.doing = `playing room ${roomId}`;
   if (!(await bot.view.until(() => current() !== null, 10_000))) return 'unseen';
   const mode = world.config.modes[current()!.mode]!;
   if (current()?.status === 'pending') {
@@ -228,6 +231,7 @@ export async function memberLife(world: World, bot: Bot, captainDone: () => bool
   const played = new Set<string>();
   const fresh = () => !!bot.view.room && isLive(bot.view.room.status) && !played.has(bot.view.room.id);
   while (bot.isMember && !(world.stopping && captainDone() && !fresh())) {
+    bot.doing = 'following the party';
     if (!(await bot.view.until(fresh, 1000))) continue;
     const roomId = bot.view.room!.id;
     played.add(roomId);
@@ -242,6 +246,7 @@ export async function captainLife(world: World, bot: Bot) {
   const modes = modeWeights(world, size);
   if (modes.length === 0) return;
   while (!world.stopping) {
+    bot.doing = 'thinking';
     await world.idle(1000 * bot.random.exponential(1 / Math.max(0.001, world.options.thinkSeconds)));
     if (world.stopping) break;
     if (bot.members.length && chance(bot, world.options.faults.partyChurn)) await churn(world, bot);
@@ -277,6 +282,7 @@ async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<Enqu
   if (duplicate) world.faults.duplicateEnqueues++;
   const answers = await Promise.allSettled(duplicate ? [send(), send()] : [send()]);
   const ok = answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+  bot.doing = `enqueued for ${mode}: ${answers.map((a) => (a.status === 'fulfilled' ? a.value.data.ticketId : errorCode(a.reason))).join(', ')}`;
   if (ok.length > 1) {
     const seconds = (t: number) => new Date(t).toISOString().slice(11, 23);
     world.doubleEnqueues.push(`${bot.client.uid}: ${ok.map((a) => `ticket ${a.data.ticketId} (sent ${seconds(a.sentAt)}, room ${a.data.room?.id ?? 'none'})`).join(' and ')}, both answered by ${seconds(Date.now())}`);
@@ -330,6 +336,7 @@ function noteRoom(bot: Bot, record: EnqueueRecord) {
  * simulation ends first, it never comes back.
  */
 async function vanish(world: World, bot: Bot, record: EnqueueRecord) {
+  bot.doing = `vanished from ticket ${record.ticketId}`;
   const mode = world.config.modes[record.mode]!;
   await world.idle(1000 * mode.ticketTtlSeconds + 5000);
   if (world.stopping) return;
@@ -350,6 +357,7 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
   const ended = (v: PlayerView) => !!v.ticket && v.ticket.status !== 'queued' && (v.ticket.status !== 'matched' || v.room?.id === v.ticket.roomId);
 
   for (;;) {
+    bot.doing = `waiting in the queue on ticket ${bot.view.ticket?.id ?? record.ticketId}${cancelledAt ? ', cancelling' : ''}`;
     const wakeAt = Math.min(nextBeat, cancelAt, giveUpAt, cancelledAt ? cancelledAt + 3000 : Infinity);
     await bot.view.until((v) => ended(v) || world.stopping, wakeAt - Date.now());
     const ticket = bot.view.ticket;

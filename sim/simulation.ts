@@ -124,9 +124,15 @@ async function stillLive(vanished: Set<string>): Promise<{ waitingFor: number; v
 /** A ticket's time-to-live, a ready check and a report window, back to back, in the slowest mode. */
 const longestTimers = () => Math.max(...Object.values(config.modes).map((m) => (m.readyCheck?.timeoutSeconds ?? 0) + m.reportTimeoutSeconds + m.ticketTtlSeconds));
 
-function describeBot(bot: Bot): string {
+/** What a bot's listeners show, what it is doing, and what the server holds for it. */
+async function describeBot(bot: Bot): Promise<string> {
   const { state, ticket, room, listenerErrors } = bot.view;
-  return `${bot.client.uid}${bot.isMember ? ' (member)' : ''}: state → ${state?.ticketId ?? '–'}, ticket ${ticket ? `${ticket.id} ${ticket.status}` : '–'}, room ${room ? `${room.id} ${room.status}` : '–'}${listenerErrors.length ? `, listener errors ${listenerErrors.join('; ')}` : ''}`;
+  const shown = `state → ${state?.ticketId ?? '–'}, ticket ${ticket ? `${ticket.id} ${ticket.status}` : '–'}, room ${room ? `${room.id} ${room.status}` : '–'}`;
+  const serverState = (await db.doc(`playerStates/${bot.client.uid}`).get()).data();
+  const serverTicket = serverState?.ticketId ? (await db.doc(`pools/${serverState.mode}/tickets/${serverState.ticketId}`).get()).data() : undefined;
+  const server = `state → ${serverState?.ticketId ?? '–'}, ticket ${serverTicket ? `${serverTicket.status} (expires in ${Math.round((serverTicket.expiresAt - Date.now()) / 1000)} s)` : '–'}`;
+  const errors = listenerErrors.length ? `; listener errors ${listenerErrors.join('; ')}` : '';
+  return `${bot.client.uid}${bot.isMember ? ' (member)' : ''} ${bot.doing}; listeners show ${shown}; server has ${server}${errors}`;
 }
 
 function partySizes(bots: number, share: number, largest: number, random: Random): number[] {
@@ -189,7 +195,7 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
           await client.call('getProfile');
           const view = new PlayerView(client);
           view.start();
-          return { client, view, random: new Random(root.next() * 2 ** 32), members: [], partyCode: null, isMember: false } satisfies Bot;
+          return { client, view, random: new Random(root.next() * 2 ** 32), members: [], partyCode: null, isMember: false, doing: 'signed in' } satisfies Bot;
         }),
       ),
     ),
@@ -250,7 +256,7 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
       const done = new Set<Bot>();
       lives.forEach((life, i) => void life.then(() => done.add(bots[i]!)));
       await Promise.race([Promise.all(lives), sleep(1000 * (longestTimers() + 60))]);
-      stuckBots.push(...bots.filter((b) => !done.has(b)).map(describeBot));
+      stuckBots.push(...(await Promise.all(bots.filter((b) => !done.has(b)).map(describeBot))));
       if (stuckBots.length) log(`${stuckBots.length} bots still busy after the stop:\n  ${stuckBots.join('\n  ')}`);
     });
     await phase('drain', async () => {
