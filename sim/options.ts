@@ -84,24 +84,62 @@ export function defaultOptions(bots = 500): SimOptions {
   };
 }
 
-const FLAGS = {
-  bots: 'number of bot players',
-  duration: 'seconds bots keep starting games',
-  seed: 'seed of the bots\' decisions',
-  modes: 'mode weights, e.g. 1v1=3,2v2=2,ffa=1',
-  'party-share': 'share of bots in parties (0..1)',
-  think: 'mean seconds between a bot\'s games',
-  play: 'game length range in seconds, e.g. 2-8',
-  patience: 'seconds a captain waits before cancelling',
-  concurrency: 'callable requests in flight at once',
-  'sweep-interval': 'seconds between matcher sweeps',
-  tick: 'seconds between scheduled matcher runs',
-  background: 'seeded unmatchable waiting tickets',
-  faults: 'fault rates, e.g. cancel=0.1,vanish=0,conflict=0.2 (or "none")',
-} as const;
+type NumericOption = { [K in keyof SimOptions]: SimOptions[K] extends number | null ? K : never }[keyof SimOptions];
+
+interface Flag {
+  help: string;
+  apply: (options: SimOptions, value: string, flag: string) => void;
+}
+
+/** A flag that sets one numeric option, within [min, max], rounded when it counts something. */
+function numeric(help: string, option: NumericOption, min: number, { max = Infinity, integer = false } = {}): Flag {
+  return {
+    help,
+    apply: (options, value, flag) => {
+      const n = number(value, flag, min, max);
+      options[option] = integer ? Math.round(n) : n;
+    },
+  };
+}
+
+const FLAGS: Record<string, Flag> = {
+  bots: numeric('number of bot players', 'bots', 2, { integer: true }),
+  duration: numeric('seconds bots keep starting games', 'durationSeconds', 1),
+  seed: numeric('seed of the bots\' decisions', 'seed', 0, { integer: true }),
+  modes: { help: 'mode weights, e.g. 1v1=3,2v2=2,ffa=1', apply: (options, value, flag) => (options.modes = pairs(value, flag)) },
+  'party-share': numeric('share of bots in parties (0..1)', 'partyShare', 0, { max: 1 }),
+  think: numeric('mean seconds between a bot\'s games', 'thinkSeconds', 0),
+  play: {
+    help: 'game length range in seconds, e.g. 2-8',
+    apply: (options, value, flag) => {
+      const [low, high] = value.split('-').map((v) => number(v, flag, 0));
+      if (low === undefined || high === undefined || high < low) throw new Error(`--play must be a range like 2-8, got "${value}"`);
+      options.playSeconds = [low, high];
+    },
+  },
+  patience: numeric('seconds a captain waits before cancelling', 'patienceSeconds', 1),
+  concurrency: numeric('callable requests in flight at once', 'concurrency', 1, { integer: true }),
+  'sweep-interval': numeric('seconds between matcher sweeps', 'sweepIntervalSeconds', 0.2),
+  tick: numeric('seconds between scheduled matcher runs', 'tickSeconds', 1),
+  background: numeric('seeded unmatchable waiting tickets', 'background', 0, { integer: true }),
+  faults: {
+    help: 'fault rates, e.g. cancel=0.1,vanish=0,conflict=0.2 (or "none")',
+    apply: (options, value, flag) => {
+      if (value === 'none') {
+        options.faults = Object.fromEntries(Object.keys(DEFAULT_FAULTS).map((k) => [k, 0])) as unknown as Faults;
+        return;
+      }
+      for (const [name, rate] of Object.entries(pairs(value, flag))) {
+        if (!(name in DEFAULT_FAULTS)) throw new Error(`--faults: unknown fault "${name}" (${Object.keys(DEFAULT_FAULTS).join(', ')})`);
+        if (rate > 1) throw new Error(`--faults: ${name} is a probability, got ${rate}`);
+        options.faults[name as keyof Faults] = rate;
+      }
+    },
+  },
+};
 
 export function usage(): string {
-  const lines = Object.entries(FLAGS).map(([flag, help]) => `  --${flag.padEnd(15)} ${help}  (env SIM_${flag.toUpperCase().replace(/-/g, '_')})`);
+  const lines = Object.entries(FLAGS).map(([flag, { help }]) => `  --${flag.padEnd(15)} ${help}  (env SIM_${flag.toUpperCase().replace(/-/g, '_')})`);
   return `Options:\n${lines.join('\n')}\nFault names: ${Object.keys(DEFAULT_FAULTS).join(', ')}`;
 }
 
@@ -138,60 +176,6 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): SimOp
     given.set(match[1]!, value);
   }
   const options = defaultOptions(given.has('bots') ? number(given.get('bots')!, 'bots', 2) : undefined);
-  for (const [flag, value] of given) {
-    switch (flag as keyof typeof FLAGS) {
-      case 'bots':
-        options.bots = Math.round(number(value, flag, 2));
-        break;
-      case 'duration':
-        options.durationSeconds = number(value, flag, 1);
-        break;
-      case 'seed':
-        options.seed = Math.round(number(value, flag, 0));
-        break;
-      case 'modes':
-        options.modes = pairs(value, flag);
-        break;
-      case 'party-share':
-        options.partyShare = number(value, flag, 0, 1);
-        break;
-      case 'think':
-        options.thinkSeconds = number(value, flag, 0);
-        break;
-      case 'play': {
-        const [low, high] = value.split('-').map((v) => number(v, flag, 0));
-        if (low === undefined || high === undefined || high < low) throw new Error(`--play must be a range like 2-8, got "${value}"`);
-        options.playSeconds = [low, high];
-        break;
-      }
-      case 'patience':
-        options.patienceSeconds = number(value, flag, 1);
-        break;
-      case 'concurrency':
-        options.concurrency = Math.round(number(value, flag, 1));
-        break;
-      case 'sweep-interval':
-        options.sweepIntervalSeconds = number(value, flag, 0.2);
-        break;
-      case 'tick':
-        options.tickSeconds = number(value, flag, 1);
-        break;
-      case 'background':
-        options.background = Math.round(number(value, flag, 0));
-        break;
-      case 'faults': {
-        if (value === 'none') {
-          options.faults = Object.fromEntries(Object.keys(DEFAULT_FAULTS).map((k) => [k, 0])) as unknown as Faults;
-          break;
-        }
-        for (const [name, rate] of Object.entries(pairs(value, flag))) {
-          if (!(name in DEFAULT_FAULTS)) throw new Error(`--faults: unknown fault "${name}" (${Object.keys(DEFAULT_FAULTS).join(', ')})`);
-          if (rate > 1) throw new Error(`--faults: ${name} is a probability, got ${rate}`);
-          options.faults[name as keyof Faults] = rate;
-        }
-        break;
-      }
-    }
-  }
+  for (const [flag, value] of given) FLAGS[flag]!.apply(options, value, flag);
   return options;
 }
