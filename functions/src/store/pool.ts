@@ -1,4 +1,4 @@
-import { Timestamp, type WriteBatch } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { poolEntrySchema, toPoolEntry, type PoolEntry, type TicketDoc } from '../core/queue.js';
 import { converter } from './converters.js';
@@ -113,16 +113,18 @@ export class PoolMirror {
     const asOf = this.mirror.readTime;
     if (!asOf || (this.hadDigest && !this.mirror.changed) || (!this.hadDigest && this.mirror.values().length === 0)) return;
     const texts = split(this.mirror.values());
-    const ids = texts.map((_, index) => String(index));
-    const writes = [
-      ...texts.map((tickets, index) => (batch: WriteBatch) => batch.set(digestRef(this.mode).doc(String(index)), { asOf, index, count: texts.length, tickets })),
-      ...this.chunkIds.filter((id) => !ids.includes(id)).map((id) => (batch: WriteBatch) => batch.delete(digestRef(this.mode).doc(id))),
-    ];
-    for (let i = 0; i < writes.length; i += CHUNKS_PER_BATCH) {
+    const chunks: [string, Chunk | null][] = texts.map((tickets, index) => [String(index), { asOf, index, count: texts.length, tickets }]);
+    const rewritten = new Set(chunks.map(([id]) => id));
+    for (const id of this.chunkIds) if (!rewritten.has(id)) chunks.push([id, null]);
+    for (let i = 0; i < chunks.length; i += CHUNKS_PER_BATCH) {
       const batch = db.batch();
-      for (const write of writes.slice(i, i + CHUNKS_PER_BATCH)) write(batch);
+      const slice = chunks.slice(i, i + CHUNKS_PER_BATCH);
+      for (const [id, chunk] of slice) {
+        if (chunk) batch.set(digestRef(this.mode).doc(id), chunk);
+        else batch.delete(digestRef(this.mode).doc(id));
+      }
       await batch.commit();
-      countWrites(Math.min(CHUNKS_PER_BATCH, writes.length - i));
+      countWrites(slice.length);
     }
   }
 }
