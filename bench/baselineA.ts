@@ -1,5 +1,5 @@
 import { measureQuality, type MatchProposal } from '../functions/src/core/match/index.js';
-import type { Ticket } from '../functions/src/core/ticket.js';
+import type { Ticket } from '../functions/src/core/match/ticket.js';
 
 /** The original's constants: candidates within 100 points, and 4 players of buffer beyond the need. */
 const MAX_SCORE_DIFF = 100;

@@ -1,5 +1,5 @@
 import { measureQuality, type MatchProposal } from '../functions/src/core/match/index.js';
-import type { Ticket } from '../functions/src/core/ticket.js';
+import type { Ticket } from '../functions/src/core/match/ticket.js';
 
 /** Groups whose averages differ by more than this are not paired (the original's "积分差上限"). */
 const MAX_GROUP_DIFFERENCE = 400;

@@ -1,6 +1,6 @@
 import { candidateScoreRange, matchTicketNow, proposalTickets, sweepPool, type MatchProposal } from '../functions/src/core/match/index.js';
 import type { Mode } from '../functions/src/core/modes.js';
-import type { Ticket } from '../functions/src/core/ticket.js';
+import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';
 

@@ -1,5 +1,5 @@
 import type { Mode } from '../functions/src/core/modes.js';
-import { matchingScore, type Ticket } from '../functions/src/core/ticket.js';
+import { matchingScore, type Ticket } from '../functions/src/core/match/ticket.js';
 import type { Random } from './random.js';
 
 /** Share of tickets by party size 1..5, as the issue asks: 60/20/10/5/5 %. */

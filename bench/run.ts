@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sweepPool, type MatchProposal } from '../functions/src/core/match/index.js';
 import { defaultModes, type Mode } from '../functions/src/core/modes.js';
-import type { Ticket } from '../functions/src/core/ticket.js';
+import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';
 import { BaselineAMatchmaker, BaselineBMatchmaker, CoreMatchmaker, type Matchmaker } from './matchmakers.js';

@@ -1,5 +1,5 @@
 import { proposalTickets, type MatchProposal } from '../functions/src/core/match/index.js';
-import type { Ticket } from '../functions/src/core/ticket.js';
+import type { Ticket } from '../functions/src/core/match/ticket.js';
 import type { Matchmaker } from './matchmakers.js';
 import { FAIR_BAND } from './metrics.js';
 import type { TicketFactory } from './pools.js';

@@ -7,7 +7,7 @@
  */
 import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player.js';
-import { newTicket } from '../functions/src/core/queue.js';
+import { newTicket } from '../functions/src/core/ticket.js';
 import { db } from '../functions/src/store/db.js';
 import { ticketRef } from '../functions/src/store/refs.js';
 

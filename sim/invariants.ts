@@ -7,9 +7,9 @@ import type { AppConfig } from '../functions/src/core/config.js';
 import { violations } from '../functions/src/core/match/index.js';
 import { partySchema, type Party } from '../functions/src/core/party.js';
 import { playerSchema, playerStateSchema, type Player, type PlayerState } from '../functions/src/core/player.js';
-import { ticketDocSchema, type TicketDoc } from '../functions/src/core/queue.js';
+import { ticketDocSchema, type TicketDoc } from '../functions/src/core/ticket.js';
 import { coreSides, isLive, roomDocSchema, roomTickets, sideUids, type RoomDoc } from '../functions/src/core/room.js';
-import { historyRowSchema } from '../functions/src/store/settlement.js';
+import { historyRowSchema } from '../functions/src/core/history.js';
 import type { z } from 'zod';
 
 export interface InvariantViolation {

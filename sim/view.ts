@@ -4,7 +4,7 @@
  * the party's ticket, and anyone of a re-queued ticket, through the state document.
  */
 import type { PlayerState } from '../functions/src/core/player.js';
-import type { TicketDoc } from '../functions/src/core/queue.js';
+import type { TicketDoc } from '../functions/src/core/ticket.js';
 import type { RoomDoc } from '../functions/src/core/room.js';
 import type { BotClient } from './client.js';
 

@@ -4,11 +4,11 @@ import type * as client from '@ladder/client';
 import type { partySchema } from '../../functions/src/core/party.js';
 import type { playerSchema, playerStateSchema } from '../../functions/src/core/player.js';
 import type { Presence } from '../../functions/src/core/presence.js';
-import type { ticketDocSchema } from '../../functions/src/core/queue.js';
+import type { ticketDocSchema } from '../../functions/src/core/ticket.js';
 import type { queueStatsSchema } from '../../functions/src/core/queueStats.js';
 import type { roomDocSchema } from '../../functions/src/core/room.js';
-import type { LeaderboardRow } from '../../functions/src/store/leaderboard.js';
-import type { historyRowSchema } from '../../functions/src/store/settlement.js';
+import type { historyRowSchema } from '../../functions/src/core/history.js';
+import type { LeaderboardRow } from '../../functions/src/core/leaderboard.js';
 
 // The client declares the documents it reads as plain types so its build carries no server code; this file
 // fails `npm run typecheck` as soon as they and the server's schemas disagree.

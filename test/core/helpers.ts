@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Mode } from '../../functions/src/core/modes.js';
-import { matchingScore, type Ticket } from '../../functions/src/core/ticket.js';
+import { matchingScore, type Ticket } from '../../functions/src/core/match/ticket.js';
 
 /** A fixed "now" for hand-built pools. */
 export const NOW = 1_700_000_000_000;

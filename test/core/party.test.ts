@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   addMember,
+  assertCanCreateParty,
+  freeJoinCode,
   generateJoinCode,
   JOIN_CODE_ALPHABET,
   joinCodeSchema,
+  joinParty,
+  kickMember,
   newParty,
+  partyIdForCode,
   removeMember,
+  ticketToCancelBeforeChange,
+  transferLeadership,
+  type Joiner,
   type Party,
 } from '../../functions/src/core/party.js';
 import { defaultDisplayName, displayNameSchema } from '../../functions/src/core/displayName.js';
@@ -87,5 +95,61 @@ describe('presence', () => {
     expect(presenceOf({ ticketId: 't' }, ticket('matched', 'r'), { id: 'r', live: true })).toEqual({ kind: 'inRoom', roomId: 'r', mode: '1v1' });
     expect(presenceOf({ ticketId: 't' }, ticket('matched', 'r'), { id: 'r', live: false })).toEqual({ kind: 'idle' });
     expect(presenceOf({ ticketId: 't' }, ticket('cancelled'), undefined)).toEqual({ kind: 'idle' });
+  });
+});
+
+describe('party rules', () => {
+  const idle = { kind: 'idle' } as const;
+  const queued = { kind: 'queued', ticketId: 't', mode: '2v2' } as const;
+  const playing = { kind: 'inRoom', roomId: 'r', mode: '2v2' } as const;
+  const joiner = (over: Partial<Joiner> = {}): Joiner => ({ uid: 'x', displayName: 'X', partyId: null, presence: idle, ...over });
+
+  it('lets only a free player outside any party create one', () => {
+    expect(() => assertCanCreateParty(joiner())).not.toThrow();
+    expect(() => assertCanCreateParty(joiner({ partyId: 'p' }))).toThrow(/already in a party/);
+    expect(() => assertCanCreateParty(joiner({ presence: queued }))).toThrow(/You are queued for 2v2; cancel or finish first/);
+  });
+
+  it('leads a code to its party until it expires', () => {
+    expect(partyIdForCode('ABCDEF', { partyId: 'p', expiresAt: 10 }, 9)).toBe('p');
+    expect(() => partyIdForCode('ABCDEF', { partyId: 'p', expiresAt: 10 }, 10)).toThrow(/The code ABCDEF has expired/);
+    expect(() => partyIdForCode('ZZZZZZ', undefined, 0)).toThrow(/No party has the code ZZZZZZ/);
+  });
+
+  it('lets a free player join a party in the lobby with room to spare', () => {
+    const joined = joinParty('ABCDEF', party(2), idle, joiner(), 7);
+    expect(joined.memberUids).toEqual(['m0', 'm1', 'x']);
+    expect(() => joinParty('ABCDEF', undefined, idle, joiner(), 7)).toThrow(/has been disbanded/);
+    expect(() => joinParty('ABCDEF', party(2), idle, joiner({ partyId: 'p' }), 7)).toThrow(/already in this party/);
+    expect(() => joinParty('ABCDEF', party(2), idle, joiner({ partyId: 'q' }), 7)).toThrow(/already in another party/);
+    expect(() => joinParty('ABCDEF', party(2), idle, joiner({ presence: playing }), 7)).toThrow(/You are in a live 2v2 room/);
+    expect(() => joinParty('ABCDEF', party(2), queued, joiner(), 7)).toThrow(/The party is queued for 2v2; join once it is back in the lobby/);
+    expect(() => joinParty('ABCDEF', party(5), idle, joiner(), 7)).toThrow(/The party is full \(5\/5\)/);
+  });
+
+  it('leaves removing members and handing over to the leader, among members other than themselves', () => {
+    expect(kickMember(party(3), 'm0', 'm2', 5).memberUids).toEqual(['m0', 'm1']);
+    expect(() => kickMember(party(3), 'm1', 'm2', 5)).toThrow(/Only the party leader can remove members/);
+    expect(() => kickMember(party(3), 'm0', 'm0', 5)).toThrow(/call leaveParty/);
+    expect(() => kickMember(party(3), 'm0', 'zz', 5)).toThrow(/not in your party/);
+    expect(transferLeadership(party(3), 'm0', 'm2', 5).leader).toBe('m2');
+    expect(() => transferLeadership(party(3), 'm1', 'm2', 5)).toThrow(/Only the party leader can hand over leadership/);
+    expect(() => transferLeadership(party(3), 'm0', 'm0', 5)).toThrow(/already lead/);
+    expect(() => transferLeadership(party(3), 'm0', 'zz', 5)).toThrow(/not in your party/);
+  });
+
+  it('freezes membership while the party plays, and cancels its ticket first while it is queued', () => {
+    expect(ticketToCancelBeforeChange(idle)).toBeNull();
+    expect(ticketToCancelBeforeChange(queued)).toBe('t');
+    expect(() => ticketToCancelBeforeChange(playing)).toThrow(/in a live room/);
+  });
+
+  it('finds a join code no live party uses, reusing an expired one, and gives up after a few clashes', async () => {
+    const codes = new Map([['222222', { partyId: 'a', expiresAt: 100 }], ['333333', { partyId: 'b', expiresAt: 10 }]]);
+    const lookup = async (code: string) => codes.get(code);
+    const digits = (d: number) => () => JOIN_CODE_ALPHABET.indexOf(String(d));
+    expect(await freeJoinCode(digits(3), lookup, 50)).toBe('333333');
+    await expect(freeJoinCode(digits(2), lookup, 50)).rejects.toThrow(/Could not allocate a party code/);
+    expect(await freeJoinCode(digits(4), lookup, 50)).toBe('444444');
   });
 });

@@ -8,7 +8,7 @@ import {
   type MatchProposal,
 } from '../../functions/src/core/match/index.js';
 import { defaultModes, parseModes, type Mode } from '../../functions/src/core/modes.js';
-import type { Ticket } from '../../functions/src/core/ticket.js';
+import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { NOW, solos, ticket } from './helpers.js';
 
 function mode(id: string, premade?: 'sameCount' | 'mirror'): Mode {

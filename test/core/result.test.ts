@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { defaultLadders } from '../../functions/src/core/ladders.js';
 import { initialStanding, type Standing } from '../../functions/src/core/player.js';
-import { settleRoom, validateResult, verdictAtDeadline, verdictNow } from '../../functions/src/core/result.js';
+import { recordReport, roomAfterVerdict, settledRoom, settleRoom, validateResult, verdictAtDeadline, verdictNow } from '../../functions/src/core/result.js';
 import type { Result, RoomDoc } from '../../functions/src/core/room.js';
 
 const results = { oneSidedAtDeadline: 'settle' as const, gameServerClaim: 'gameServer' };
@@ -86,5 +86,44 @@ describe('settling a room', () => {
     expect(sole.map((o) => o.outcome)).toEqual(['win', 'loss', 'loss', 'loss']);
     const shared = settleRoom(r, { placements: { p: 1, q: 1, r: 3, s: 3 } }, all, defaultLadders.team);
     expect(shared.map((o) => o.outcome)).toEqual(['draw', 'draw', 'loss', 'loss']);
+  });
+});
+
+describe('recording a report', () => {
+  const player = { uid: 'a1', authoritative: false };
+
+  it('records a player\'s report, and changes nothing when they repeat it', () => {
+    const reported = recordReport(room('team'), player, A, 5);
+    expect(reported.reports.a1).toEqual({ result: A, at: 5, authoritative: false });
+    expect(recordReport(reported, player, A, 9)).toBe(reported);
+    expect(recordReport(reported, player, B, 9).reports.a1).toEqual({ result: B, at: 9, authoritative: false });
+  });
+
+  it('takes reports from the room\'s players and trusted game servers only', () => {
+    expect(() => recordReport(room('team'), { uid: 'stranger', authoritative: false }, A, 5)).toThrow(/Only the players of a room/);
+    expect(recordReport(room('team'), { uid: 'server', authoritative: true }, A, 5).reports.server?.authoritative).toBe(true);
+  });
+
+  it('answers a settled room as it is, and refuses rooms not started or over', () => {
+    const settled = { ...room('team'), status: 'settled' as const };
+    expect(recordReport(settled, player, A, 5)).toBe(settled);
+    expect(() => recordReport({ ...room('team'), status: 'pending' }, player, A, 5)).toThrow(/ready check is still open/);
+    expect(() => recordReport({ ...room('team'), status: 'voided' }, player, A, 5)).toThrow(/The room is voided/);
+    expect(() => recordReport(room('team'), player, { placements: { a1: 1 } }, 5)).toThrow(/team room/);
+  });
+
+  it('moves the room as the verdict says: voided with the reason, disputed, or active and waiting', () => {
+    expect(roomAfterVerdict(room('team'), { kind: 'void', reason: 'why' }, 7)).toMatchObject({ status: 'voided', endedAt: 7, endReason: 'why' });
+    expect(roomAfterVerdict(room('team'), { kind: 'dispute' }, 7)).toMatchObject({ status: 'disputed', updatedAt: 7, endedAt: null });
+    expect(roomAfterVerdict({ ...room('team'), status: 'disputed' }, { kind: 'wait' }, 7)).toMatchObject({ status: 'active' });
+  });
+
+  it('settles the room with every player\'s rating change on it', () => {
+    const team = room('team');
+    const outcomes = settleRoom(team, A, new Map(team.memberUids.map((uid) => [uid, initialStanding(1500)])), defaultLadders.team);
+    const settled = settledRoom(team, A, outcomes, 8);
+    expect(settled).toMatchObject({ status: 'settled', result: A, endedAt: 8, endReason: 'settled' });
+    expect(Object.keys(settled.ratingChanges!).sort()).toEqual([...team.memberUids].sort());
+    expect(settled.ratingChanges!.a1!.delta).toBeGreaterThan(0);
   });
 });

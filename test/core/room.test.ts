@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
-import { answerReadyCheck, expireReadyCheck, roomTickets, type RoomDoc } from '../../functions/src/core/room.js';
+import {
+  answerReadyCheck,
+  declineCooldownUntil,
+  expireReadyCheck,
+  readyCheckOverdue,
+  reportOverdue,
+  requireRoom,
+  roomTickets,
+  type RoomDoc,
+} from '../../functions/src/core/room.js';
 import { Failure } from '../../functions/src/core/errors.js';
 
 const acceptAll = (room: RoomDoc, uids: string[]) =>
@@ -48,5 +57,32 @@ describe('the ready check', () => {
 
   it('lists every ticket of every side once', () => {
     expect(roomTickets(pending()).map((t) => t.ticketId)).toEqual(['t1', 't2', 't3']);
+  });
+});
+
+describe('room deadlines', () => {
+  it('finds a pending room overdue once its ready check deadline passes', () => {
+    expect(readyCheckOverdue(pending(), 20_999)).toBe(false);
+    expect(readyCheckOverdue(pending(), 21_000)).toBe(true);
+    expect(readyCheckOverdue({ ...pending(), status: 'cancelled' }, 30_000)).toBe(false);
+  });
+
+  it('finds a started, live room overdue once its report deadline passes', () => {
+    const active: RoomDoc = { ...pending(), status: 'active', reportDeadline: 50_000 };
+    expect(reportOverdue(active, 49_999)).toBe(false);
+    expect(reportOverdue(active, 50_000)).toBe(true);
+    expect(reportOverdue({ ...active, status: 'disputed' }, 50_000)).toBe(true);
+    expect(reportOverdue({ ...active, status: 'settled' }, 50_000)).toBe(false);
+    expect(reportOverdue({ ...pending(), reportDeadline: 0 }, 50_000)).toBe(false);
+  });
+
+  it('keeps decliners out for the mode\'s cooldown', () => {
+    expect(declineCooldownUntil(mode, 5_000)).toBe(65_000);
+    expect(declineCooldownUntil({ ...mode, readyCheck: null }, 5_000)).toBe(5_000);
+  });
+
+  it('refuses a room that does not exist', () => {
+    expect(() => requireRoom(undefined, 'r9')).toThrow(/There is no room r9/);
+    expect(requireRoom(pending(), 'r')).toEqual(pending());
   });
 });

@@ -9,7 +9,7 @@ import {
   type MatchProposal,
 } from '../../functions/src/core/match/index.js';
 import { defaultModes, type Mode, type PremadePolicy, type WidenedCap } from '../../functions/src/core/modes.js';
-import type { Ticket } from '../../functions/src/core/ticket.js';
+import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { deepFreeze, NOW, poolArbitrary } from './helpers.js';
 
 const players = (tickets: readonly Ticket[]) => tickets.reduce((n, t) => n + t.members.length, 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultModes } from '../../functions/src/core/modes.js';
-import { matchingScore, ticketSchema } from '../../functions/src/core/ticket.js';
+import { matchingScore, ticketSchema } from '../../functions/src/core/match/ticket.js';
 
 const mode = defaultModes['5v5'];
 if (!mode) throw new Error('5v5 is a default mode');

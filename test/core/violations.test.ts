@@ -8,7 +8,7 @@ import {
   type ViolationRule,
 } from '../../functions/src/core/match/index.js';
 import { defaultModes, type Mode } from '../../functions/src/core/modes.js';
-import type { Ticket } from '../../functions/src/core/ticket.js';
+import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { NOW, solos, ticket } from './helpers.js';
 
 const twoVsTwo = defaultModes['2v2'] as Mode;

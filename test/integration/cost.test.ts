@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomDoc } from '../../functions/src/core/room.js';
 import { withOpCounts, type OpCounts } from '../../functions/src/store/metrics.js';
-import { ensurePlayer } from '../../functions/src/store/players.js';
-import { createTicket, matchNow, modeById } from '../../functions/src/store/queue.js';
+import { resolveMode } from '../../functions/src/core/modes.js';
+import { config } from '../../functions/src/config.js';
+import { ensurePlayer } from '../../functions/src/store/profile.js';
+import { enqueue } from '../../functions/src/store/queue.js';
 import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { reportResult } from '../../functions/src/store/settlement.js';
 import { expectInvariants } from '../support/game.js';
@@ -24,7 +26,7 @@ function meter() {
 async function queueSolos(modeId: string, uids: string[], counted: ReturnType<typeof meter>['counted']): Promise<RoomDoc> {
   let room: RoomDoc | null = null;
   for (const uid of uids) {
-    room = (await counted(async () => matchNow(modeById(modeId), await createTicket(uid, modeId)))) ?? room;
+    room = (await counted(() => enqueue(uid, resolveMode(config.modes, modeId)))).room ?? room;
   }
   expect(room, 'the last enqueue should have matched everyone at once').not.toBeNull();
   return room!;

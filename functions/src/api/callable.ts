@@ -5,8 +5,8 @@ import { FieldValue } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { Failure } from '../core/errors.js';
 import { formatIssues } from '../core/validation.js';
-import { db } from '../store/db.js';
 import { withOpCounts, type OpCounts } from '../store/metrics.js';
+import { metricsRef } from '../store/refs.js';
 
 export interface Caller {
   uid: string;
@@ -45,9 +45,7 @@ export function toHttpsError(error: unknown): HttpsError {
  * it made to `metrics/{function}`; that bookkeeping write is not itself counted.
  */
 const recordOps = (ops: OpCounts) =>
-  db
-    .collection('metrics')
-    .doc(process.env.K_SERVICE ?? 'unknown')
+  metricsRef(process.env.K_SERVICE ?? 'unknown')
     .set({ reads: FieldValue.increment(ops.reads), writes: FieldValue.increment(ops.writes), invocations: FieldValue.increment(1) }, { merge: true })
     .then(() => undefined);
 

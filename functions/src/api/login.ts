@@ -5,7 +5,7 @@ import { displayNameSchema } from '../core/displayName.js';
 import { fail } from '../core/errors.js';
 import { code2Session } from '../platforms/wechat.js';
 import { app } from '../store/db.js';
-import { ensurePlayer } from '../store/players.js';
+import { ensurePlayer } from '../store/profile.js';
 import { publicCallable } from './callable.js';
 
 const wechatAppId = defineString('WECHAT_APP_ID', { description: 'WeChat mini-game app id (AppID)' });

@@ -6,11 +6,9 @@ import { callable } from './callable.js';
 const none = z.strictObject({});
 const member = z.strictObject({ uid: z.string().min(1).max(128) });
 
-export const createParty = callable(none, async (_input, caller) => ({ party: await parties.createParty(caller.uid) }));
+export const createParty = callable(none, (_input, caller) => parties.createParty(caller.uid));
 
-export const joinParty = callable(z.strictObject({ code: joinCodeSchema }), async (input, caller) => ({
-  party: await parties.joinParty(caller.uid, input.code),
-}));
+export const joinParty = callable(z.strictObject({ code: joinCodeSchema }), (input, caller) => parties.joinParty(caller.uid, input.code));
 
 export const leaveParty = callable(none, (_input, caller) => parties.leaveParty(caller.uid));
 
@@ -20,4 +18,4 @@ export const transferPartyLeadership = callable(member, (input, caller) => parti
 
 export const disbandParty = callable(none, (_input, caller) => parties.disbandParty(caller.uid));
 
-export const refreshPartyCode = callable(none, async (_input, caller) => ({ party: await parties.refreshPartyCode(caller.uid) }));
+export const refreshPartyCode = callable(none, (_input, caller) => parties.refreshPartyCode(caller.uid));

@@ -1,19 +1,20 @@
 import { z } from 'zod';
+import { resolveMode } from '../core/modes.js';
 import { config } from '../config.js';
-import { cancelTicket, createTicket, heartbeat as keepAlive, matchNow, modeById } from '../store/queue.js';
+import { cancelTicket, enqueue as queue, heartbeat as keepAlive } from '../store/queue.js';
 import { respondToReadyCheck } from '../store/rooms.js';
 import { callable } from './callable.js';
 
 const none = z.strictObject({});
-const modeIds = Object.keys(config.modes) as [string, ...string[]];
+/** The request names a configured mode by id; it is resolved here, once, and passed on whole. */
+const mode = z.enum(Object.keys(config.modes) as [string, ...string[]]).transform((modeId) => resolveMode(config.modes, modeId));
 
 /**
  * Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. Returns
  * the room when that worked; otherwise `room` is null and the ticket waits for the matcher.
  */
-export const enqueue = callable(z.strictObject({ mode: z.enum(modeIds) }), async (input, caller) => {
-  const ticket = await createTicket(caller.uid, input.mode);
-  const room = await matchNow(modeById(input.mode), ticket);
+export const enqueue = callable(z.strictObject({ mode }), async (input, caller) => {
+  const { ticket, room } = await queue(caller.uid, input.mode);
   return { ticketId: ticket.id, mode: ticket.mode, room };
 });
 

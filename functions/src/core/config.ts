@@ -1,10 +1,25 @@
 import { z } from 'zod';
 import { defaultLadders, laddersSchema } from './ladders.js';
 import { defaultModes, modesSchema, type Mode } from './modes.js';
-import { partiesConfigSchema } from './party.js';
-import { resultsConfigSchema } from './result.js';
-import { MAX_PARTY_SIZE } from './ticket.js';
+import { MAX_PARTY_SIZE } from './match/ticket.js';
 import { formatIssues } from './validation.js';
+
+export const partiesConfigSchema = z.strictObject({
+  /** How long a join code works; the leader can ask for a fresh one at any time. */
+  codeTtlSeconds: z.number().int().min(30).default(600),
+});
+export type PartiesConfig = z.infer<typeof partiesConfigSchema>;
+
+export const resultsConfigSchema = z.strictObject({
+  /**
+   * When the report deadline passes with reports from one side only: `settle` by them (the other side
+   * walked away), or `void` the room.
+   */
+  oneSidedAtDeadline: z.enum(['settle', 'void']).default('settle'),
+  /** The custom claim that marks a trusted game server's account; its report settles at once. */
+  gameServerClaim: z.string().min(1).default('gameServer'),
+});
+export type ResultsConfig = z.infer<typeof resultsConfigSchema>;
 
 export const matcherConfigSchema = z.strictObject({
   /** Pause between two sweeps of every mode within one scheduled run: the scheduled path's wait for a match. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fail } from './errors.js';
 
 /**
  * A cap that widens with waiting: `schedule` maps a wait (seconds, of the oldest ticket in a match) to the
@@ -108,6 +109,8 @@ export const modeSchema = z.object({
   reportTimeoutSeconds: z.number().int().min(1).default(1800),
 });
 export type Mode = z.infer<typeof modeSchema>;
+/** A configured mode with the id it is configured under, resolved once where a request or document names it. */
+export type ModeWithId = Mode & { readonly id: string };
 export type TeamFormat = z.infer<typeof teamFormatSchema>;
 export type FreeForAllFormat = z.infer<typeof freeForAllFormatSchema>;
 
@@ -119,6 +122,12 @@ export const modesSchema = z
   .record(modeIdSchema, modeSchema)
   .refine((modes) => Object.keys(modes).length > 0, 'at least one mode is required');
 export type Modes = z.infer<typeof modesSchema>;
+
+export function resolveMode(modes: Modes, modeId: string): ModeWithId {
+  const mode = modes[modeId];
+  if (!mode) fail('invalid-argument', `Unknown mode "${modeId}"; configured modes: ${Object.keys(modes).join(', ')}.`);
+  return { ...mode, id: modeId };
+}
 
 function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>(

@@ -62,3 +62,14 @@ export function idleState(nowMs: number): PlayerState {
 export function standingOn(player: Player, ladderId: string, initialRating: number): Standing {
   return player.ladders[ladderId] ?? initialStanding(initialRating);
 }
+
+/** A standing after one more settled game: the new rating, and the game counted in the record. */
+export function recordGame(before: Standing, ratingAfter: number, outcome: 'win' | 'loss' | 'draw'): Standing {
+  return {
+    rating: ratingAfter,
+    games: before.games + 1,
+    wins: before.wins + (outcome === 'win' ? 1 : 0),
+    losses: before.losses + (outcome === 'loss' ? 1 : 0),
+    draws: before.draws + (outcome === 'draw' ? 1 : 0),
+  };
+}

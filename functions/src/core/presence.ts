@@ -1,5 +1,5 @@
 import type { PlayerState } from './player.js';
-import type { TicketDoc } from './queue.js';
+import type { TicketDoc } from './ticket.js';
 
 export type RoomLiveness = { id: string; live: boolean };
 

@@ -1,76 +1,65 @@
-import { z } from 'zod';
-import type { Ticket } from './ticket.js';
+import { partyCapacity } from './config.js';
+import { fail } from './errors.js';
+import { candidateScoreRange } from './match/index.js';
+import type { ModeWithId } from './modes.js';
+import { requireLeader, type Party } from './party.js';
+import type { Presence } from './presence.js';
 
-export const ticketStatusSchema = z.enum(['queued', 'matched', 'cancelled', 'expired']);
-export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+/** A player about to be queued: who they are, where they are, and any cooldown they are serving. */
+export interface Queuer {
+  uid: string;
+  displayName: string;
+  presence: Presence;
+  cooldownUntil: number | null;
+}
+
+const secondsLeft = (untilMs: number, nowMs: number) => Math.ceil((untilMs - nowMs) / 1000);
 
 /**
- * `pools/{mode}/tickets/{id}`: one solo player or party in a mode's pool. Only `status`, `expiresAt` and the
- * end fields ever change after creation, and `status` leaves `queued` exactly once (matched, cancelled or
- * expired), which is what lets a commit re-check a ticket by its status alone.
+ * Refuses a queue request that cannot stand: a party member who is not its leader, a party too large for the
+ * mode's tickets, or anyone (the caller or a member) already queued, in a live room or cooling down after a
+ * missed ready check. Each refusal names who is in the way, as the player sees it.
  */
-export const ticketDocSchema = z.object({
-  id: z.string(),
-  mode: z.string(),
-  members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
-  memberUids: z.array(z.string()).min(1),
-  names: z.record(z.string(), z.string()),
-  /** The party-adjusted matching score. */
-  score: z.number(),
-  partyId: z.string().nullable(),
-  /** Who queued it: the solo player or the party leader. */
-  ownerUid: z.string(),
-  /** Milliseconds since the epoch; a ticket returned to the pool after a failed ready check keeps the original. */
-  enqueuedAt: z.number().int(),
-  /** Refreshed by heartbeats; a queued ticket past it is expired by the matcher run. */
-  expiresAt: z.number().int(),
-  status: ticketStatusSchema,
-  roomId: z.string().nullable(),
-  endedAt: z.number().int().nullable(),
-  endReason: z.string().nullable(),
-  createdAt: z.number().int(),
-});
-export type TicketDoc = z.infer<typeof ticketDocSchema>;
-
-/** What the scheduled matcher keeps of a queued ticket between sweeps (and in the pool digest between runs). */
-export const poolEntrySchema = ticketDocSchema.pick({ id: true, members: true, score: true, enqueuedAt: true, expiresAt: true });
-export type PoolEntry = z.infer<typeof poolEntrySchema>;
-
-export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt }: TicketDoc): PoolEntry {
-  return { id, members, score, enqueuedAt, expiresAt };
+export function assertCanQueue(mode: ModeWithId, callerUid: string, party: Party | null, members: readonly Queuer[], nowMs: number) {
+  if (party) requireLeader(party, callerUid, 'queue the party');
+  const capacity = partyCapacity(mode);
+  if (members.length > capacity) {
+    fail('failed-precondition', `A party of ${members.length} cannot queue for ${mode.id}: at most ${capacity} players per ticket.`);
+  }
+  for (const { uid, displayName, presence, cooldownUntil } of members) {
+    const who = uid === callerUid ? 'You are' : `${displayName} is`;
+    if (presence.kind === 'queued') fail('failed-precondition', `${who} already queued for ${presence.mode}.`);
+    if (presence.kind === 'inRoom') fail('failed-precondition', `${who} in a live ${presence.mode} room.`);
+    if (cooldownUntil && cooldownUntil > nowMs) {
+      fail('failed-precondition', `${who} cooling down after a missed ready check: ${secondsLeft(cooldownUntil, nowMs)} s left.`, {
+        cooldownUntil,
+      });
+    }
+  }
 }
 
-/** The matcher's view of a ticket. */
-export function toCoreTicket(entry: PoolEntry): Ticket {
-  return { id: entry.id, members: entry.members, score: entry.score, enqueuedAt: entry.enqueuedAt };
+/** What to read around a new ticket for matching it at once: the nearest tickets in score, from both directions. */
+export interface CandidatePlan {
+  /** Scores a match with the ticket can reach. */
+  range: { min: number; max: number };
+  /** Tickets to read above and below the ticket's score. */
+  perDirection: number;
+  /** Candidates wanted in all: every other player of a room (one player per ticket at least), plus one to choose from. */
+  wanted: number;
 }
 
-export function endTicket(doc: TicketDoc, status: Exclude<TicketStatus, 'queued'>, reason: string, nowMs: number): TicketDoc {
-  return { ...doc, status, endedAt: nowMs, endReason: reason };
+export function candidatePlan(mode: ModeWithId, ticket: { score: number; members: readonly unknown[] }): CandidatePlan {
+  const room = mode.format.kind === 'team' ? 2 * mode.format.teamSize : mode.format.maxPlayers;
+  const wanted = room - ticket.members.length + 1;
+  return { range: candidateScoreRange(mode, ticket), perDirection: Math.ceil(wanted / 2), wanted };
 }
 
-export interface NewTicket {
-  id: string;
-  mode: string;
-  members: TicketDoc['members'];
-  names: Record<string, string>;
-  score: number;
-  partyId: string | null;
-  ownerUid: string;
-  enqueuedAt: number;
-  ttlSeconds: number;
-}
-
-export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
-  const { ttlSeconds, ...fields } = t;
-  return {
-    ...fields,
-    memberUids: t.members.map((m) => m.uid),
-    expiresAt: nowMs + ttlSeconds * 1000,
-    status: 'queued',
-    roomId: null,
-    endedAt: null,
-    endReason: null,
-    createdAt: nowMs,
-  };
+/**
+ * When one direction ran short (say everyone is still at the initial rating), the other makes up the
+ * difference: which one to read further, or null when both ran short or neither did.
+ */
+export function topUpDirection(plan: CandidatePlan, aboveRead: number, belowRead: number): 'up' | 'down' | null {
+  const aboveRanDry = aboveRead < plan.perDirection;
+  const belowRanDry = belowRead < plan.perDirection;
+  return aboveRanDry && !belowRanDry ? 'down' : belowRanDry && !aboveRanDry ? 'up' : null;
 }

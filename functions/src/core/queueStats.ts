@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Ticket } from './ticket.js';
+import type { Ticket } from './match/ticket.js';
 
 /** `pools/{mode}`: what a client shows while a player waits: how many wait, for how long, the usual wait. */
 export const queueStatsSchema = z.object({

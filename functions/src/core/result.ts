@@ -1,20 +1,12 @@
 import { z } from 'zod';
+import type { ResultsConfig } from './config.js';
 import { fail } from './errors.js';
 import type { Ladder } from './ladders.js';
 import type { Standing } from './player.js';
-import { roomTickets, sideUids, type Result, type RoomDoc } from './room.js';
-import { settleFreeForAll, settleTeamGame, type RatingUpdate } from './settlement.js';
-
-export const resultsConfigSchema = z.strictObject({
-  /**
-   * When the report deadline passes with reports from one side only: `settle` by them (the other side
-   * walked away), or `void` the room.
-   */
-  oneSidedAtDeadline: z.enum(['settle', 'void']).default('settle'),
-  /** The custom claim that marks a trusted game server's account; its report settles at once. */
-  gameServerClaim: z.string().min(1).default('gameServer'),
-});
-export type ResultsConfig = z.infer<typeof resultsConfigSchema>;
+import { isLive, roomTickets, sideUids, type Result, type RoomDoc } from './room.js';
+import { settleFreeForAll } from './rating/freeForAll.js';
+import { settleTeamGame } from './rating/team.js';
+import type { RatingUpdate } from './rating/update.js';
 
 /** Checks a reported result against the room it is for: an outcome for teams, every player placed in free-for-all. */
 export function validateResult(room: RoomDoc, result: Result): Result {
@@ -29,6 +21,31 @@ export function validateResult(room: RoomDoc, result: Result): Result {
     fail('invalid-argument', `Placements must name exactly the room's players: ${players.join(', ')}.`);
   }
   return result;
+}
+
+export interface Reporter {
+  uid: string;
+  /** A trusted game server (custom claim): reports for any room and settles it at once. */
+  authoritative: boolean;
+}
+
+/**
+ * The room with this report recorded, or the very same room when it changes nothing: the room is settled
+ * already, or the reporter repeats their report. Refuses a reporter who is not a player (unless authoritative),
+ * a room whose ready check is still open or that is over, and a result that does not fit the room.
+ */
+export function recordReport(room: RoomDoc, reporter: Reporter, reported: Result, nowMs: number): RoomDoc {
+  if (!reporter.authoritative && !room.memberUids.includes(reporter.uid)) {
+    fail('permission-denied', 'Only the players of a room (or a trusted game server) can report its result.');
+  }
+  if (room.status === 'settled') return room;
+  if (room.status === 'pending') fail('failed-precondition', 'The game has not started: the ready check is still open.');
+  if (!isLive(room.status)) fail('failed-precondition', `The room is ${room.status}; there is nothing to report.`);
+  const result = validateResult(room, reported);
+  const previous = room.reports[reporter.uid];
+  const repeated = previous && JSON.stringify(previous.result) === JSON.stringify(result) && previous.authoritative === reporter.authoritative;
+  if (repeated) return room;
+  return { ...room, reports: { ...room.reports, [reporter.uid]: { result, at: nowMs, authoritative: reporter.authoritative } } };
 }
 
 const same = (a: Result, b: Result) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
@@ -117,4 +134,22 @@ export function settleRoom(room: RoomDoc, result: Result, standings: Map<string,
     const placement = result.placements[update.uid]!;
     return { uid: update.uid, update, outcome: placement !== best ? 'loss' : firsts === 1 ? 'win' : 'draw' };
   });
+}
+
+/** The room after a verdict that needs no ratings: voided, disputed, or still waiting for reports. */
+export function roomAfterVerdict(room: RoomDoc, verdict: Exclude<Verdict, { kind: 'settle' }>, nowMs: number): RoomDoc {
+  switch (verdict.kind) {
+    case 'void':
+      return { ...room, status: 'voided', updatedAt: nowMs, endedAt: nowMs, endReason: verdict.reason };
+    case 'dispute':
+      return { ...room, status: 'disputed', updatedAt: nowMs };
+    case 'wait':
+      return { ...room, status: 'active', updatedAt: nowMs };
+  }
+}
+
+/** The settled room, carrying every player's rating change for its listeners. */
+export function settledRoom(room: RoomDoc, result: Result, outcomes: readonly PlayerOutcome[], nowMs: number): RoomDoc {
+  const ratingChanges = Object.fromEntries(outcomes.map(({ uid, update }) => [uid, { before: update.before, after: update.after, delta: update.delta }]));
+  return { ...room, status: 'settled', result, ratingChanges, updatedAt: nowMs, endedAt: nowMs, endReason: 'settled' };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { fail } from './errors.js';
 import { matchQualitySchema, type MatchProposal } from './match/proposal.js';
-import type { Mode } from './modes.js';
-import type { TicketDoc } from './queue.js';
+import type { Mode, ModeWithId } from './modes.js';
+import type { TicketDoc } from './ticket.js';
 
 export const roomStatusSchema = z.enum(['pending', 'active', 'disputed', 'settled', 'voided', 'cancelled']);
 export type RoomStatus = z.infer<typeof roomStatusSchema>;
@@ -60,7 +60,7 @@ export const roomDocSchema = z.object({
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
 /** The room a committed proposal becomes: pending a ready check if the mode has one, else active at once. */
-export function newRoom(id: string, modeId: string, mode: Mode, proposal: MatchProposal, tickets: Map<string, TicketDoc>, nowMs: number): RoomDoc {
+export function newRoom(id: string, mode: ModeWithId, proposal: MatchProposal, tickets: Map<string, TicketDoc>, nowMs: number): RoomDoc {
   const sides = proposal.sides.map((side) => ({
     tickets: side.map((t): RoomTicket => {
       const doc = tickets.get(t.id);
@@ -71,7 +71,7 @@ export function newRoom(id: string, modeId: string, mode: Mode, proposal: MatchP
   const docs = proposal.sides.flat().map((t) => tickets.get(t.id)!);
   return {
     id,
-    mode: modeId,
+    mode: mode.id,
     ladder: mode.ladder,
     kind: mode.format.kind,
     sides,
@@ -159,4 +159,24 @@ export function expireReadyCheck(room: RoomDoc, nowMs: number): ReadyCheckStep {
   const accepted = new Set(room.readyCheck?.accepted ?? []);
   const silent = room.memberUids.filter((uid) => !accepted.has(uid));
   return cancel(room, silent, 'ready check timed out', nowMs);
+}
+
+export function requireRoom(room: RoomDoc | undefined, roomId: string): RoomDoc {
+  if (!room) fail('not-found', `There is no room ${roomId}.`);
+  return room;
+}
+
+/** A pending room whose ready check ran out: the matcher cancels it. */
+export function readyCheckOverdue(room: RoomDoc, nowMs: number): boolean {
+  return room.status === 'pending' && room.readyCheck !== null && room.readyCheck.deadline <= nowMs;
+}
+
+/** A started, live room past its report deadline: the matcher settles what the reports allow and voids the rest. */
+export function reportOverdue(room: RoomDoc, nowMs: number): boolean {
+  return room.status !== 'pending' && isLive(room.status) && room.reportDeadline !== null && room.reportDeadline <= nowMs;
+}
+
+/** Until when whoever declined or missed a mode's ready check may not queue. */
+export function declineCooldownUntil(mode: Mode, nowMs: number): number {
+  return nowMs + (mode.readyCheck?.declineCooldownSeconds ?? 0) * 1000;
 }

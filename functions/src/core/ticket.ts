@@ -1,40 +1,160 @@
 import { z } from 'zod';
-import type { Mode } from './modes.js';
+import { matchingScore, type Ticket } from './match/ticket.js';
+import type { ModeWithId } from './modes.js';
+import { standingOn, type Player } from './player.js';
+import type { RoomTicket } from './room.js';
 
-export const MAX_PARTY_SIZE = 5;
-
-/** One queued party (or solo player): the unit the matcher places, never split across sides or rooms. */
-export const ticketSchema = z
-  .object({
-    id: z.string().min(1),
-    members: z
-      .array(z.object({ uid: z.string().min(1), rating: z.number().finite() }))
-      .min(1)
-      .max(MAX_PARTY_SIZE),
-    /** The party-adjusted matching score, see `matchingScore`. */
-    score: z.number().finite(),
-    /** Milliseconds since the epoch. */
-    enqueuedAt: z.number().finite(),
-  })
-  .refine((ticket) => new Set(ticket.members.map((m) => m.uid)).size === ticket.members.length, {
-    path: ['members'],
-    message: 'a player can appear only once in a party',
-  });
-export type Ticket = z.infer<typeof ticketSchema>;
+export const ticketStatusSchema = z.enum(['queued', 'matched', 'cancelled', 'expired']);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
 /**
- * The score a party matches on: a solo player's rating, or floor(average rating) + bonus · size for a
- * party, because friends who queue together coordinate better than their ratings say.
+ * `pools/{mode}/tickets/{id}`: one solo player or party in a mode's pool. Only `status`, `expiresAt` and the
+ * end fields ever change after creation, and `status` leaves `queued` exactly once (matched, cancelled or
+ * expired), which is what lets a commit re-check a ticket by its status alone.
  */
-export function matchingScore(ratings: readonly number[], mode: Pick<Mode, 'partyBonusPerMember'>): number {
-  const [only] = ratings;
-  if (ratings.length === 1 && only !== undefined) return only;
-  if (ratings.length === 0) throw new RangeError('a ticket needs at least one member');
-  const total = ratings.reduce((sum, rating) => sum + rating, 0);
-  return Math.floor(total / ratings.length) + mode.partyBonusPerMember * ratings.length;
+export const ticketDocSchema = z.object({
+  id: z.string(),
+  mode: z.string(),
+  members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
+  memberUids: z.array(z.string()).min(1),
+  names: z.record(z.string(), z.string()),
+  /** The party-adjusted matching score. */
+  score: z.number(),
+  partyId: z.string().nullable(),
+  /** Who queued it: the solo player or the party leader. */
+  ownerUid: z.string(),
+  /** Milliseconds since the epoch; a ticket returned to the pool after a failed ready check keeps the original. */
+  enqueuedAt: z.number().int(),
+  /** Refreshed by heartbeats; a queued ticket past it is expired by the matcher run. */
+  expiresAt: z.number().int(),
+  status: ticketStatusSchema,
+  roomId: z.string().nullable(),
+  endedAt: z.number().int().nullable(),
+  endReason: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+export type TicketDoc = z.infer<typeof ticketDocSchema>;
+
+/** What the scheduled matcher keeps of a queued ticket between sweeps (and in the pool digest between runs). */
+export const poolEntrySchema = ticketDocSchema.pick({ id: true, members: true, score: true, enqueuedAt: true, expiresAt: true });
+export type PoolEntry = z.infer<typeof poolEntrySchema>;
+
+export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt }: TicketDoc): PoolEntry {
+  return { id, members, score, enqueuedAt, expiresAt };
 }
 
-/** Seconds a ticket has waited at `nowMs`. */
-export function waitSeconds(ticket: Pick<Ticket, 'enqueuedAt'>, nowMs: number): number {
-  return (nowMs - ticket.enqueuedAt) / 1000;
+/** The matcher's view of a ticket. */
+export function toCoreTicket(entry: PoolEntry): Ticket {
+  return { id: entry.id, members: entry.members, score: entry.score, enqueuedAt: entry.enqueuedAt };
+}
+
+export function endTicket(doc: TicketDoc, status: Exclude<TicketStatus, 'queued'>, reason: string, nowMs: number): TicketDoc {
+  return { ...doc, status, endedAt: nowMs, endReason: reason };
+}
+
+/** A new ticket's fields, named as in the document. */
+export interface NewTicket {
+  id: string;
+  mode: string;
+  members: TicketDoc['members'];
+  names: Record<string, string>;
+  score: number;
+  partyId: string | null;
+  ownerUid: string;
+  enqueuedAt: number;
+  ttlSeconds: number;
+}
+
+export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
+  const { ttlSeconds, ...fields } = t;
+  return {
+    ...fields,
+    memberUids: t.members.map((m) => m.uid),
+    expiresAt: nowMs + ttlSeconds * 1000,
+    status: 'queued',
+    roomId: null,
+    endedAt: null,
+    endReason: null,
+    createdAt: nowMs,
+  };
+}
+
+/**
+ * The ticket a solo player or a whole party queues with: each member at their rating on the mode's ladder, the
+ * party-adjusted score they match on, their names for the room.
+ */
+export function queuedTicket(
+  id: string,
+  mode: ModeWithId,
+  initialRating: number,
+  owner: { uid: string; partyId: string | null },
+  players: readonly Player[],
+  nowMs: number,
+): TicketDoc {
+  const members = players.map((p) => ({ uid: p.uid, rating: standingOn(p, mode.ladder, initialRating).rating }));
+  return newTicket(
+    {
+      id,
+      mode: mode.id,
+      members,
+      names: Object.fromEntries(players.map((p) => [p.uid, p.displayName])),
+      score: matchingScore(
+        members.map((m) => m.rating),
+        mode,
+      ),
+      partyId: owner.partyId,
+      ownerUid: owner.uid,
+      enqueuedAt: nowMs,
+      ttlSeconds: mode.ticketTtlSeconds,
+    },
+    nowMs,
+  );
+}
+
+/** A whole, fully accepted ticket of a cancelled room back in the pool, with its original enqueue time. */
+export function requeuedTicket(
+  id: string,
+  mode: ModeWithId,
+  matched: RoomTicket,
+  names: Record<string, string>,
+  nowMs: number,
+): TicketDoc {
+  return newTicket(
+    {
+      id,
+      mode: mode.id,
+      members: matched.members,
+      names: Object.fromEntries(matched.members.map((m) => [m.uid, names[m.uid] ?? m.uid])),
+      score: matched.score,
+      partyId: matched.partyId,
+      ownerUid: matched.ownerUid,
+      enqueuedAt: matched.enqueuedAt,
+      ttlSeconds: mode.ticketTtlSeconds,
+    },
+    nowMs,
+  );
+}
+
+/** The proposal's tickets if every one is still queued; null if any was matched, cancelled or expired meanwhile. */
+export function stillQueued(docs: readonly (TicketDoc | undefined)[]): TicketDoc[] | null {
+  const queued = docs.filter((doc): doc is TicketDoc => doc?.status === 'queued');
+  return queued.length === docs.length ? queued : null;
+}
+
+export function matchedTicket(ticket: TicketDoc, roomId: string, nowMs: number): TicketDoc {
+  return { ...endTicket(ticket, 'matched', `matched into room ${roomId}`, nowMs), roomId };
+}
+
+/** A queued ticket whose heartbeats stopped before its expiry; a matched, ended or refreshed one is not. */
+export function hasExpired(ticket: TicketDoc | undefined, nowMs: number): ticket is TicketDoc {
+  return ticket?.status === 'queued' && ticket.expiresAt <= nowMs;
+}
+
+/**
+ * The expiry after a heartbeat: pushed out a full time-to-live only once half of it has passed, so a client
+ * heartbeating every third of it costs a write per half time-to-live, not per call.
+ */
+export function extendedExpiry(ticket: Pick<TicketDoc, 'expiresAt'>, ttlSeconds: number, nowMs: number): number {
+  const ttlMs = ttlSeconds * 1000;
+  return ticket.expiresAt - nowMs < ttlMs / 2 ? nowMs + ttlMs : ticket.expiresAt;
 }

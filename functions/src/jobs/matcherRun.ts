@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { sweepPool } from '../core/match/index.js';
-import { toCoreTicket, type PoolEntry } from '../core/queue.js';
-import { queueStats, queueStatsSchema, type QueueStats } from '../core/queueStats.js';
-import { LIVE_ROOM_STATUSES, type RoomDoc } from '../core/room.js';
+import { resolveMode, type ModeWithId } from '../core/modes.js';
+import { toCoreTicket, type PoolEntry } from '../core/ticket.js';
+import { queueStats, type QueueStats } from '../core/queueStats.js';
+import { LIVE_ROOM_STATUSES, readyCheckOverdue, reportOverdue, type RoomDoc } from '../core/room.js';
 import { config } from '../config.js';
-import { converter } from '../store/converters.js';
 import { countWrites, opCounts } from '../store/metrics.js';
 import { acquireLease, releaseLease } from '../store/lease.js';
 import { Mirror } from '../store/mirror.js';
 import { PoolMirror } from '../store/pool.js';
 import { expireTicket } from '../store/queue.js';
-import { poolRef, roomsRef } from '../store/refs.js';
+import { queueStatsRef, roomsRef } from '../store/refs.js';
 import { commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
 import { concurrently } from './concurrently.js';
 import { closeOverdueRoom } from '../store/settlement.js';
@@ -60,8 +60,8 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
   report.leased = true;
   report.sweptFrom = Date.now();
 
-  const modes = Object.keys(config.modes);
-  const recentWaits = new Map(modes.map((m) => [m, [] as number[]]));
+  const modes = Object.keys(config.modes).map((modeId) => resolveMode(config.modes, modeId));
+  const recentWaits = new Map(modes.map((m) => [m.id, [] as number[]]));
   const readsBefore = opCounts.reads;
   const rooms = new Mirror<RoomDoc, RoomDoc>(roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]), (room) => room, {
     onAdded: (room) => {
@@ -71,13 +71,13 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
       waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
     },
   });
-  const pools = new Map<string, PoolMirror>();
+  const pools = new Map<ModeWithId, PoolMirror>();
   // Tickets this run already matched or expired, until the listener reports them gone.
   const consumed = new Set<string>();
   const lastStats = new Map<string, { at: number; stats: QueueStats }>();
 
   try {
-    const opened = await Promise.allSettled(modes.map((m) => PoolMirror.open(m)));
+    const opened = await Promise.allSettled(modes.map((m) => PoolMirror.open(m.id)));
     opened.forEach((o, i) => o.status === 'fulfilled' && pools.set(modes[i]!, o.value));
     const failed = opened.find((o) => o.status === 'rejected');
     if (failed) throw failed.reason;
@@ -89,8 +89,8 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
     do {
       const started = Date.now();
       for (const id of consumed) if (![...pools.values()].some((p) => p.has(id))) consumed.delete(id);
-      for (const [modeId, pool] of pools) {
-        await sweepMode(modeId, pool.values(), consumed, report, recentWaits.get(modeId)!, lastStats);
+      for (const [mode, pool] of pools) {
+        await sweepMode(mode, pool.values(), consumed, report, recentWaits.get(mode.id)!, lastStats);
       }
       await handleRoomDeadlines(rooms.values(), report);
       report.sweeps++;
@@ -112,20 +112,19 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
 }
 
 async function sweepMode(
-  modeId: string,
+  mode: ModeWithId,
   queued: PoolEntry[],
   consumed: Set<string>,
   report: RunReport,
   recentWaits: number[],
   lastStats: Map<string, { at: number; stats: QueueStats }>,
 ) {
-  const mode = config.modes[modeId]!;
   const now = Date.now();
   const waiting = queued.filter((ticket) => !consumed.has(ticket.id));
   const live = waiting.filter((ticket) => ticket.expiresAt > now);
   const overdue = waiting.filter((ticket) => ticket.expiresAt <= now);
   await concurrently(overdue, config.matcher.concurrency, async (ticket) => {
-    if (await expireTicket(modeId, ticket.id)) {
+    if (await expireTicket(mode.id, ticket.id)) {
       report.expired++;
       consumed.add(ticket.id);
     }
@@ -134,14 +133,14 @@ async function sweepMode(
   report.proposals += proposals.length;
   // Proposals share no ticket, so their commits cannot conflict with each other.
   await concurrently(proposals, config.matcher.concurrency, async (proposal) => {
-    if (await commitMatch(modeId, proposal)) {
+    if (await commitMatch(mode, proposal)) {
       report.committed++;
       for (const side of proposal.sides) for (const t of side) consumed.add(t.id);
     } else {
       report.stale++;
     }
   });
-  await publishStats(modeId, live.filter((t) => !consumed.has(t.id)).map(toCoreTicket), recentWaits, unmatched, now, lastStats);
+  await publishStats(mode.id, live.filter((t) => !consumed.has(t.id)).map(toCoreTicket), recentWaits, unmatched, now, lastStats);
 }
 
 /** Rewrites `pools/{mode}` at most every `statsEverySeconds`, and only when a figure changed. */
@@ -160,17 +159,17 @@ async function publishStats(
   lastStats.set(modeId, { at: nowMs, stats });
   if (same) return;
   countWrites(1);
-  await poolRef(modeId).withConverter(converter(queueStatsSchema)).set(stats);
+  await queueStatsRef(modeId).set(stats);
 }
 
 async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport) {
   const now = Date.now();
   await concurrently(rooms, config.matcher.concurrency, async (room) => {
     try {
-      if (room.status === 'pending' && room.readyCheck && room.readyCheck.deadline <= now) {
+      if (readyCheckOverdue(room, now)) {
         await expireOverdueReadyCheck(room.id);
         report.roomDeadlines++;
-      } else if (room.status !== 'pending' && room.reportDeadline !== null && room.reportDeadline <= now) {
+      } else if (reportOverdue(room, now)) {
         await closeOverdueRoom(room.id);
         report.roomDeadlines++;
       }

@@ -1,10 +1,6 @@
-import { z } from 'zod';
-import { converter } from './converters.js';
-import { db } from './db.js';
+import { mayTakeLease } from '../core/lease.js';
+import { leaseRef } from './refs.js';
 import { transaction } from './tx.js';
-
-const leaseSchema = z.object({ holder: z.string(), expiresAt: z.number().int() });
-const leaseRef = db.collection('matcher').doc('lease').withConverter(converter(leaseSchema));
 
 /**
  * Takes or renews the matcher lease, so two overlapping runs do not sweep the same pools twice. It is an
@@ -14,8 +10,7 @@ const leaseRef = db.collection('matcher').doc('lease').withConverter(converter(l
 export function acquireLease(holder: string, ttlMs: number): Promise<boolean> {
   return transaction(async (tx) => {
     const now = Date.now();
-    const current = (await tx.get(leaseRef)).data();
-    if (current && current.holder !== holder && current.expiresAt > now) return false;
+    if (!mayTakeLease((await tx.get(leaseRef)).data(), holder, now)) return false;
     tx.set(leaseRef, { holder, expiresAt: now + ttlMs });
     return true;
   });

@@ -1,15 +1,9 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { defaultDisplayName } from '../core/displayName.js';
-import { idleState, newPlayer, playerSchema, playerStateSchema, type Player, type PlayerState } from '../core/player.js';
+import { idleState, newPlayer, type Player, type PlayerState } from '../core/player.js';
 import { config } from '../config.js';
-import { converter } from './converters.js';
-import { db } from './db.js';
-import { transaction, type Tx } from './tx.js';
-
-export const playersRef = () => db.collection('players').withConverter(converter(playerSchema));
-export const playerRef = (uid: string) => playersRef().doc(uid);
-export const playerStateRef = (uid: string) =>
-  db.collection('playerStates').doc(uid).withConverter(converter(playerStateSchema));
+import { playerRef, playerStateRef } from './refs.js';
+import type { Tx } from './tx.js';
 
 export interface PlayerRecord {
   player: Player;
@@ -77,13 +71,4 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
       }
     },
   };
-}
-
-/** The caller's profile, created on first use. */
-export function ensurePlayer(uid: string, nameHint?: string): Promise<PlayerRecord> {
-  return transaction(async (tx) => {
-    const players = await readPlayers(tx, [uid], { nameHints: { [uid]: nameHint } });
-    players.write();
-    return players.get(uid);
-  });
 }

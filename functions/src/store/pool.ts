@@ -1,34 +1,23 @@
-import { Timestamp } from 'firebase-admin/firestore';
+import type { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { poolEntrySchema, toPoolEntry, type PoolEntry, type TicketDoc } from '../core/queue.js';
-import { converter } from './converters.js';
+import { poolEntrySchema, toPoolEntry, type PoolEntry, type TicketDoc } from '../core/ticket.js';
 import { db } from './db.js';
 import { countQueryReads, countWrites } from './metrics.js';
 import { Mirror } from './mirror.js';
-import { poolRef, TICKET_CHANGED_AT, ticketsRef } from './refs.js';
+import { digestChunkRef, digestChunkSchema, digestChunksRef, TICKET_CHANGED_AT, ticketsRef, type DigestChunk as Chunk } from './refs.js';
 
 /**
- * `pools/{mode}/digest/{index}`: a mode's queued tickets as of `asOf` (a snapshot's read time), left by one
- * matcher run for the next. The next run reads these few chunks and then only the tickets changed since
- * (every ticket write stamps `changedAt`), instead of one read per waiting ticket. The entries travel as JSON
- * text, one unindexed field sized in bytes. Chunks that disagree (a run died while writing them) are ignored
- * and the pool is read in full, so correctness never depends on the digest being written.
+ * The pool digest: a mode's queued tickets as of a snapshot's read time, left by one matcher run for the next.
+ * The next run reads these few chunks and then only the tickets changed since (every ticket write stamps
+ * `changedAt`), instead of one read per waiting ticket. The entries travel as JSON text, one unindexed field
+ * sized in bytes. Chunks that disagree (a run died while writing them) are ignored and the pool is read in
+ * full, so correctness never depends on the digest being written.
  */
-const chunkSchema = z.object({
-  asOf: z.instanceof(Timestamp),
-  index: z.number().int().nonnegative(),
-  count: z.number().int().positive(),
-  tickets: z.string(),
-});
-type Chunk = z.infer<typeof chunkSchema>;
 
 /** Well under Firestore's 1 MiB document limit; a 10,000-ticket pool takes two or three chunks. */
 const CHUNK_BYTES = 700_000;
 /** Chunks per batched write, keeping each commit far below its 10 MiB request limit. */
 const CHUNKS_PER_BATCH = 8;
-
-const digestCollection = (mode: string) => poolRef(mode).collection('digest');
-const digestRef = (mode: string) => digestCollection(mode).withConverter(converter(chunkSchema));
 
 interface Digest {
   asOf: Timestamp;
@@ -72,26 +61,25 @@ function split(entries: PoolEntry[]): string[] {
  */
 export class PoolMirror {
   private constructor(
-    readonly mode: string,
+    readonly modeId: string,
     private readonly mirror: Mirror<TicketDoc, PoolEntry>,
     private readonly chunkIds: string[],
     private readonly hadDigest: boolean,
   ) {}
 
-  static async open(mode: string): Promise<PoolMirror> {
-    // Read without the converter: a malformed chunk makes the digest unusable, not the run fail.
-    const snapshot = await digestCollection(mode).get();
+  static async open(modeId: string): Promise<PoolMirror> {
+    const snapshot = await digestChunksRef(modeId).get();
     countQueryReads(snapshot.size);
     const chunks = snapshot.docs.flatMap((d) => {
-      const parsed = chunkSchema.safeParse(d.data());
+      const parsed = digestChunkSchema.safeParse(d.data());
       return parsed.success ? [parsed.data] : [];
     });
     const digest = assemble(chunks);
     const queued = (doc: TicketDoc) => (doc.status === 'queued' ? toPoolEntry(doc) : null);
     const mirror = digest
-      ? new Mirror(ticketsRef(mode).where(TICKET_CHANGED_AT, '>', digest.asOf), queued, { initial: digest.entries })
-      : new Mirror(ticketsRef(mode).where('status', '==', 'queued'), queued);
-    const pool = new PoolMirror(mode, mirror, snapshot.docs.map((d) => d.id), digest !== null);
+      ? new Mirror(ticketsRef(modeId).where(TICKET_CHANGED_AT, '>', digest.asOf), queued, { initial: digest.entries })
+      : new Mirror(ticketsRef(modeId).where('status', '==', 'queued'), queued);
+    const pool = new PoolMirror(modeId, mirror, snapshot.docs.map((d) => d.id), digest !== null);
     await mirror.ready;
     return pool;
   }
@@ -120,8 +108,8 @@ export class PoolMirror {
       const batch = db.batch();
       const slice = chunks.slice(i, i + CHUNKS_PER_BATCH);
       for (const [id, chunk] of slice) {
-        if (chunk) batch.set(digestRef(this.mode).doc(id), chunk);
-        else batch.delete(digestRef(this.mode).doc(id));
+        if (chunk) batch.set(digestChunkRef(this.modeId, id), chunk);
+        else batch.delete(digestChunkRef(this.modeId, id));
       }
       await batch.commit();
       countWrites(slice.length);

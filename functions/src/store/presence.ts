@@ -1,12 +1,13 @@
 import { idleState } from '../core/player.js';
 import { presenceOf, type Presence } from '../core/presence.js';
-import type { TicketDoc } from '../core/queue.js';
+import type { TicketDoc } from '../core/ticket.js';
 import { isLive, type RoomDoc } from '../core/room.js';
-import { playerStateRef, readPlayers, type ReadPlayersOptions } from './players.js';
-import { roomRef, ticketRef } from './refs.js';
+import { readPlayers, type ReadPlayersOptions } from './players.js';
+import { playerStateRef, roomRef, ticketRef } from './refs.js';
 import type { Tx } from './tx.js';
 
 export interface TicketPointer {
+  /** The ticket's mode id, as the pointing document names it. */
   mode: string | null;
   ticketId: string | null;
 }

@@ -1,19 +1,55 @@
+import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { partySchema } from '../core/party.js';
-import { ticketDocSchema } from '../core/queue.js';
+import { historyRowSchema } from '../core/history.js';
+import { leaseSchema } from '../core/lease.js';
+import { partyCodeSchema, partySchema } from '../core/party.js';
+import { playerSchema, playerStateSchema } from '../core/player.js';
+import { queueStatsSchema } from '../core/queueStats.js';
 import { roomDocSchema } from '../core/room.js';
+import { ticketDocSchema } from '../core/ticket.js';
 import { converter } from './converters.js';
 import { db } from './db.js';
 
-export const poolRef = (mode: string) => db.collection('pools').doc(mode);
+// Every document the server reads or writes, by path, each with the converter of its schema.
+
+export const playersRef = () => db.collection('players').withConverter(converter(playerSchema));
+export const playerRef = (uid: string) => playersRef().doc(uid);
+export const playerStateRef = (uid: string) => db.collection('playerStates').doc(uid).withConverter(converter(playerStateSchema));
+export const historyRef = (uid: string, roomId: string) =>
+  playerRef(uid).collection('history').doc(roomId).withConverter(converter(historyRowSchema));
+
+export const partyRef = (id: string) => db.collection('parties').doc(id).withConverter(converter(partySchema));
+/** `partyCodes/{code}`: the only way from a join code to a party; no client can read it. */
+export const partyCodeRef = (code: string) => db.collection('partyCodes').doc(code).withConverter(converter(partyCodeSchema));
+
+/** `pools/{modeId}`: the mode's queue statistics, parent of its tickets and digest. */
+export const poolRef = (modeId: string) => db.collection('pools').doc(modeId);
+export const queueStatsRef = (modeId: string) => poolRef(modeId).withConverter(converter(queueStatsSchema));
 /** Set to the commit time by every ticket write: the pool mirror follows the tickets changed since its digest. */
 export const TICKET_CHANGED_AT = 'changedAt';
-export const ticketsRef = (mode: string) => poolRef(mode).collection('tickets').withConverter(converter(ticketDocSchema, TICKET_CHANGED_AT));
-export const ticketRef = (mode: string, id: string) => ticketsRef(mode).doc(id);
+export const ticketsRef = (modeId: string) =>
+  poolRef(modeId).collection('tickets').withConverter(converter(ticketDocSchema, TICKET_CHANGED_AT));
+export const ticketRef = (modeId: string, id: string) => ticketsRef(modeId).doc(id);
+
+/**
+ * `pools/{modeId}/digest/{index}`: one chunk of a mode's queued tickets as of `asOf` (a snapshot's read time),
+ * left by one matcher run for the next (see pool.ts). The entries travel as JSON text, one unindexed field.
+ */
+export const digestChunkSchema = z.object({
+  asOf: z.instanceof(Timestamp),
+  index: z.number().int().nonnegative(),
+  count: z.number().int().positive(),
+  tickets: z.string(),
+});
+export type DigestChunk = z.infer<typeof digestChunkSchema>;
+/** Without a converter: a malformed chunk makes the digest unusable, not the run fail. */
+export const digestChunksRef = (modeId: string) => poolRef(modeId).collection('digest');
+export const digestChunkRef = (modeId: string, id: string) => digestChunksRef(modeId).doc(id).withConverter(converter(digestChunkSchema));
+
 export const roomsRef = () => db.collection('rooms').withConverter(converter(roomDocSchema));
 export const roomRef = (id: string) => roomsRef().doc(id);
-export const partyRef = (id: string) => db.collection('parties').doc(id).withConverter(converter(partySchema));
 
-/** `partyCodes/{code}`: the only way from a join code to a party; no client can read it. */
-export const partyCodeSchema = z.object({ partyId: z.string(), expiresAt: z.number().int() });
-export const partyCodeRef = (code: string) => db.collection('partyCodes').doc(code).withConverter(converter(partyCodeSchema));
+export const leaseRef = db.collection('matcher').doc('lease').withConverter(converter(leaseSchema));
+
+/** `metrics/{function}`: operation counts per callable, written only with LADDER_METRICS=on. */
+export const metricsRef = (functionName: string) => db.collection('metrics').doc(functionName);

@@ -1,5 +1,5 @@
 import type { FreeForAllFormat, WidenedCap } from '../modes.js';
-import { MAX_PARTY_SIZE } from '../ticket.js';
+import { MAX_PARTY_SIZE } from './ticket.js';
 import type { Attempt } from './reasons.js';
 import type { ScoreIndex } from './scoreIndex.js';
 import { capAt } from './widening.js';

@@ -1,5 +1,5 @@
 import type { Mode } from '../modes.js';
-import type { Ticket } from '../ticket.js';
+import type { Ticket } from './ticket.js';
 import { QueuedPool } from './pool.js';
 import type { MatchProposal } from './proposal.js';
 

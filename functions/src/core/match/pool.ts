@@ -1,5 +1,5 @@
 import type { Mode } from '../modes.js';
-import { MAX_PARTY_SIZE, waitSeconds, type Ticket } from '../ticket.js';
+import { MAX_PARTY_SIZE, waitSeconds, type Ticket } from './ticket.js';
 import { FreeForAllMatcher } from './freeForAll.js';
 import { makeProposal, type MatchProposal } from './proposal.js';
 import type { Attempt, UnmatchedReason } from './reasons.js';

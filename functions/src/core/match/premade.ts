@@ -1,5 +1,5 @@
 import type { PremadePolicy } from '../modes.js';
-import { MAX_PARTY_SIZE } from '../ticket.js';
+import { MAX_PARTY_SIZE } from './ticket.js';
 
 /** A party of two or more friends queueing together ("黑店"). */
 export function isPremade(partySize: number): boolean {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { expectedScore } from '../elo.js';
-import { ticketSchema, waitSeconds, type Ticket } from '../ticket.js';
+import { expectedScore } from '../rating/duel.js';
+import { ticketSchema, waitSeconds, type Ticket } from './ticket.js';
 
 export const matchQualitySchema = z.object({
   /** Highest minus lowest matching score in the match. */

@@ -1,4 +1,4 @@
-import { MAX_PARTY_SIZE } from '../ticket.js';
+import { MAX_PARTY_SIZE } from './ticket.js';
 import { sortByKey } from './order.js';
 
 /** The tickets of one party size, sorted by score, with taken tickets skipped by union-find. */

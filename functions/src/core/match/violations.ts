@@ -1,5 +1,5 @@
 import type { Mode } from '../modes.js';
-import { matchingScore, waitSeconds } from '../ticket.js';
+import { matchingScore, waitSeconds } from './ticket.js';
 import { premadeBalanced } from './premade.js';
 import { measureQuality, proposalTickets, type MatchProposal } from './proposal.js';
 import { bestSplit } from './sides.js';

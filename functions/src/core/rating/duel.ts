@@ -1,47 +1,22 @@
 /**
- * The ELO duel of the original Java ladder system. Expectations are fixed to 6 decimals and computed from the
- * higher-rated side, so the same game gives the same integers whichever player is passed first.
+ * The ELO duel of the original Java ladder system, the arithmetic every settlement is built from. Expectations
+ * are fixed to 6 decimals and computed from the higher-rated side, so the same game gives the same integers
+ * whichever player is passed first.
  */
 
-/** A's result against B: 1 win, 0.5 draw, 0 loss. */
-export type DuelScore = 0 | 0.5 | 1;
+/** Expectations are counted in whole millionths. */
+export const MICROS = 1_000_000;
 
-export interface DuelOptions {
-  k: number;
-  floorAtZero?: boolean;
-}
-
-export interface DuelResult {
-  ratingA: number;
-  ratingB: number;
-}
-
-const MICROS = 1_000_000;
-
-/**
- * Rates a duel exactly as the original: from the higher side, the exponent (R_low − R_high)/400 and
- * E = 1/(1 + 10^exponent) are each rounded half-up to 6 decimals, the change K·(S − E) is rounded away from
- * zero, the higher side gains it and the lower side loses it.
- */
-export function eloDuel(ratingA: number, ratingB: number, scoreA: DuelScore, options: DuelOptions): DuelResult {
-  if (!Number.isSafeInteger(ratingA) || !Number.isSafeInteger(ratingB)) {
-    throw new RangeError(`eloDuel: ratings must be whole numbers, got ${ratingA} and ${ratingB}`);
-  }
-  if (scoreA !== 0 && scoreA !== 0.5 && scoreA !== 1) {
-    throw new RangeError(`eloDuel: scoreA must be 1 (win), 0.5 (draw) or 0 (loss), got ${String(scoreA)}`);
-  }
-  const change = ratingChange(options.k, scoreA * MICROS - duelExpectationMicros(ratingA, ratingB), 1);
-  return {
-    ratingA: applyChange(ratingA, change, options.floorAtZero ?? false),
-    ratingB: applyChange(ratingB, -change, options.floorAtZero ?? false),
-  };
+/** ELO expected score of a player rated `rating` against one rated `opponent`, unrounded: a match's predicted odds. */
+export function expectedScore(rating: number, opponent: number): number {
+  return 1 / (1 + 10 ** ((opponent - rating) / 400));
 }
 
 /**
  * Expected score of `rating` against `opponent` in millionths, rounded as the original does. Only the higher
  * side's expectation is computed; the lower side gets its complement. That is the original's swap: a pair's
  * expectations always sum to exactly one, and the change never depends on argument order. Ratings may be
- * fractional (a team's mean rating). `expectedScore` in elo.ts cannot stand in: the original rounds the exponent
+ * fractional (a team's mean rating). `expectedScore` cannot stand in: the original rounds the exponent
  * before taking the power.
  */
 export function duelExpectationMicros(rating: number, opponent: number): number {

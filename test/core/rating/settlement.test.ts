@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ladderSchema } from '../../functions/src/core/ladders.js';
-import { eloDuel } from '../../functions/src/core/rating.js';
-import {
-  settleFreeForAll,
-  settleTeamGame,
-  type FreeForAllGame,
-  type RatingUpdate,
-  type TeamGame,
-} from '../../functions/src/core/settlement.js';
+import { ladderSchema } from '../../../functions/src/core/ladders.js';
+import { settleFreeForAll, type FreeForAllGame } from '../../../functions/src/core/rating/freeForAll.js';
+import { settleTeamGame, type TeamGame } from '../../../functions/src/core/rating/team.js';
+import type { RatingUpdate } from '../../../functions/src/core/rating/update.js';
+import { eloDuel } from './eloDuel.js';
 
 /** k 32, provisionalK 64 for fewer than 10 games, no floor. */
 const ladder = ladderSchema.parse({});

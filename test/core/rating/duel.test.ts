@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eloDuel, type DuelScore } from '../../functions/src/core/rating.js';
+import { expectedScore } from '../../../functions/src/core/rating/duel.js';
+import { eloDuel, type DuelScore } from './eloDuel.js';
 
 const K32 = { k: 32 };
 const rating = fc.integer({ min: 0, max: 4000 });
@@ -123,6 +124,21 @@ describe('eloDuel properties', () => {
       fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 }), score, k, (a, b, s, kk) => {
         const after = eloDuel(a, b, s, { k: kk, floorAtZero: true });
         expect(Math.min(after.ratingA, after.ratingB)).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+});
+
+describe('expectedScore', () => {
+  it('gives an even chance between equal ratings and 10:1 odds at 400 points', () => {
+    expect(expectedScore(1500, 1500)).toBe(0.5);
+    expect(expectedScore(1900, 1500)).toBeCloseTo(10 / 11, 12);
+  });
+
+  it('is complementary: both sides expectations sum to one', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4000 }), fc.integer({ min: 0, max: 4000 }), (a, b) => {
+        expect(expectedScore(a, b) + expectedScore(b, a)).toBeCloseTo(1, 12);
       }),
     );
   });

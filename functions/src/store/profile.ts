@@ -1,0 +1,30 @@
+import { readPlayers, type PlayerRecord } from './players.js';
+import { readPlayersWithPresence } from './presence.js';
+import { transaction } from './tx.js';
+
+/** The signed-in player's profile, created on their first sign-in. */
+export function ensurePlayer(uid: string, nameHint?: string): Promise<PlayerRecord> {
+  return transaction(async (tx) => {
+    const players = await readPlayers(tx, [uid], { nameHints: { [uid]: nameHint } });
+    players.write();
+    return players.get(uid);
+  });
+}
+
+/** The player's public profile, private state and where they are; the first call creates the profile. */
+export function profile(uid: string, nameHint?: string) {
+  return transaction(async (tx) => {
+    const { players, presenceOf } = await readPlayersWithPresence(tx, [uid], [], { nameHints: { [uid]: nameHint } });
+    players.write();
+    return { ...players.get(uid), presence: presenceOf(uid) };
+  });
+}
+
+export function renamePlayer(uid: string, displayName: string) {
+  return transaction(async (tx) => {
+    const players = await readPlayers(tx, [uid]);
+    players.updatePlayer(uid, { displayName });
+    players.write();
+    return { player: players.get(uid).player };
+  });
+}
