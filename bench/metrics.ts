@@ -1,19 +1,14 @@
 import { proposalTickets, violations, type MatchProposal, type ViolationRule } from '../functions/src/core/match/index.js';
 import type { Mode } from '../functions/src/core/modes.js';
+import { percentile } from '../functions/src/core/percentile.js';
 
 /** A win probability in this band counts as a fair match. */
 export const FAIR_BAND = [0.47, 0.53] as const;
 
 const CAP_RULES: readonly ViolationRule[] = ['spreadCap', 'sideDifferenceCap'];
 
-/** Nearest-rank percentile of ascending `sorted`, or null when there is nothing to rank. */
-export function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? null;
-}
-
 export function median(values: readonly number[]): number | null {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(values, 50);
 }
 
 export interface SweepFigures {
@@ -48,8 +43,6 @@ export function sweepFigures(mode: Mode, proposals: readonly MatchProposal[], qu
     if (CAP_RULES.some((rule) => rules.has(rule))) capViolations++;
     for (const rule of rules) if (!CAP_RULES.includes(rule)) otherViolations[rule] = (otherViolations[rule] ?? 0) + 1;
   }
-  spreads.sort((a, b) => a - b);
-  sideDifferences.sort((a, b) => a - b);
   return {
     matchedFraction: matchedPlayers / queuedPlayers,
     fairShare: mode.format.kind === 'team' && proposals.length > 0 ? fair / proposals.length : null,

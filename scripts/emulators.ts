@@ -3,6 +3,7 @@
  * Cloud Firestore emulator (started directly, because firebase-tools would demand Java 21 to manage it)
  * and the firebase-tools Auth and Functions emulators, wired together and torn down as one.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -367,7 +368,7 @@ async function waitFor(what: string, timeoutMs: number, child: Child, ready: () 
   while (Date.now() < deadline) {
     if (child.hasExited) throw new HarnessError(`${what} exited while starting:\n${child.tail()}`);
     if (await ready()) return;
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(250);
   }
   throw new HarnessError(`${what} did not become ready within ${timeoutMs / 1000} s:\n${child.tail()}`);
 }

@@ -4,6 +4,7 @@
  * drawn from each bot's own seeded stream: cancels, vanishing clients, duplicated calls, declined or ignored
  * ready checks, missing and contradicting reports, party churn, and a game server reporting with authority.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { doc, getDocFromServer } from 'firebase/firestore';
 import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
 import type { Presence } from '../functions/src/core/presence.js';
@@ -15,7 +16,6 @@ import type { PlayerView } from './view.js';
 
 const LIVE = new Set(['pending', 'active', 'disputed']);
 const isLive = (status: string) => LIVE.has(status);
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** One enqueue that created a ticket, and what became of it as its captain saw it. */
 export interface EnqueueRecord {
@@ -126,7 +126,7 @@ export class World {
     if (random.next() < this.options.faults.gameServer) {
       this.faults.gameServerRooms++;
       const duplicate = random.next() < this.options.faults.duplicate;
-      void sleep(game.endsAt - Date.now()).then(async () => {
+      void sleep(Math.max(0, game.endsAt - Date.now())).then(async () => {
         for (let i = 0; i < (duplicate ? 2 : 1); i++) await this.gameServer.call('reportResult', { roomId: room.id, ...game.result }).catch(() => {});
       });
     }
@@ -188,7 +188,7 @@ export async function playRoom(world: World, bot: Bot, roomId: string): Promise<
   if (room && isLive(room.status)) {
     const game = world.game(room, bot.random);
     // Players finish and tap "report" a moment apart, not in the same millisecond.
-    await sleep(game.endsAt - Date.now() + between(bot, 0, 2000));
+    await sleep(Math.max(0, game.endsAt - Date.now() + between(bot, 0, 2000)));
     if (chance(bot, faults.noReport)) {
       world.faults.missingReports++;
     } else {

@@ -3,9 +3,11 @@
  * in this process, stop, let every room and ticket finish, and then the whole database is checked. Needs the
  * emulator environment and LADDER_CONFIG set before it is imported (it loads the functions' modules).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { getAuth } from 'firebase-admin/auth';
 import { maxPartySize } from '../functions/src/core/config.js';
+import { percentile } from '../functions/src/core/percentile.js';
 import { LIVE_ROOM_STATUSES } from '../functions/src/core/room.js';
 import { config } from '../functions/src/config.js';
 import { runMatcher } from '../functions/src/jobs/matcherRun.js';
@@ -74,18 +76,10 @@ export interface SimulationInput {
   progressEveryMs?: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function readMetrics(): Promise<Record<string, ServerOps>> {
   const docs = await db.collection('metrics').get();
   return Object.fromEntries(docs.docs.map((d) => [d.id, d.data() as ServerOps]));
 }
-
-const percentile = (values: number[], p: number) => {
-  if (!values.length) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-};
 
 /** Workers started ahead for each busy function: enough for the usual concurrency, not every burst. */
 const WARM_WORKERS = 6;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseConfig, type AppConfig } from './core/config.js';
+import { ConfigError } from './core/errors.js';
 
 /**
  * The studio's configuration: `functions/ladder.config.json` when present (deployed with the functions),
@@ -9,14 +10,14 @@ import { parseConfig, type AppConfig } from './core/config.js';
 function loadConfig(): AppConfig {
   const path = process.env.LADDER_CONFIG ?? fileURLToPath(new URL('../ladder.config.json', import.meta.url));
   if (!existsSync(path)) {
-    if (process.env.LADDER_CONFIG) throw new Error(`LADDER_CONFIG names ${path}, which does not exist`);
+    if (process.env.LADDER_CONFIG) throw new ConfigError(`LADDER_CONFIG names ${path}, which does not exist`);
     return parseConfig({}, 'default configuration');
   }
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
+    throw new ConfigError(`${path} is not valid JSON: ${(error as Error).message}`);
   }
   return parseConfig(raw, path);
 }

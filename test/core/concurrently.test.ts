@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { concurrently } from '../../functions/src/jobs/concurrently.js';
 
@@ -9,7 +10,7 @@ describe('running a sweep\'s transactions side by side', () => {
     const results = await concurrently([5, 1, 4, 2, 3, 0, 6], 3, async (ms) => {
       inFlight++;
       most = Math.max(most, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, ms * 3));
+      await sleep(ms * 3);
       seen.push(ms);
       inFlight--;
       return ms * 10;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { createLadder, describeRoom, isLadderError, LadderError, sideOf, type Ladder, type Match } from '@ladder/client';
@@ -199,7 +200,7 @@ describe('the client SDK against the emulators', () => {
     const restarted = await ladderPlayer('Mate P');
     const seen: string[] = [];
     restarted.onMatch((m) => seen.push(m.ticketId));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await sleep(1_000);
     expect(seen).toEqual([]);
     const next = await p1.queue('2v2');
     await vi.waitUntil(() => seen.length > 0, { timeout: 10_000 });
@@ -269,7 +270,7 @@ describe('the client SDK against the emulators', () => {
       await reach(match, 'queued');
       relay.cut();
       await online.queue('1v1');
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await sleep(1_500);
       expect(match.status?.kind).toBe('queued');
       relay.restore();
       await reach(match, 'active');

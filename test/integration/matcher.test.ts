@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../functions/src/config.js';
 import { sweepPool } from '../../functions/src/core/match/index.js';
@@ -7,7 +8,7 @@ import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { commitMatch } from '../../functions/src/store/rooms.js';
 import { seedBackground } from '../../sim/background.js';
 import { db, documentPaths } from '../support/admin.js';
-import { enqueue, expectInvariants, sleep, sweep, ticketOf } from '../support/game.js';
+import { enqueue, expectInvariants, sweep, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
 
 const queuedTickets = async (mode: string) =>

@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { doc, getDoc } from 'firebase/firestore';
 import { party, players } from '../support/players.js';
 import { db, documentPaths, expectRefusal } from '../support/admin.js';
 import { waitForDoc } from '../support/listen.js';
-import { enqueue, expectInvariants, presenceOf, roomOf, roomTickets, sideUids, sleep, sweep, ticketOf, type Room } from '../support/game.js';
+import { enqueue, expectInvariants, presenceOf, roomOf, roomTickets, sideUids, sweep, ticketOf, type Room } from '../support/game.js';
 
 
 describe('queueing and matching through the client SDK', () => {

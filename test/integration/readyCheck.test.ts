@@ -1,8 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.js';
 import { db, expectRefusal } from '../support/admin.js';
 import { waitForDoc } from '../support/listen.js';
-import { enqueue, expectInvariants, presenceOf, roomOf, sleep, sweep, ticketOf, type Room } from '../support/game.js';
+import { enqueue, expectInvariants, presenceOf, roomOf, sweep, ticketOf, type Room } from '../support/game.js';
 import { players } from '../support/players.js';
 
 /** Four solo players matched into a 2v2 room, which the test mode holds pending a 3 s ready check. */

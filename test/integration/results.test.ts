@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import { signInWithCustomToken } from 'firebase/auth';
@@ -5,7 +6,7 @@ import { app } from '../../functions/src/store/db.js';
 import { newClientApp, type Client } from '../support/client.js';
 import { db, documentPaths, expectRefusal } from '../support/admin.js';
 import { waitForDoc } from '../support/listen.js';
-import { enqueue, expectInvariants, presenceOf, roomOf, sideUids, sleep, sweep, type Room } from '../support/game.js';
+import { enqueue, expectInvariants, presenceOf, roomOf, sideUids, sweep, type Room } from '../support/game.js';
 import { party, players } from '../support/players.js';
 
 const report = (client: Client, roomId: string, result: object) => client.call<{ room: Room }>('reportResult', { roomId, ...result });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ const listening = (hostPort: string) =>
     socket.once('error', () => resolve(false));
   });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // `npm start` is `npm run build` and then this script; `npm test` has built everything already.
 describe('npm start', () => {

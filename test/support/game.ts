@@ -35,5 +35,3 @@ export const roomTickets = (room: Room) => room.sides.flatMap((side) => side.tic
 export async function expectInvariants() {
   expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

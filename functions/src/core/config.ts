@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defaultLadders, laddersSchema } from './ladders.js';
 import { defaultModes, modesSchema, type Mode } from './modes.js';
 import { MAX_PARTY_SIZE } from './match/ticket.js';
+import { ConfigError } from './errors.js';
 import { formatIssues } from './validation.js';
 
 export const partiesConfigSchema = z.strictObject({
@@ -57,10 +58,6 @@ export const appConfigSchema = z
     }
   });
 export type AppConfig = z.infer<typeof appConfigSchema>;
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
 
 export function parseConfig(input: unknown, source = 'configuration'): AppConfig {
   const result = appConfigSchema.safeParse(input);

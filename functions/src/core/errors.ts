@@ -25,6 +25,11 @@ export class Failure extends Error {
   }
 }
 
+/** A configuration a studio wrote (or the loader found) that cannot run: fails the deploy, naming each problem. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 export function fail(code: FailureCode, message: string, details?: Record<string, unknown>): never {
   throw new Failure(code, message, details);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fail } from './errors.js';
+import { ConfigError, fail } from './errors.js';
+import { formatIssues } from './validation.js';
 
 /**
  * A cap that widens with waiting: `schedule` maps a wait (seconds, of the oldest ticket in a match) to the
@@ -129,22 +130,11 @@ export function resolveMode(modes: Modes, modeId: string): ModeWithId {
   return { ...mode, id: modeId };
 }
 
-function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : `${text}.${String(key)}`),
-    'modes',
-  );
-}
-
-/** Validates a mode table, throwing one readable line per problem, e.g. `modes.2v2.spreadCap.schedule[1].value: ...`. */
+/** Validates a mode table, naming the place of each problem, e.g. `modes.2v2.spreadCap.schedule[1].value: ...`. */
 export function parseModes(input: unknown): Modes {
   const result = modesSchema.safeParse(input);
-  if (result.success) return result.data;
-  const lines = result.error.issues.flatMap((issue) =>
-    // A bad mode id is reported as "Invalid key in record"; its own message says what is wrong.
-    (issue.code === 'invalid_key' ? issue.issues : [issue]).map((inner) => `${formatPath(issue.path)}: ${inner.message}`),
-  );
-  throw new Error(`Invalid mode configuration:\n${lines.join('\n')}`);
+  if (!result.success) throw new ConfigError(`Invalid mode configuration: ${formatIssues(result.error, 'modes')}`);
+  return result.data;
 }
 
 /**

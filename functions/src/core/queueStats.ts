@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Ticket } from './match/ticket.js';
+import { percentile } from './percentile.js';
 
 /** `pools/{mode}`: what a client shows while a player waits: how many wait, for how long, the usual wait. */
 export const queueStatsSchema = z.object({
@@ -15,15 +16,8 @@ export const queueStatsSchema = z.object({
 });
 export type QueueStats = z.infer<typeof queueStatsSchema>;
 
-/** Nearest-rank percentile of unsorted values; null for none. */
-export function percentile(values: readonly number[], p: number): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
 export function queueStats(
-  mode: string,
+  modeId: string,
   waiting: readonly Ticket[],
   recentWaits: readonly number[],
   unmatched: Record<string, number>,
@@ -33,7 +27,7 @@ export function queueStats(
   const p50 = percentile(recentWaits, 50);
   const p95 = percentile(recentWaits, 95);
   return {
-    mode,
+    mode: modeId,
     waitingTickets: waiting.length,
     waitingPlayers: waiting.reduce((sum, t) => sum + t.members.length, 0),
     oldestWaitSeconds: Math.round((nowMs - oldest) / 100) / 10,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from 'firebase-functions/v2';
 import { sweepPool } from '../core/match/index.js';
 import { resolveMode, type ModeWithId } from '../core/modes.js';
@@ -39,7 +40,6 @@ export interface RunReport {
 }
 
 const RECENT_WAITS = 200;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One scheduled matcher run: holds the lease, mirrors every mode's queued tickets and the live rooms with
