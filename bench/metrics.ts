@@ -1,4 +1,9 @@
-import { proposalTickets, violations, type MatchProposal, type ViolationRule } from '../functions/src/core/match/index.js';
+import {
+  proposalTickets,
+  violations,
+  type MatchProposal,
+  type ViolationRule,
+} from '../functions/src/core/match/index.js';
 import type { Mode } from '../functions/src/core/modes.js';
 import { percentile } from '../functions/src/core/percentile.js';
 

@@ -57,7 +57,8 @@ describe('parties', () => {
 
   it('reads join codes the way players type them, and only codes of the unambiguous alphabet', () => {
     expect(joinCodeSchema.parse(' abc-d23 ')).toBe('ABCD23');
-    for (const bad of ['ABCDE', 'ABCDEFG', 'ABCDE0', 'ABCDEI', 'ABCDE1']) expect(joinCodeSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['ABCDE', 'ABCDEFG', 'ABCDE0', 'ABCDEI', 'ABCDE1'])
+      expect(joinCodeSchema.safeParse(bad).success).toBe(false);
     fc.assert(
       fc.property(fc.infiniteStream(fc.nat()), (stream) => {
         const it = stream[Symbol.iterator]();
@@ -78,9 +79,13 @@ describe('display names', () => {
 
   it('always derives a valid default name', () => {
     fc.assert(
-      fc.property(fc.option(fc.string({ unit: 'grapheme', maxLength: 60 })), fc.string({ minLength: 1, maxLength: 40 }), (hint, uid) => {
-        expect(displayNameSchema.safeParse(defaultDisplayName(hint ?? undefined, uid)).success).toBe(true);
-      }),
+      fc.property(
+        fc.option(fc.string({ unit: 'grapheme', maxLength: 60 })),
+        fc.string({ minLength: 1, maxLength: 40 }),
+        (hint, uid) => {
+          expect(displayNameSchema.safeParse(defaultDisplayName(hint ?? undefined, uid)).success).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -91,8 +96,16 @@ describe('presence', () => {
 
   it('is derived from the ticket a player points at and the room it was matched into', () => {
     expect(presenceOf({ ticketId: null }, undefined, undefined)).toEqual({ kind: 'idle' });
-    expect(presenceOf({ ticketId: 't' }, ticket('queued'), undefined)).toEqual({ kind: 'queued', ticketId: 't', mode: '1v1' });
-    expect(presenceOf({ ticketId: 't' }, ticket('matched', 'r'), { id: 'r', live: true })).toEqual({ kind: 'inRoom', roomId: 'r', mode: '1v1' });
+    expect(presenceOf({ ticketId: 't' }, ticket('queued'), undefined)).toEqual({
+      kind: 'queued',
+      ticketId: 't',
+      mode: '1v1',
+    });
+    expect(presenceOf({ ticketId: 't' }, ticket('matched', 'r'), { id: 'r', live: true })).toEqual({
+      kind: 'inRoom',
+      roomId: 'r',
+      mode: '1v1',
+    });
     expect(presenceOf({ ticketId: 't' }, ticket('matched', 'r'), { id: 'r', live: false })).toEqual({ kind: 'idle' });
     expect(presenceOf({ ticketId: 't' }, ticket('cancelled'), undefined)).toEqual({ kind: 'idle' });
   });
@@ -102,12 +115,20 @@ describe('party rules', () => {
   const idle = { kind: 'idle' } as const;
   const queued = { kind: 'queued', ticketId: 't', mode: '2v2' } as const;
   const playing = { kind: 'inRoom', roomId: 'r', mode: '2v2' } as const;
-  const joiner = (over: Partial<Joiner> = {}): Joiner => ({ uid: 'x', displayName: 'X', partyId: null, presence: idle, ...over });
+  const joiner = (over: Partial<Joiner> = {}): Joiner => ({
+    uid: 'x',
+    displayName: 'X',
+    partyId: null,
+    presence: idle,
+    ...over,
+  });
 
   it('lets only a free player outside any party create one', () => {
     expect(() => assertCanCreateParty(joiner())).not.toThrow();
     expect(() => assertCanCreateParty(joiner({ partyId: 'p' }))).toThrow(/already in a party/);
-    expect(() => assertCanCreateParty(joiner({ presence: queued }))).toThrow(/You are queued for 2v2; cancel or finish first/);
+    expect(() => assertCanCreateParty(joiner({ presence: queued }))).toThrow(
+      /You are queued for 2v2; cancel or finish first/,
+    );
   });
 
   it('leads a code to its party until it expires', () => {
@@ -122,8 +143,12 @@ describe('party rules', () => {
     expect(() => joinParty('ABCDEF', undefined, idle, joiner(), 7)).toThrow(/has been disbanded/);
     expect(() => joinParty('ABCDEF', party(2), idle, joiner({ partyId: 'p' }), 7)).toThrow(/already in this party/);
     expect(() => joinParty('ABCDEF', party(2), idle, joiner({ partyId: 'q' }), 7)).toThrow(/already in another party/);
-    expect(() => joinParty('ABCDEF', party(2), idle, joiner({ presence: playing }), 7)).toThrow(/You are in a live 2v2 room/);
-    expect(() => joinParty('ABCDEF', party(2), queued, joiner(), 7)).toThrow(/The party is queued for 2v2; join once it is back in the lobby/);
+    expect(() => joinParty('ABCDEF', party(2), idle, joiner({ presence: playing }), 7)).toThrow(
+      /You are in a live 2v2 room/,
+    );
+    expect(() => joinParty('ABCDEF', party(2), queued, joiner(), 7)).toThrow(
+      /The party is queued for 2v2; join once it is back in the lobby/,
+    );
     expect(() => joinParty('ABCDEF', party(5), idle, joiner(), 7)).toThrow(/The party is full \(5\/5\)/);
   });
 
@@ -145,7 +170,10 @@ describe('party rules', () => {
   });
 
   it('finds a join code no live party uses, reusing an expired one, and gives up after a few clashes', async () => {
-    const codes = new Map([['222222', { partyId: 'a', expiresAt: 100 }], ['333333', { partyId: 'b', expiresAt: 10 }]]);
+    const codes = new Map([
+      ['222222', { partyId: 'a', expiresAt: 100 }],
+      ['333333', { partyId: 'b', expiresAt: 10 }],
+    ]);
     const lookup = async (code: string) => codes.get(code);
     const digits = (d: number) => () => JOIN_CODE_ALPHABET.indexOf(String(d));
     expect(await freeJoinCode(digits(3), lookup, 50)).toBe('333333');

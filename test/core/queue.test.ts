@@ -7,7 +7,13 @@ import { assertCanQueue, candidatePlan, topUpDirection, type Queuer } from '../.
 
 const duo = resolveMode(defaultModes, '2v2');
 const idle: Presence = { kind: 'idle' };
-const queuer = (uid: string, over: Partial<Queuer> = {}): Queuer => ({ uid, displayName: uid.toUpperCase(), presence: idle, cooldownUntil: null, ...over });
+const queuer = (uid: string, over: Partial<Queuer> = {}): Queuer => ({
+  uid,
+  displayName: uid.toUpperCase(),
+  presence: idle,
+  cooldownUntil: null,
+  ...over,
+});
 const partyOf = (leader: string, ...uids: string[]) => ({
   ...newParty('p', { uid: leader, displayName: leader, joinedAt: 0 }, 'ABCDEF', 5, { codeTtlSeconds: 600 }, 0),
   memberUids: [leader, ...uids],
@@ -20,28 +26,37 @@ describe('who may queue', () => {
   });
 
   it('leaves queueing a party to its leader', () => {
-    expect(() => assertCanQueue(duo, 'b', partyOf('a', 'b'), [queuer('a'), queuer('b')], 0)).toThrow(/Only the party leader can queue the party/);
+    expect(() => assertCanQueue(duo, 'b', partyOf('a', 'b'), [queuer('a'), queuer('b')], 0)).toThrow(
+      /Only the party leader can queue the party/,
+    );
   });
 
   it('refuses a party larger than the mode takes per ticket', () => {
     const three = [queuer('a'), queuer('b'), queuer('c')];
-    expect(() => assertCanQueue(duo, 'a', partyOf('a', 'b', 'c'), three, 0)).toThrow(/party of 3 cannot queue for 2v2: at most 2/);
+    expect(() => assertCanQueue(duo, 'a', partyOf('a', 'b', 'c'), three, 0)).toThrow(
+      /party of 3 cannot queue for 2v2: at most 2/,
+    );
   });
 
   it('names who is already queued or playing: the caller as "You", a member by name', () => {
     const queued: Presence = { kind: 'queued', ticketId: 't', mode: '3v3' };
     const playing: Presence = { kind: 'inRoom', roomId: 'r', mode: '1v1' };
-    expect(() => assertCanQueue(duo, 'a', null, [queuer('a', { presence: queued })], 0)).toThrow(/^You are already queued for 3v3\.$/);
-    expect(() => assertCanQueue(duo, 'a', partyOf('a', 'b'), [queuer('a'), queuer('b', { presence: playing })], 0)).toThrow(
-      /^B is in a live 1v1 room\.$/,
+    expect(() => assertCanQueue(duo, 'a', null, [queuer('a', { presence: queued })], 0)).toThrow(
+      /^You are already queued for 3v3\.$/,
     );
+    expect(() =>
+      assertCanQueue(duo, 'a', partyOf('a', 'b'), [queuer('a'), queuer('b', { presence: playing })], 0),
+    ).toThrow(/^B is in a live 1v1 room\.$/);
   });
 
   it('holds back whoever is cooling down until the cooldown ends, saying how long is left', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 120_000 }), fc.integer({ min: 0, max: 120_000 }), (until, now) => {
         const attempt = () => assertCanQueue(duo, 'a', null, [queuer('a', { cooldownUntil: until })], now);
-        if (until > now) expect(attempt).toThrow(new RegExp(`cooling down after a missed ready check: ${Math.ceil((until - now) / 1000)} s left`));
+        if (until > now)
+          expect(attempt).toThrow(
+            new RegExp(`cooling down after a missed ready check: ${Math.ceil((until - now) / 1000)} s left`),
+          );
         else expect(attempt).not.toThrow();
       }),
     );
@@ -51,9 +66,15 @@ describe('who may queue', () => {
 describe('the candidates read for matching a new ticket at once', () => {
   it('asks for the rest of a room plus one, split over both directions, within the hard spread cap', () => {
     const plan = candidatePlan(duo, { score: 1500, members: [{}] });
-    expect(plan).toEqual({ range: { min: 1500 - duo.spreadCap.hard, max: 1500 + duo.spreadCap.hard }, perDirection: 2, wanted: 4 });
+    expect(plan).toEqual({
+      range: { min: 1500 - duo.spreadCap.hard, max: 1500 + duo.spreadCap.hard },
+      perDirection: 2,
+      wanted: 4,
+    });
     const ffa = resolveMode(defaultModes, 'ffa');
-    expect(candidatePlan(ffa, { score: 1500, members: [{}, {}] }).wanted).toBe(ffa.format.kind === 'ffa' ? ffa.format.maxPlayers - 1 : 0);
+    expect(candidatePlan(ffa, { score: 1500, members: [{}, {}] }).wanted).toBe(
+      ffa.format.kind === 'ffa' ? ffa.format.maxPlayers - 1 : 0,
+    );
   });
 
   it('tops up from the direction that still had tickets when the other ran dry', () => {

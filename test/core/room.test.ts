@@ -76,7 +76,7 @@ describe('room deadlines', () => {
     expect(reportOverdue({ ...pending(), reportDeadline: 0 }, 50_000)).toBe(false);
   });
 
-  it('keeps decliners out for the mode\'s cooldown', () => {
+  it("keeps decliners out for the mode's cooldown", () => {
     expect(declineCooldownUntil(mode, 5_000)).toBe(65_000);
     expect(declineCooldownUntil({ ...mode, readyCheck: null }, 5_000)).toBe(5_000);
   });

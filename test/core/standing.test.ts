@@ -7,7 +7,7 @@ import { initialStanding, recordGame } from '../../functions/src/core/player.js'
 
 const outcome = fc.constantFrom('win' as const, 'loss' as const, 'draw' as const);
 
-describe('a player\'s record', () => {
+describe("a player's record", () => {
   it('counts every settled game once, as exactly one of a win, a loss or a draw, at the new rating', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 4000 }), outcome)), (games) => {
@@ -23,17 +23,36 @@ describe('a player\'s record', () => {
   it('gets a history row per settled room, with the rating before and after', () => {
     const update = { uid: 'a', before: 1500, after: 1516, delta: 16 };
     expect(historyRow({ id: 'r', mode: '1v1', ladder: 'solo' }, { uid: 'a', update, outcome: 'win' }, 9)).toEqual({
-      roomId: 'r', mode: '1v1', ladder: 'solo', outcome: 'win', ratingBefore: 1500, ratingAfter: 1516, delta: 16, settledAt: 9,
+      roomId: 'r',
+      mode: '1v1',
+      ladder: 'solo',
+      outcome: 'win',
+      ratingBefore: 1500,
+      ratingAfter: 1516,
+      delta: 16,
+      settledAt: 9,
     });
   });
 });
 
 describe('the leaderboard', () => {
-  const row = (uid: string, rating: number) => ({ uid, displayName: uid, standing: { ...initialStanding(rating), games: 1 } });
+  const row = (uid: string, rating: number) => ({
+    uid,
+    displayName: uid,
+    standing: { ...initialStanding(rating), games: 1 },
+  });
 
   it('ranks best first, ties sharing the rank of the first of them', () => {
-    const ranks = rankRows([row('a', 1700), row('b', 1600), row('c', 1600), row('d', 1500)]).map((r) => [r.uid, r.rank]);
-    expect(ranks).toEqual([['a', 1], ['b', 2], ['c', 2], ['d', 4]]);
+    const ranks = rankRows([row('a', 1700), row('b', 1600), row('c', 1600), row('d', 1500)]).map((r) => [
+      r.uid,
+      r.rank,
+    ]);
+    expect(ranks).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['c', 2],
+      ['d', 4],
+    ]);
   });
 
   it('ranks a player only after a settled game, one below everyone rated higher', () => {

@@ -14,16 +14,22 @@ import {
 
 const duo = resolveMode(defaultModes, '2v2');
 const ladders = { solo: { initialRating: 1500 }, team: { initialRating: 1500 } };
-const ann = { ...newPlayer('ann', 'Ann', ladders, 0), ladders: { team: { rating: 1600, games: 3, wins: 2, losses: 1, draws: 0 } } };
+const ann = {
+  ...newPlayer('ann', 'Ann', ladders, 0),
+  ladders: { team: { rating: 1600, games: 3, wins: 2, losses: 1, draws: 0 } },
+};
 const ben = newPlayer('ben', 'Ben', { solo: { initialRating: 1500 } }, 0);
 const ticket = queuedTicket('t', duo, 1400, { uid: 'ann', partyId: 'p' }, [ann, ben], 1_000);
 
 describe('a ticket from queueing to its end', () => {
-  it('is queued with every member at their rating on the mode\'s ladder (the initial one if they have none) and the party score', () => {
+  it("is queued with every member at their rating on the mode's ladder (the initial one if they have none) and the party score", () => {
     expect(ticket).toMatchObject({
       id: 't',
       mode: '2v2',
-      members: [{ uid: 'ann', rating: 1600 }, { uid: 'ben', rating: 1400 }],
+      members: [
+        { uid: 'ann', rating: 1600 },
+        { uid: 'ben', rating: 1400 },
+      ],
       memberUids: ['ann', 'ben'],
       names: { ann: 'Ann', ben: 'Ben' },
       score: 1500 + 2 * duo.partyBonusPerMember,
@@ -61,13 +67,32 @@ describe('a ticket from queueing to its end', () => {
   });
 
   it('points at its room once matched', () => {
-    expect(matchedTicket(ticket, 'r', 5)).toMatchObject({ status: 'matched', roomId: 'r', endedAt: 5, endReason: 'matched into room r' });
+    expect(matchedTicket(ticket, 'r', 5)).toMatchObject({
+      status: 'matched',
+      roomId: 'r',
+      endedAt: 5,
+      endReason: 'matched into room r',
+    });
   });
 
   it('returns to the pool after a cancelled ready check with its original enqueue time and a fresh expiry', () => {
-    const matched = { ticketId: 't', partyId: 'p', ownerUid: 'ann', score: 1520, enqueuedAt: 1_000, members: ticket.members };
+    const matched = {
+      ticketId: 't',
+      partyId: 'p',
+      ownerUid: 'ann',
+      score: 1520,
+      enqueuedAt: 1_000,
+      members: ticket.members,
+    };
     const back = requeuedTicket('t2', duo, matched, { ann: 'Ann' }, 9_000);
-    expect(back).toMatchObject({ id: 't2', mode: '2v2', status: 'queued', enqueuedAt: 1_000, score: 1520, names: { ann: 'Ann', ben: 'ben' } });
+    expect(back).toMatchObject({
+      id: 't2',
+      mode: '2v2',
+      status: 'queued',
+      enqueuedAt: 1_000,
+      score: 1520,
+      names: { ann: 'Ann', ben: 'ben' },
+    });
     expect(back.expiresAt).toBe(9_000 + duo.ticketTtlSeconds * 1000);
   });
 });

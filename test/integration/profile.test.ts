@@ -15,7 +15,11 @@ describe('login and profiles through the client SDK and the Functions emulator',
     const alice = await devPlayer('Alice');
     expect(alice.uid).toBe('dev:alice');
     const { player, state, presence } = await alice.call<any>('getProfile');
-    expect(player).toMatchObject({ uid: 'dev:alice', displayName: 'Alice', ladders: { solo: newcomer, team: newcomer } });
+    expect(player).toMatchObject({
+      uid: 'dev:alice',
+      displayName: 'Alice',
+      ladders: { solo: newcomer, team: newcomer },
+    });
     expect(state).toMatchObject({ ticketId: null, partyId: null, cooldownUntil: null });
     expect(presence).toEqual({ kind: 'idle' });
     // The client reads its own profile and state documents directly.
@@ -29,7 +33,7 @@ describe('login and profiles through the client SDK and the Functions emulator',
     expect(again.uid).toBe(first.uid);
   });
 
-  it('creates a profile on an anonymous player\'s first call, with a generated name', async () => {
+  it("creates a profile on an anonymous player's first call, with a generated name", async () => {
     const guest = await anonymousPlayer();
     const { player } = await guest.call<any>('getProfile');
     expect(player.displayName).toMatch(/^Player-[A-Za-z0-9]{1,6}$/);

@@ -13,12 +13,13 @@ const listening = (hostPort: string) =>
     socket.once('error', () => resolve(false));
   });
 
-
 // `npm start` is `npm run build` and then this script; `npm test` has built everything already.
 describe('npm start', () => {
   it('serves the lobby, the functions and a running matcher on its own emulators, and Ctrl-C leaves nothing running', async () => {
     // A developer's shell: none of the test stack's emulator variables.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/EMULATOR|^LADDER_|^GCLOUD_PROJECT$|^FIREBASE_CONFIG$/.test(key)));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !/EMULATOR|^LADDER_|^GCLOUD_PROJECT$|^FIREBASE_CONFIG$/.test(key)),
+    );
     const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
       cwd: ROOT,
       env: { ...env, LOBBY_PORT: '0' },

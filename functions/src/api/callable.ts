@@ -46,7 +46,14 @@ export function toHttpsError(error: unknown): HttpsError {
  */
 const recordOps = (ops: OpCounts) =>
   metricsRef(process.env.K_SERVICE ?? 'unknown')
-    .set({ reads: FieldValue.increment(ops.reads), writes: FieldValue.increment(ops.writes), invocations: FieldValue.increment(1) }, { merge: true })
+    .set(
+      {
+        reads: FieldValue.increment(ops.reads),
+        writes: FieldValue.increment(ops.writes),
+        invocations: FieldValue.increment(1),
+      },
+      { merge: true },
+    )
     .then(() => undefined);
 
 async function guarded<R>(work: () => Promise<R>): Promise<R> {

@@ -8,13 +8,17 @@ const member = z.strictObject({ uid: z.string().min(1).max(128) });
 
 export const createParty = callable(none, (_input, caller) => parties.createParty(caller.uid));
 
-export const joinParty = callable(z.strictObject({ code: joinCodeSchema }), (input, caller) => parties.joinParty(caller.uid, input.code));
+export const joinParty = callable(z.strictObject({ code: joinCodeSchema }), (input, caller) =>
+  parties.joinParty(caller.uid, input.code),
+);
 
 export const leaveParty = callable(none, (_input, caller) => parties.leaveParty(caller.uid));
 
 export const kickPartyMember = callable(member, (input, caller) => parties.kickMember(caller.uid, input.uid));
 
-export const transferPartyLeadership = callable(member, (input, caller) => parties.transferLeadership(caller.uid, input.uid));
+export const transferPartyLeadership = callable(member, (input, caller) =>
+  parties.transferLeadership(caller.uid, input.uid),
+);
 
 export const disbandParty = callable(none, (_input, caller) => parties.disbandParty(caller.uid));
 

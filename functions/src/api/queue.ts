@@ -7,7 +7,9 @@ import { callable } from './callable.js';
 
 const none = z.strictObject({});
 /** The request names a configured mode by id; it is resolved here, once, and passed on whole. */
-const mode = z.enum(Object.keys(config.modes) as [string, ...string[]]).transform((modeId) => resolveMode(config.modes, modeId));
+const mode = z
+  .enum(Object.keys(config.modes) as [string, ...string[]])
+  .transform((modeId) => resolveMode(config.modes, modeId));
 
 /**
  * Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. Returns

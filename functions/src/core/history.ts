@@ -16,7 +16,11 @@ export const historyRowSchema = z.object({
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 
 /** The history row a player gets for a settled room. */
-export function historyRow(room: Pick<RoomDoc, 'id' | 'mode' | 'ladder'>, { update, outcome }: PlayerOutcome, nowMs: number): HistoryRow {
+export function historyRow(
+  room: Pick<RoomDoc, 'id' | 'mode' | 'ladder'>,
+  { update, outcome }: PlayerOutcome,
+  nowMs: number,
+): HistoryRow {
   return {
     roomId: room.id,
     mode: room.mode,

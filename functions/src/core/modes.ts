@@ -10,9 +10,7 @@ import { formatIssues } from './validation.js';
 export const widenedCapSchema = z
   .object({
     hard: z.number().positive(),
-    schedule: z
-      .array(z.object({ afterSeconds: z.number().min(0), value: z.number().positive() }))
-      .min(1),
+    schedule: z.array(z.object({ afterSeconds: z.number().min(0), value: z.number().positive() })).min(1),
   })
   .superRefine((cap, ctx) => {
     cap.schedule.forEach((step, i) => {

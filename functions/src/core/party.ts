@@ -19,7 +19,10 @@ export const joinCodeSchema = z
 
 /** `randomIndex(n)` returns an integer in [0, n); the shell passes a cryptographic source. */
 export function generateJoinCode(randomIndex: (n: number) => number): string {
-  return Array.from({ length: JOIN_CODE_LENGTH }, () => JOIN_CODE_ALPHABET[randomIndex(JOIN_CODE_ALPHABET.length)]).join('');
+  return Array.from(
+    { length: JOIN_CODE_LENGTH },
+    () => JOIN_CODE_ALPHABET[randomIndex(JOIN_CODE_ALPHABET.length)],
+  ).join('');
 }
 
 export const partyMemberSchema = z.object({
@@ -166,7 +169,8 @@ export function assertCanCreateParty(joiner: Joiner): void {
 /** The party a join code leads to, or the refusal for a code that is unknown or expired. */
 export function partyIdForCode(code: string, entry: PartyCode | undefined, nowMs: number): string {
   if (!entry) fail('not-found', `No party has the code ${code}; check it, or ask the leader for a new one.`);
-  if (entry.expiresAt <= nowMs) fail('failed-precondition', `The code ${code} has expired; ask the leader for a new one.`);
+  if (entry.expiresAt <= nowMs)
+    fail('failed-precondition', `The code ${code} has expired; ask the leader for a new one.`);
   return entry.partyId;
 }
 

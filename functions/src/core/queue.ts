@@ -20,20 +20,33 @@ const secondsLeft = (untilMs: number, nowMs: number) => Math.ceil((untilMs - now
  * mode's tickets, or anyone (the caller or a member) already queued, in a live room or cooling down after a
  * missed ready check. Each refusal names who is in the way, as the player sees it.
  */
-export function assertCanQueue(mode: ModeWithId, callerUid: string, party: Party | null, members: readonly Queuer[], nowMs: number) {
+export function assertCanQueue(
+  mode: ModeWithId,
+  callerUid: string,
+  party: Party | null,
+  members: readonly Queuer[],
+  nowMs: number,
+) {
   if (party) requireLeader(party, callerUid, 'queue the party');
   const capacity = partyCapacity(mode);
   if (members.length > capacity) {
-    fail('failed-precondition', `A party of ${members.length} cannot queue for ${mode.id}: at most ${capacity} players per ticket.`);
+    fail(
+      'failed-precondition',
+      `A party of ${members.length} cannot queue for ${mode.id}: at most ${capacity} players per ticket.`,
+    );
   }
   for (const { uid, displayName, presence, cooldownUntil } of members) {
     const who = uid === callerUid ? 'You are' : `${displayName} is`;
     if (presence.kind === 'queued') fail('failed-precondition', `${who} already queued for ${presence.mode}.`);
     if (presence.kind === 'inRoom') fail('failed-precondition', `${who} in a live ${presence.mode} room.`);
     if (cooldownUntil && cooldownUntil > nowMs) {
-      fail('failed-precondition', `${who} cooling down after a missed ready check: ${secondsLeft(cooldownUntil, nowMs)} s left.`, {
-        cooldownUntil,
-      });
+      fail(
+        'failed-precondition',
+        `${who} cooling down after a missed ready check: ${secondsLeft(cooldownUntil, nowMs)} s left.`,
+        {
+          cooldownUntil,
+        },
+      );
     }
   }
 }

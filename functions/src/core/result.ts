@@ -11,10 +11,12 @@ import type { RatingUpdate } from './rating/update.js';
 /** Checks a reported result against the room it is for: an outcome for teams, every player placed in free-for-all. */
 export function validateResult(room: RoomDoc, result: Result): Result {
   if (room.kind === 'team') {
-    if (!('outcome' in result)) fail('invalid-argument', 'This is a team room: report { outcome: "A" | "B" | "draw" }.');
+    if (!('outcome' in result))
+      fail('invalid-argument', 'This is a team room: report { outcome: "A" | "B" | "draw" }.');
     return result;
   }
-  if (!('placements' in result)) fail('invalid-argument', 'This is a free-for-all room: report { placements: { uid: place } }.');
+  if (!('placements' in result))
+    fail('invalid-argument', 'This is a free-for-all room: report { placements: { uid: place } }.');
   const placed = Object.keys(result.placements).sort();
   const players = [...room.memberUids].sort();
   if (placed.length !== players.length || placed.some((uid, i) => uid !== players[i])) {
@@ -39,13 +41,20 @@ export function recordReport(room: RoomDoc, reporter: Reporter, reported: Result
     fail('permission-denied', 'Only the players of a room (or a trusted game server) can report its result.');
   }
   if (room.status === 'settled') return room;
-  if (room.status === 'pending') fail('failed-precondition', 'The game has not started: the ready check is still open.');
+  if (room.status === 'pending')
+    fail('failed-precondition', 'The game has not started: the ready check is still open.');
   if (!isLive(room.status)) fail('failed-precondition', `The room is ${room.status}; there is nothing to report.`);
   const result = validateResult(room, reported);
   const previous = room.reports[reporter.uid];
-  const repeated = previous && JSON.stringify(previous.result) === JSON.stringify(result) && previous.authoritative === reporter.authoritative;
+  const repeated =
+    previous &&
+    JSON.stringify(previous.result) === JSON.stringify(result) &&
+    previous.authoritative === reporter.authoritative;
   if (repeated) return room;
-  return { ...room, reports: { ...room.reports, [reporter.uid]: { result, at: nowMs, authoritative: reporter.authoritative } } };
+  return {
+    ...room,
+    reports: { ...room.reports, [reporter.uid]: { result, at: nowMs, authoritative: reporter.authoritative } },
+  };
 }
 
 const same = (a: Result, b: Result) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
@@ -66,7 +75,11 @@ function reportsBySide(room: RoomDoc): Result[][] {
   return sides.map((uids) => uids.flatMap((uid) => (room.reports[uid] ? [room.reports[uid].result] : [])));
 }
 
-export type Verdict = { kind: 'settle'; result: Result } | { kind: 'dispute' } | { kind: 'wait' } | { kind: 'void'; reason: string };
+export type Verdict =
+  | { kind: 'settle'; result: Result }
+  | { kind: 'dispute' }
+  | { kind: 'wait' }
+  | { kind: 'void'; reason: string };
 
 /**
  * What the reports so far decide. Team rooms settle as soon as both sides' majorities agree, and are
@@ -79,13 +92,17 @@ export function verdictNow(room: RoomDoc): Verdict {
   const all = Object.values(room.reports).map((r) => r.result);
   if (room.kind === 'ffa') {
     const agreed = majority(all);
-    if (agreed && all.filter((r) => same(r, agreed)).length * 2 > room.memberUids.length) return { kind: 'settle', result: agreed };
+    if (agreed && all.filter((r) => same(r, agreed)).length * 2 > room.memberUids.length)
+      return { kind: 'settle', result: agreed };
     return all.some((r) => !same(r, all[0]!)) ? { kind: 'dispute' } : { kind: 'wait' };
   }
-  const verdicts = reportsBySide(room).map((side) => (side.length ? { reported: true, result: majority(side) } : { reported: false, result: null }));
+  const verdicts = reportsBySide(room).map((side) =>
+    side.length ? { reported: true, result: majority(side) } : { reported: false, result: null },
+  );
   if (verdicts.some((v) => v.reported && !v.result)) return { kind: 'dispute' };
   const [a, b] = verdicts;
-  if (a?.result && b?.result) return same(a.result, b.result) ? { kind: 'settle', result: a.result } : { kind: 'dispute' };
+  if (a?.result && b?.result)
+    return same(a.result, b.result) ? { kind: 'settle', result: a.result } : { kind: 'dispute' };
   return { kind: 'wait' };
 }
 
@@ -98,7 +115,9 @@ export function verdictAtDeadline(room: RoomDoc, config: ResultsConfig): Verdict
   if (all.length === 0) return { kind: 'void', reason: 'no result was reported by the deadline' };
   if (config.oneSidedAtDeadline === 'void') return { kind: 'void', reason: 'only one side reported by the deadline' };
   const agreed = majority(all);
-  return agreed ? { kind: 'settle', result: agreed } : { kind: 'void', reason: 'no majority among the reports by the deadline' };
+  return agreed
+    ? { kind: 'settle', result: agreed }
+    : { kind: 'void', reason: 'no majority among the reports by the deadline' };
 }
 
 export interface PlayerOutcome {
@@ -111,7 +130,12 @@ export interface PlayerOutcome {
  * The rating core's changes for every player of a settled room, with the record each gets: in free-for-all,
  * sole first place is a win, a shared first place a draw, anything else a loss.
  */
-export function settleRoom(room: RoomDoc, result: Result, standings: Map<string, Standing>, ladder: Ladder): PlayerOutcome[] {
+export function settleRoom(
+  room: RoomDoc,
+  result: Result,
+  standings: Map<string, Standing>,
+  ladder: Ladder,
+): PlayerOutcome[] {
   const rated = (uid: string) => {
     const standing = standings.get(uid);
     if (!standing) throw new Error(`no standing read for ${uid}`);
@@ -127,7 +151,9 @@ export function settleRoom(room: RoomDoc, result: Result, standings: Map<string,
       outcome: result.outcome === 'draw' ? 'draw' : (result.outcome === 'A') === onA.has(update.uid) ? 'win' : 'loss',
     }));
   }
-  const players = roomTickets(room).flatMap((t) => t.members.map((m) => ({ ...rated(m.uid), placement: result.placements[m.uid]! })));
+  const players = roomTickets(room).flatMap((t) =>
+    t.members.map((m) => ({ ...rated(m.uid), placement: result.placements[m.uid]! })),
+  );
   const best = Math.min(...players.map((p) => p.placement));
   const firsts = players.filter((p) => p.placement === best).length;
   return settleFreeForAll({ players }, ladder).map((update) => {
@@ -150,6 +176,8 @@ export function roomAfterVerdict(room: RoomDoc, verdict: Exclude<Verdict, { kind
 
 /** The settled room, carrying every player's rating change for its listeners. */
 export function settledRoom(room: RoomDoc, result: Result, outcomes: readonly PlayerOutcome[], nowMs: number): RoomDoc {
-  const ratingChanges = Object.fromEntries(outcomes.map(({ uid, update }) => [uid, { before: update.before, after: update.after, delta: update.delta }]));
+  const ratingChanges = Object.fromEntries(
+    outcomes.map(({ uid, update }) => [uid, { before: update.before, after: update.after, delta: update.delta }]),
+  );
   return { ...room, status: 'settled', result, ratingChanges, updatedAt: nowMs, endedAt: nowMs, endReason: 'settled' };
 }

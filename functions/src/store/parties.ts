@@ -24,7 +24,8 @@ import { transaction, type Tx } from './tx.js';
 
 // Every party call answers with the party as it now is: `{ party }`, null once it is disbanded.
 
-const freshCode = (tx: Tx, nowMs: number) => freeJoinCode(randomInt, async (code) => (await tx.get(partyCodeRef(code))).data(), nowMs);
+const freshCode = (tx: Tx, nowMs: number) =>
+  freeJoinCode(randomInt, async (code) => (await tx.get(partyCodeRef(code))).data(), nowMs);
 
 async function readCallerParty(tx: Tx, uid: string, extraUids: string[] = []) {
   const partyId = callerPartyId((await tx.get(playerStateRef(uid))).data());
@@ -55,7 +56,14 @@ function writeParty(tx: Tx, ctx: CallerParty, next: Party | null) {
 }
 
 /** Writes the party without `member` (cancelling its ticket if it is queued) and frees their state. */
-function dropMember<P extends Party | null>(tx: Tx, ctx: CallerParty, member: string, next: P, reason: string, nowMs: number) {
+function dropMember<P extends Party | null>(
+  tx: Tx,
+  ctx: CallerParty,
+  member: string,
+  next: P,
+  reason: string,
+  nowMs: number,
+) {
   unfreeze(tx, ctx, reason, nowMs);
   writeParty(tx, ctx, next);
   ctx.players.updateState(member, { partyId: null });
@@ -68,7 +76,12 @@ export function createParty(uid: string) {
     const now = Date.now();
     const { players, presenceOf } = await readPlayersWithPresence(tx, [uid]);
     const me = players.get(uid);
-    assertCanCreateParty({ uid, displayName: me.player.displayName, partyId: me.state.partyId, presence: presenceOf(uid) });
+    assertCanCreateParty({
+      uid,
+      displayName: me.player.displayName,
+      partyId: me.state.partyId,
+      presence: presenceOf(uid),
+    });
     const code = await freshCode(tx, now);
     const leader = { uid, displayName: me.player.displayName, joinedAt: now };
     const party = newParty(randomUUID(), leader, code, maxPartySize(config), config.parties, now);

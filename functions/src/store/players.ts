@@ -39,7 +39,9 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
     const playerSnap = snapshots[i]!;
     const stateSnap = states.get(uid)!;
     records.set(uid, {
-      player: (playerSnap.data() as Player | undefined) ?? newPlayer(uid, defaultDisplayName(nameHints[uid], uid), config.ladders, now),
+      player:
+        (playerSnap.data() as Player | undefined) ??
+        newPlayer(uid, defaultDisplayName(nameHints[uid], uid), config.ladders, now),
       state: (stateSnap.data() as PlayerState | undefined) ?? idleState(now),
       playerDirty: !playerSnap.exists,
       stateDirty: !stateSnap.exists,

@@ -24,7 +24,9 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
     const partyId = callerState.data()?.partyId ?? null;
     const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
     const members = party ? party.memberUids : [uid];
-    const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], { statesRead: new Map([[uid, callerState]]) });
+    const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
+      statesRead: new Map([[uid, callerState]]),
+    });
     const queuers = members.map((m) => {
       const { player, state } = players.get(m);
       return { uid: m, displayName: player.displayName, presence: presenceOf(m), cooldownUntil: state.cooldownUntil };
@@ -32,7 +34,14 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
     assertCanQueue(mode, uid, party, queuers, now);
     const initialRating = config.ladders[mode.ladder]!.initialRating;
     const owner = { uid, partyId: party?.id ?? null };
-    const ticket = queuedTicket(randomUUID(), mode, initialRating, owner, members.map((m) => players.get(m).player), now);
+    const ticket = queuedTicket(
+      randomUUID(),
+      mode,
+      initialRating,
+      owner,
+      members.map((m) => players.get(m).player),
+      now,
+    );
     tx.create(ticketRef(mode.id, ticket.id), ticket);
     for (const member of members) players.updateState(member, { mode: mode.id, ticketId: ticket.id });
     if (party) tx.set(partyRef(party.id), { ...party, mode: mode.id, ticketId: ticket.id, updatedAt: now });
@@ -66,7 +75,12 @@ async function readCandidates(mode: ModeWithId, ticket: TicketDoc): Promise<Tick
   const docs = [...above.docs, ...below.docs];
   const missing = plan.wanted - docs.length;
   const direction = topUpDirection(plan, above.size, below.size);
-  const topUp = direction === 'down' ? { query: downward, after: below.docs.at(-1) } : direction === 'up' ? { query: upward, after: above.docs.at(-1) } : null;
+  const topUp =
+    direction === 'down'
+      ? { query: downward, after: below.docs.at(-1) }
+      : direction === 'up'
+        ? { query: upward, after: above.docs.at(-1) }
+        : null;
   if (missing > 0 && topUp?.after) {
     const more = await topUp.query.startAfter(topUp.after).limit(missing).get();
     countQueryReads(more.size);
@@ -118,7 +132,10 @@ export function expireTicket(modeId: string, ticketId: string) {
     const now = Date.now();
     const ticket = (await tx.get(ticketRef(modeId, ticketId))).data();
     if (!hasExpired(ticket, now)) return false;
-    tx.set(ticketRef(modeId, ticketId), endTicket(ticket, 'expired', 'no heartbeat before the time-to-live ran out', now));
+    tx.set(
+      ticketRef(modeId, ticketId),
+      endTicket(ticket, 'expired', 'no heartbeat before the time-to-live ran out', now),
+    );
     return true;
   });
 }

@@ -14,13 +14,15 @@ import { db } from './db.js';
 
 export const playersRef = () => db.collection('players').withConverter(converter(playerSchema));
 export const playerRef = (uid: string) => playersRef().doc(uid);
-export const playerStateRef = (uid: string) => db.collection('playerStates').doc(uid).withConverter(converter(playerStateSchema));
+export const playerStateRef = (uid: string) =>
+  db.collection('playerStates').doc(uid).withConverter(converter(playerStateSchema));
 export const historyRef = (uid: string, roomId: string) =>
   playerRef(uid).collection('history').doc(roomId).withConverter(converter(historyRowSchema));
 
 export const partyRef = (id: string) => db.collection('parties').doc(id).withConverter(converter(partySchema));
 /** `partyCodes/{code}`: the only way from a join code to a party; no client can read it. */
-export const partyCodeRef = (code: string) => db.collection('partyCodes').doc(code).withConverter(converter(partyCodeSchema));
+export const partyCodeRef = (code: string) =>
+  db.collection('partyCodes').doc(code).withConverter(converter(partyCodeSchema));
 
 /** `pools/{modeId}`: the mode's queue statistics, parent of its tickets and digest. */
 export const poolRef = (modeId: string) => db.collection('pools').doc(modeId);
@@ -44,7 +46,8 @@ export const digestChunkSchema = z.object({
 export type DigestChunk = z.infer<typeof digestChunkSchema>;
 /** Without a converter: a malformed chunk makes the digest unusable, not the run fail. */
 export const digestChunksRef = (modeId: string) => poolRef(modeId).collection('digest');
-export const digestChunkRef = (modeId: string, id: string) => digestChunksRef(modeId).doc(id).withConverter(converter(digestChunkSchema));
+export const digestChunkRef = (modeId: string, id: string) =>
+  digestChunksRef(modeId).doc(id).withConverter(converter(digestChunkSchema));
 
 export const roomsRef = () => db.collection('rooms').withConverter(converter(roomDocSchema));
 export const roomRef = (id: string) => roomsRef().doc(id);

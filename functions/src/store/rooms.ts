@@ -28,7 +28,7 @@ export function commitMatch(mode: ModeWithId, proposal: MatchProposal): Promise<
   const broken = violations(mode, proposal);
   if (broken.length > 0) {
     // The core never proposes such a match; refusing it keeps a bug from reaching players.
-    logger.error('matcher proposed a match that breaks its mode\'s rules; not committed', { modeId: mode.id, broken });
+    logger.error("matcher proposed a match that breaks its mode's rules; not committed", { modeId: mode.id, broken });
     return Promise.resolve(null);
   }
   return transaction(async (tx) => {
@@ -49,14 +49,18 @@ function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation
   for (const matched of cancellation.requeue) {
     const ticket = requeuedTicket(randomUUID(), mode, matched, room.names, nowMs);
     tx.create(ticketRef(mode.id, ticket.id), ticket);
-    for (const { uid } of matched.members) tx.update(playerStateRef(uid), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });
+    for (const { uid } of matched.members)
+      tx.update(playerStateRef(uid), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });
     if (matched.partyId) tx.update(partyRef(matched.partyId), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });
   }
   const cooldownUntil = declineCooldownUntil(mode, nowMs);
   for (const uid of cancellation.cooldown) tx.update(playerStateRef(uid), { cooldownUntil, updatedAt: nowMs });
 }
 
-async function stepReadyCheck(roomId: string, step: (room: RoomDoc, mode: ModeWithId, nowMs: number) => ReadyCheckStep | null) {
+async function stepReadyCheck(
+  roomId: string,
+  step: (room: RoomDoc, mode: ModeWithId, nowMs: number) => ReadyCheckStep | null,
+) {
   return transaction(async (tx) => {
     const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
     const mode = resolveMode(config.modes, room.mode);
@@ -75,5 +79,7 @@ export function respondToReadyCheck(uid: string, roomId: string, accept: boolean
 
 /** Run by the matcher when a pending room's ready check runs out; harmless if it was answered meanwhile. */
 export function expireOverdueReadyCheck(roomId: string) {
-  return stepReadyCheck(roomId, (room, _mode, now) => (readyCheckOverdue(room, now) ? expireReadyCheck(room, now) : null));
+  return stepReadyCheck(roomId, (room, _mode, now) =>
+    readyCheckOverdue(room, now) ? expireReadyCheck(room, now) : null,
+  );
 }

@@ -24,19 +24,27 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   const ladder = config.ladders[room.ladder]!;
   const snaps = await tx.getAll(room.memberUids.map(playerRef));
   const players = new Map(snaps.map((s) => [s.id, s.data() as Player]));
-  const standings = new Map(room.memberUids.map((uid) => [uid, standingOn(players.get(uid)!, room.ladder, ladder.initialRating)]));
+  const standings = new Map(
+    room.memberUids.map((uid) => [uid, standingOn(players.get(uid)!, room.ladder, ladder.initialRating)]),
+  );
   const outcomes = settleRoom(room, result, standings, ladder);
   for (const outcome of outcomes) {
     const player = players.get(outcome.uid)!;
     const standing = recordGame(standings.get(outcome.uid)!, outcome.update.after, outcome.outcome);
-    tx.set(playerRef(outcome.uid), { ...player, ladders: { ...player.ladders, [room.ladder]: standing }, updatedAt: nowMs });
+    tx.set(playerRef(outcome.uid), {
+      ...player,
+      ladders: { ...player.ladders, [room.ladder]: standing },
+      updatedAt: nowMs,
+    });
     tx.create(historyRef(outcome.uid, room.id), historyRow(room, outcome, nowMs));
   }
   return settledRoom(room, result, outcomes, nowMs);
 }
 
 const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): Promise<RoomDoc> =>
-  verdict.kind === 'settle' ? settle(tx, room, verdict.result, nowMs) : Promise.resolve(roomAfterVerdict(room, verdict, nowMs));
+  verdict.kind === 'settle'
+    ? settle(tx, room, verdict.result, nowMs)
+    : Promise.resolve(roomAfterVerdict(room, verdict, nowMs));
 
 /** Records a result report and settles, disputes or waits as the reports now decide. Repeating a report changes nothing. */
 export function reportResult(reporter: Reporter, roomId: string, reported: Result) {

@@ -1,4 +1,11 @@
-import type { DocumentReference, DocumentSnapshot, Query, QuerySnapshot, Transaction, UpdateData } from 'firebase-admin/firestore';
+import type {
+  DocumentReference,
+  DocumentSnapshot,
+  Query,
+  QuerySnapshot,
+  Transaction,
+  UpdateData,
+} from 'firebase-admin/firestore';
 import { db } from './db.js';
 import { countQueryReads, countReads, countWrites } from './metrics.js';
 
