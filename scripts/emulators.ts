@@ -66,7 +66,9 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
     children.length = 0;
   };
   // A last line of defence: a crash or process.exit() still kills every process group we started.
-  const killOnExit = () => children.forEach((c) => c.killNow());
+  const killOnExit = () => {
+    for (const c of children) c.killNow();
+  };
   process.once('exit', killOnExit);
 
   try {
@@ -304,7 +306,7 @@ class Child {
     process.stderr?.on('data', collect);
     process.on('exit', (code) => {
       this.exited = true;
-      if (!this.stopping) this.exitListeners.forEach((listener) => listener(code));
+      if (!this.stopping) for (const listener of this.exitListeners) listener(code);
     });
   }
 

@@ -201,10 +201,10 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     wallSeconds: round((result.finishedAt - result.startedAt) / 1000, 1),
     playSeconds: round(playSeconds, 1),
     matches: rooms.length,
-    roomsByStatus: rooms.reduce<Record<string, number>>(
-      (by, r) => ({ ...by, [r.status]: (by[r.status] ?? 0) + 1 }),
-      {},
-    ),
+    roomsByStatus: rooms.reduce<Record<string, number>>((by, r) => {
+      by[r.status] = (by[r.status] ?? 0) + 1;
+      return by;
+    }, {}),
     matchedPlayers,
     seatedPlayers: seats(rooms),
     settledPlayers: seats(settled),

@@ -20,7 +20,7 @@ const PAD = { left: 64, right: 20, top: 40, bottom: 60 };
 const plotWidth = WIDTH - PAD.left - PAD.right;
 const plotHeight = HEIGHT - PAD.top - PAD.bottom;
 
-const escape = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const format = (value: number) =>
   Math.abs(value) >= 1000
@@ -47,17 +47,17 @@ function frame(
   let x = PAD.left;
   const legendItems = legend
     .map((item) => {
-      const g = `<g transform="translate(${x},${HEIGHT - 10})"><rect width="12" height="12" y="-10" fill="${item.color}"/><text x="18" font-size="12">${escape(item.name)}</text></g>`;
+      const g = `<g transform="translate(${x},${HEIGHT - 10})"><rect width="12" height="12" y="-10" fill="${item.color}"/><text x="18" font-size="12">${escapeHtml(item.name)}</text></g>`;
       x += 18 + item.name.length * 6.6 + 24;
       return g;
     })
     .join('');
-  return `<svg id="${id}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" font-family="system-ui, sans-serif" role="img" aria-label="${escape(title)}">
+  return `<svg id="${id}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" font-family="system-ui, sans-serif" role="img" aria-label="${escapeHtml(title)}">
 <rect width="${WIDTH}" height="${HEIGHT}" fill="#fff"/>
-<text x="${PAD.left}" y="22" font-size="15" font-weight="600">${escape(title)}</text>
+<text x="${PAD.left}" y="22" font-size="15" font-weight="600">${escapeHtml(title)}</text>
 ${body}
-<text x="${PAD.left + plotWidth / 2}" y="${HEIGHT - 28}" font-size="12" text-anchor="middle" fill="#444">${escape(xLabel)}</text>
-<text transform="translate(16,${PAD.top + plotHeight / 2}) rotate(-90)" font-size="12" text-anchor="middle" fill="#444">${escape(yLabel)}</text>
+<text x="${PAD.left + plotWidth / 2}" y="${HEIGHT - 28}" font-size="12" text-anchor="middle" fill="#444">${escapeHtml(xLabel)}</text>
+<text transform="translate(16,${PAD.top + plotHeight / 2}) rotate(-90)" font-size="12" text-anchor="middle" fill="#444">${escapeHtml(yLabel)}</text>
 ${legendItems}
 </svg>`;
 }
@@ -106,7 +106,7 @@ export function histogram(options: {
       c.map((count, i) => {
         const h = (count / top) * plotHeight;
         const x = PAD.left + i * binWidth + binWidth * 0.1 + s * barWidth;
-        return `<rect x="${x.toFixed(1)}" y="${(PAD.top + plotHeight - h).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${h.toFixed(1)}" fill="${series[s]!.color}"><title>${escape(series[s]!.name)}: ${count}</title></rect>`;
+        return `<rect x="${x.toFixed(1)}" y="${(PAD.top + plotHeight - h).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${h.toFixed(1)}" fill="${series[s]!.color}"><title>${escapeHtml(series[s]!.name)}: ${count}</title></rect>`;
       }),
     )
     .join('');
@@ -115,7 +115,7 @@ export function histogram(options: {
   const xTicks = edges
     .map((edge, i) =>
       i % labelEvery === 0 || i === bins
-        ? `<text x="${PAD.left + i * binWidth}" y="${PAD.top + plotHeight + 16}" font-size="11" text-anchor="middle" fill="#555">${escape(tick(edge))}</text>`
+        ? `<text x="${PAD.left + i * binWidth}" y="${PAD.top + plotHeight + 16}" font-size="11" text-anchor="middle" fill="#555">${escapeHtml(tick(edge))}</text>`
         : '',
     )
     .join('');
@@ -128,7 +128,7 @@ export function histogram(options: {
   const markers = (options.markers ?? [])
     .map((m, i) => {
       const x = position(m.at);
-      return `<line x1="${x}" x2="${x}" y1="${PAD.top}" y2="${PAD.top + plotHeight}" stroke="${m.color}" stroke-width="2" stroke-dasharray="5 3"/><text x="${x + 4}" y="${PAD.top + 12 + i * 14}" font-size="11" fill="${m.color}" stroke="#fff" stroke-width="3" paint-order="stroke">${escape(m.label)}</text>`;
+      return `<line x1="${x}" x2="${x}" y1="${PAD.top}" y2="${PAD.top + plotHeight}" stroke="${m.color}" stroke-width="2" stroke-dasharray="5 3"/><text x="${x + 4}" y="${PAD.top + 12 + i * 14}" font-size="11" fill="${m.color}" stroke="#fff" stroke-width="3" paint-order="stroke">${escapeHtml(m.label)}</text>`;
     })
     .join('');
   const body = `${yAxis(top, step)}${bars}${markers}${xTicks}<line x1="${PAD.left}" x2="${PAD.left + plotWidth}" y1="${PAD.top + plotHeight}" y2="${PAD.top + plotHeight}" stroke="#333"/>`;
@@ -160,12 +160,12 @@ export function bars(options: {
       s.values.map((v, i) => {
         const h = (v / top) * plotHeight;
         const x = PAD.left + i * groupWidth + groupWidth * 0.125 + k * barWidth;
-        return `<rect x="${x.toFixed(1)}" y="${(PAD.top + plotHeight - h).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${h.toFixed(1)}" fill="${s.color}"><title>${escape(s.name)} ${escape(labels[i]!)}: ${format(v)}</title></rect>`;
+        return `<rect x="${x.toFixed(1)}" y="${(PAD.top + plotHeight - h).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${h.toFixed(1)}" fill="${s.color}"><title>${escapeHtml(s.name)} ${escapeHtml(labels[i]!)}: ${format(v)}</title></rect>`;
       }),
     ),
     ...labels.map(
       (label, i) =>
-        `<text x="${PAD.left + (i + 0.5) * groupWidth}" y="${PAD.top + plotHeight + 16}" font-size="11" text-anchor="middle" fill="#555">${escape(label)}</text>`,
+        `<text x="${PAD.left + (i + 0.5) * groupWidth}" y="${PAD.top + plotHeight + 16}" font-size="11" text-anchor="middle" fill="#555">${escapeHtml(label)}</text>`,
     ),
     `<line x1="${PAD.left}" x2="${PAD.left + plotWidth}" y1="${PAD.top + plotHeight}" y2="${PAD.top + plotHeight}" stroke="#333"/>`,
   ].join('');

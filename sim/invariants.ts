@@ -86,8 +86,8 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   // A player is in at most one live ticket or room at any moment.
   const holders = new Map<string, string[]>();
   const hold = (uid: string, path: string) => holders.set(uid, [...(holders.get(uid) ?? []), path]);
-  for (const t of snapshot.tickets) if (t.status === 'queued') t.memberUids.forEach((uid) => hold(uid, ticketPath(t)));
-  for (const r of snapshot.rooms) if (isLive(r.status)) r.memberUids.forEach((uid) => hold(uid, roomPath(r)));
+  for (const t of snapshot.tickets) if (t.status === 'queued') for (const uid of t.memberUids) hold(uid, ticketPath(t));
+  for (const r of snapshot.rooms) if (isLive(r.status)) for (const uid of r.memberUids) hold(uid, roomPath(r));
   for (const [uid, paths] of holders) {
     if (paths.length > 1)
       violation('one live ticket or room per player', paths, `${uid} is in ${paths.length} at once`);
@@ -99,8 +99,8 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   const held = new Map<string, { path: string; from: number; to: number }[]>();
   const span = (uid: string, path: string, from: number, to: number | null) =>
     held.set(uid, [...(held.get(uid) ?? []), { path, from, to: to ?? Infinity }]);
-  for (const t of snapshot.tickets) t.memberUids.forEach((uid) => span(uid, ticketPath(t), t.createdAt, t.endedAt));
-  for (const r of snapshot.rooms) r.memberUids.forEach((uid) => span(uid, roomPath(r), r.createdAt, r.endedAt));
+  for (const t of snapshot.tickets) for (const uid of t.memberUids) span(uid, ticketPath(t), t.createdAt, t.endedAt);
+  for (const r of snapshot.rooms) for (const uid of r.memberUids) span(uid, roomPath(r), r.createdAt, r.endedAt);
   for (const [uid, spans] of held) {
     spans.sort((a, b) => a.from - b.from);
     let latest = spans[0]!;

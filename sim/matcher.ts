@@ -59,7 +59,10 @@ export class ScheduledMatcher {
       });
       const gap = this.tickMs - (Date.now() - started);
       if (gap > 0 && !this.stopping)
-        await new Promise<void>((resolve) => ((this.wake = resolve), setTimeout(resolve, gap)));
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+          setTimeout(resolve, gap);
+        });
     }
   }
 

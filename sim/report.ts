@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Figures, Spread } from './analysis.js';
-import { bars, histogram, lines } from './chart.js';
+import { bars, escapeHtml, histogram, lines } from './chart.js';
 import type { SimulationResult } from './simulation.js';
 
 export const TARGETS = {
@@ -25,7 +25,6 @@ const COLORS = {
   rooms: '#dd6b20',
 };
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const ms = (value: number | null) =>
   value === null ? '–' : value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
 const perPlayer = (value: number, players: number) => (players ? (value / players).toFixed(2) : '–');
@@ -156,8 +155,8 @@ export function waitChart(figures: Figures, sweepIntervalSeconds: number): strin
 }
 
 function table(head: string[], rows: (string | number | null)[][]): string {
-  const cell = (v: string | number | null) => `<td>${v === null ? '–' : escape(String(v))}</td>`;
-  return `<table><thead><tr>${head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('')}</tbody></table>`;
+  const cell = (v: string | number | null) => `<td>${v === null ? '–' : escapeHtml(String(v))}</td>`;
+  return `<table><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('')}</tbody></table>`;
 }
 
 export function reportHtml(figures: Figures, result: SimulationResult): string {
@@ -354,10 +353,10 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
     ...result.stuckBots.map((e) => `bot still busy after the stop: ${e}`),
   ];
   const anomalyList = anomalies.length
-    ? `<ul class="bad">${anomalies.map((a) => `<li>${escape(a)}</li>`).join('')}</ul>`
+    ? `<ul class="bad">${anomalies.map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>`
     : '<p class="good">No double enqueue, no listener errors, no stale listeners, no bot left busy.</p>';
   const violations = result.violations.length
-    ? `<ol class="bad">${result.violations.map((v) => `<li><b>${escape(v.invariant)}</b>: ${escape(v.documents.join(', '))} — ${escape(v.detail)}</li>`).join('')}</ol>`
+    ? `<ol class="bad">${result.violations.map((v) => `<li><b>${escapeHtml(v.invariant)}</b>: ${escapeHtml(v.documents.join(', '))} — ${escapeHtml(v.detail)}</li>`).join('')}</ol>`
     : '<p class="good">Every invariant holds over the whole database after the run.</p>';
   const o = result.options;
   const load = loadSummary(result);
@@ -389,7 +388,7 @@ slow ready-check answer or heartbeat caused by it is in what follows from it (ca
 <p>Counted in the store layer: every transaction read and write (retries included), query results (at least one read each) and
 listener documents added or changed. Callables record theirs in <code>metrics/*</code>; the matcher runs in this process and counts
 in <code>opCounts</code>. A matched player is one seated in a room that got past its ready check.</p>${cost}
-<p>Outside the enqueue → settlement window: ${figures.otherOps.map((r) => `${escape(r.source)} ${r.reads} reads / ${r.writes} writes`).join('; ') || '–'}.</p>
+<p>Outside the enqueue → settlement window: ${figures.otherOps.map((r) => `${escapeHtml(r.source)} ${r.reads} reads / ${r.writes} writes`).join('; ') || '–'}.</p>
 <h2>Function invocations</h2>${invocations}
 <h2>Matcher runs</h2>${runs}
 <h2>Faults injected</h2>${faults}

@@ -243,7 +243,8 @@ export async function runSimulation({
     let next = 0;
     await Promise.all(
       sizes.map((size) => {
-        const [leader, ...members] = bots.slice(next, (next += size));
+        const [leader, ...members] = bots.slice(next, next + size);
+        next += size;
         return arrivals.run(async () => {
           const { party } = await leader!.client.call<{ party: { code: string } }>('createParty');
           leader!.partyCode = party.code;
@@ -316,7 +317,13 @@ export async function runSimulation({
     const snapshot = await readSnapshot(db);
     return { snapshot, violations: checkInvariants(snapshot, config), metricsAfter: await readMetrics() };
   });
-  await Promise.all([...bots.map((b) => (b.view.close(), b.client.close())), gameServer.close()]);
+  await Promise.all([
+    ...bots.map((b) => {
+      b.view.close();
+      return b.client.close();
+    }),
+    gameServer.close(),
+  ]);
 
   const serverOps = Object.keys(metricsAfter).length
     ? Object.fromEntries(

@@ -4,7 +4,7 @@ import { defaultLadders } from '../../functions/src/core/ladders.js';
 import { initialStanding } from '../../functions/src/core/player.js';
 import { settleRoom } from '../../functions/src/core/result.js';
 import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
-import { answerReadyCheck, expireReadyCheck, type RoomDoc } from '../../functions/src/core/room.js';
+import { answerReadyCheck, expireReadyCheck } from '../../functions/src/core/room.js';
 import { nextBeatIn, retryIn } from '../../client/src/heartbeat.js';
 import { deriveStatus, type MatchFacts } from '../../client/src/status.js';
 import { describeRoom, outcomeOf, teamResultFor } from '../../client/src/room.js';

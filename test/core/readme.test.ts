@@ -6,6 +6,6 @@ import { expect, it } from 'vitest';
 it('shows the client game loop exactly as client/examples/rankedGame.ts, in under 30 lines', () => {
   const readme = readFileSync('README.md', 'utf8');
   const example = readFileSync('client/examples/rankedGame.ts', 'utf8');
-  expect(readme).toContain('```ts\n' + example + '```');
+  expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
   expect(example.trimEnd().split('\n').length).toBeLessThan(30);
 });

@@ -9,7 +9,10 @@ const listening = (hostPort: string) =>
   new Promise<boolean>((resolve) => {
     const [host, port] = hostPort.split(':');
     const socket = connect(Number(port), host!);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCustomToken } from 'firebase/auth';
 import { newClientApp } from '../support/client.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
+import type { Profile } from '@ladder/client';
 
 // functions/.env.local points the emulated functions at this address instead of api.weixin.qq.com.
 const WECHAT_PORT = 9289;
@@ -53,8 +54,8 @@ describe('WeChat login', () => {
     });
     const { user } = await signInWithCustomToken(client.auth, result.token);
     expect(user.uid).toBe('wechat:openid-123');
-    const { player } = await client.call<any>('getProfile');
-    expect(player.ladders.solo.rating).toBe(1500);
+    const { player } = await client.call<Profile>('getProfile');
+    expect(player.ladders.solo?.rating).toBe(1500);
   });
 
   it.each([

@@ -47,15 +47,13 @@ describe('the invariant checker', () => {
     });
     // A player in two parties.
     const original = (await db.doc(`parties/${world.partyId}`).get()).data()!;
-    await db
-      .doc('parties/second')
-      .set({
-        ...original,
-        id: 'second',
-        leader: world.friend,
-        members: original.members.slice(1),
-        memberUids: [world.friend],
-      });
+    await db.doc('parties/second').set({
+      ...original,
+      id: 'second',
+      leader: world.friend,
+      members: original.members.slice(1),
+      memberUids: [world.friend],
+    });
 
     const found = checkInvariants(await readSnapshot(db), config);
     expect(named(found, 'one live ticket or room per player')).toEqual([

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ResultsConfig } from './config.js';
 import { fail } from './errors.js';
 import type { Ladder } from './ladders.js';

@@ -93,7 +93,9 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
 
   try {
     const opened = await Promise.allSettled(modes.map((m) => PoolMirror.open(m.id)));
-    opened.forEach((o, i) => o.status === 'fulfilled' && pools.set(modes[i]!, o.value));
+    opened.forEach((o, i) => {
+      if (o.status === 'fulfilled') pools.set(modes[i]!, o.value);
+    });
     const failed = opened.find((o) => o.status === 'rejected');
     if (failed) throw failed.reason;
     await rooms.ready;

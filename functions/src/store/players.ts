@@ -32,7 +32,9 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
   const statesToRead = unique.filter((uid) => !statesRead.has(uid));
   const snapshots = await tx.getAll([...unique.map(playerRef), ...statesToRead.map(playerStateRef)]);
   const states = new Map(statesRead);
-  statesToRead.forEach((uid, i) => states.set(uid, snapshots[unique.length + i]!));
+  statesToRead.forEach((uid, i) => {
+    states.set(uid, snapshots[unique.length + i]!);
+  });
   const now = Date.now();
   const records = new Map<string, Tracked>();
   unique.forEach((uid, i) => {

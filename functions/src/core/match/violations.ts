@@ -43,7 +43,7 @@ export function violations(mode: Mode, proposal: MatchProposal): Violation[] {
   }
 
   const waits = tickets.map((ticket) => waitSeconds(ticket, proposal.proposedAt));
-  for (const [i, ticket] of tickets.entries()) {
+  for (const [_i, ticket] of tickets.entries()) {
     const expected = matchingScore(
       ticket.members.map((member) => member.rating),
       mode,
