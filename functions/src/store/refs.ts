@@ -35,7 +35,8 @@ export const ticketRef = (modeId: string, id: string) => ticketsRef(modeId).doc(
 
 /**
  * `pools/{modeId}/digest/{index}`: one chunk of a mode's queued tickets as of `asOf` (a snapshot's read time),
- * left by one matcher run for the next (see pool.ts). The entries travel as JSON text, one unindexed field.
+ * left by one matcher run for the next (see core/digest.ts). Its schema is here, not in core: `asOf` is
+ * Firestore's own time stamp.
  */
 export const digestChunkSchema = z.object({
   asOf: z.instanceof(Timestamp),
@@ -43,7 +44,6 @@ export const digestChunkSchema = z.object({
   count: z.number().int().positive(),
   tickets: z.string(),
 });
-export type DigestChunk = z.infer<typeof digestChunkSchema>;
 /** Without a converter: a malformed chunk makes the digest unusable, not the run fail. */
 export const digestChunksRef = (modeId: string) => poolRef(modeId).collection('digest');
 export const digestChunkRef = (modeId: string, id: string) =>
