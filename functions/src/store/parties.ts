@@ -145,7 +145,8 @@ export function kickMember(uid: string, target: string) {
     requireLeader(ctx.party, uid, 'remove members');
     if (target === uid) fail('invalid-argument', 'To leave your own party, call leaveParty.');
     if (!isMember(ctx.party, target)) fail('not-found', 'That player is not in your party.');
-    return { party: dropMember(tx, ctx, target, `party member ${target} was removed by the leader`, now) };
+    const party = dropMember(tx, ctx, target, `party member ${target} was removed by the leader`, now);
+    return { party: party! }; // the leader stays, so a kick never empties the party
   });
 }
 
