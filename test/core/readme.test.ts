@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../functions/src/core/config.js';
 
 const read = (path: string) => readFileSync(path, 'utf8');
 const pages = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
@@ -54,6 +55,12 @@ describe('the documentation', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('shows configuration examples that the functions accept as they load', () => {
+    const examples = [...read('docs/configuration.md').matchAll(/```json\n([\s\S]*?)```/g)].map(([, json]) => JSON.parse(json!));
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) expect(() => parseConfig(example, 'docs/configuration.md')).not.toThrow();
   });
 
   it('numbers the nine requirements in docs/design.md, and every requirement a test cites is one of them', () => {
