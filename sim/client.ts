@@ -5,7 +5,15 @@
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithCustomToken, type Auth } from 'firebase/auth';
-import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, setLogLevel, type DocumentData, type Firestore } from 'firebase/firestore';
+import {
+  connectFirestoreEmulator,
+  doc,
+  getFirestore,
+  onSnapshot,
+  setLogLevel,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 
 // Listeners torn down with their app, and refusals the bots expect, would otherwise fill the terminal.
@@ -71,7 +79,8 @@ export class CallLog {
   }
 }
 
-export const errorCode = (error: unknown) => String((error as { code?: unknown })?.code ?? 'unknown').replace(/^functions\//, '');
+export const errorCode = (error: unknown) =>
+  String((error as { code?: unknown })?.code ?? 'unknown').replace(/^functions\//, '');
 
 export interface Timed<T> {
   data: T;

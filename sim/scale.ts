@@ -15,7 +15,8 @@ function listFlag(args: string[], flag: string, fallback: number[]): number[] {
   const i = args.indexOf(flag);
   if (i < 0) return fallback;
   const values = (args[i + 1] ?? '').split(',').map(Number);
-  if (!values.length || values.some((v) => !Number.isFinite(v) || v < 0)) throw new Error(`${flag} takes numbers like 100,1000`);
+  if (!values.length || values.some((v) => !Number.isFinite(v) || v < 0))
+    throw new Error(`${flag} takes numbers like 100,1000`);
   args.splice(i, 2);
   return values;
 }
@@ -42,7 +43,12 @@ async function main(): Promise<number> {
       for (const interval of intervals) {
         console.log(`\n— Pool of ${background} seeded waiting tickets, sweep interval ${interval} s —`);
         await clear(stack);
-        const result = await runSimulation({ options: { ...options, background, sweepIntervalSeconds: interval }, endpoints: stack, log: console.log, progressEveryMs: 15_000 });
+        const result = await runSimulation({
+          options: { ...options, background, sweepIntervalSeconds: interval },
+          endpoints: stack,
+          log: console.log,
+          progressEveryMs: 15_000,
+        });
         const f = analyse(result, config);
         violations += result.violations.length;
         if (result.violations.length) console.error(describeViolations(result.violations));
@@ -70,7 +76,9 @@ async function main(): Promise<number> {
           matcherDelayP95Ms: f.byPath.matcherDelay.p95 === null ? null : Math.round(f.byPath.matcherDelay.p95),
           seedingSeconds: +(result.phasesMs.background / 1000).toFixed(1),
           coldStartReads: result.background.coldStartReads,
-          loadAverage: result.machine.loadAverages.length ? +(result.machine.loadAverages.reduce((a, b) => a + b, 0) / result.machine.loadAverages.length).toFixed(1) : null,
+          loadAverage: result.machine.loadAverages.length
+            ? +(result.machine.loadAverages.reduce((a, b) => a + b, 0) / result.machine.loadAverages.length).toFixed(1)
+            : null,
           invariantViolations: result.violations.length,
         };
         rows.push(row);

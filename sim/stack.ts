@@ -28,5 +28,6 @@ export async function clear(stack: Stack) {
     fetch(`http://${stack.firestoreHost}/emulator/v1/${base}/databases/(default)/documents`, { method: 'DELETE' }),
     fetch(`http://${stack.authHost}/emulator/v1/${base}/accounts`, { method: 'DELETE' }),
   ]);
-  for (const response of responses) if (!response.ok) throw new Error(`clearing the emulators failed: ${response.status}`);
+  for (const response of responses)
+    if (!response.ok) throw new Error(`clearing the emulators failed: ${response.status}`);
 }

@@ -49,7 +49,11 @@ export interface Calls {
   getLeaderboard: [{ ladder: string; limit?: number }, Leaderboard];
 }
 
-export type Call = <N extends keyof Calls>(name: N, data: Calls[N][0], options?: { timeoutMs?: number }) => Promise<Calls[N][1]>;
+export type Call = <N extends keyof Calls>(
+  name: N,
+  data: Calls[N][0],
+  options?: { timeoutMs?: number },
+) => Promise<Calls[N][1]>;
 
 export interface Services {
   auth: Auth;
@@ -62,14 +66,18 @@ const ABORTED_ATTEMPTS = 3;
 
 function hostAndPort(value: string, which: string): [string, number] {
   const match = /^([^:/\s]+):(\d{1,5})$/.exec(value);
-  if (!match) throw new LadderError('invalid-argument', `emulators.${which} must be "host:port", got ${JSON.stringify(value)}.`);
+  if (!match)
+    throw new LadderError('invalid-argument', `emulators.${which} must be "host:port", got ${JSON.stringify(value)}.`);
   return [match[1]!, Number(match[2])];
 }
 
 /** The Firebase services of one app, wired to the emulators if asked, and a typed callable invoker. */
 export function connect(options: LadderOptions): Services {
   if (!options?.app) {
-    throw new LadderError('invalid-argument', 'createLadder needs { app }: pass the result of initializeApp(firebaseConfig).');
+    throw new LadderError(
+      'invalid-argument',
+      'createLadder needs { app }: pass the result of initializeApp(firebaseConfig).',
+    );
   }
   const auth = getAuth(options.app);
   const db = getFirestore(options.app);

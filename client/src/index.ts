@@ -3,6 +3,14 @@ export type { LadderOptions } from './connect.js';
 export { LadderError, isLadderError, toLadderError, type LadderErrorCode } from './errors.js';
 export type { Match, MatchOptions } from './match.js';
 export { isEnded, type EndedStatus, type MatchStatus, type MatchStatusKind } from './status.js';
-export { describeRoom, outcomeOf, sideOf, teamResultFor, type RoomPlayer, type RoomSide, type RoomView } from './room.js';
+export {
+  describeRoom,
+  outcomeOf,
+  sideOf,
+  teamResultFor,
+  type RoomPlayer,
+  type RoomSide,
+  type RoomView,
+} from './room.js';
 export { PartyApi } from './party.js';
 export type * from './types.js';

@@ -152,12 +152,15 @@ export interface Room {
   endReason: string | null;
 }
 
+/** How a game ended for one player. */
+export type Outcome = 'win' | 'loss' | 'draw';
+
 /** `players/{uid}/history/{roomId}`: one row per settled game, the player's own. */
 export interface HistoryRow {
   roomId: string;
   mode: string;
   ladder: string;
-  outcome: 'win' | 'loss' | 'draw';
+  outcome: Outcome;
   ratingBefore: number;
   ratingAfter: number;
   delta: number;

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../functions/src/core/config.js';
 
 const read = (path: string) => readFileSync(path, 'utf8');
-const pages = ['README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const pages = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Written on another branch at the same time as these pages; drop the entry once it is merged. */
 const pending = new Set(['docs/matcher.md']);
@@ -18,11 +23,18 @@ const slug = (heading: string) =>
     .replace(/\s/g, '-');
 
 const anchors = (markdown: string) =>
-  new Set([...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => slug(heading!)));
+  new Set(
+    [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6} (.+)$/gm)].map(([, heading]) => slug(heading!)),
+  );
 
 /** Relative links of a page, outside code: `[text](target)`. */
 const links = (markdown: string) =>
-  [...markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)]
+  [
+    ...markdown
+      .replace(/```[\s\S]*?```/g, '')
+      .replace(/`[^`\n]*`/g, '')
+      .matchAll(/\]\(([^)\s]+)\)/g),
+  ]
     .map(([, target]) => target!)
     .filter((target) => !/^[a-z]+:/.test(target));
 
@@ -31,7 +43,7 @@ describe('the README', () => {
   // test/integration/client.test.ts and clientPackage.test.ts play against the emulators.
   it('shows the client game loop exactly as client/examples/rankedGame.ts, in under 30 lines', () => {
     const example = read('client/examples/rankedGame.ts');
-    expect(read('README.md')).toContain('```ts\n' + example + '```');
+    expect(read('README.md')).toContain(`\`\`\`ts\n${example}\`\`\``);
     expect(example.trimEnd().split('\n').length).toBeLessThan(30);
   });
 
@@ -58,7 +70,9 @@ describe('the documentation', () => {
   });
 
   it('shows configuration examples that the functions accept as they load', () => {
-    const examples = [...read('docs/configuration.md').matchAll(/```json\n([\s\S]*?)```/g)].map(([, json]) => JSON.parse(json!));
+    const examples = [...read('docs/configuration.md').matchAll(/```json\n([\s\S]*?)```/g)].map(([, json]) =>
+      JSON.parse(json!),
+    );
     expect(examples.length).toBeGreaterThan(0);
     for (const example of examples) expect(() => parseConfig(example, 'docs/configuration.md')).not.toThrow();
   });

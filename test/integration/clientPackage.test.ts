@@ -12,7 +12,9 @@ import { ladderPlayer } from '../support/ladder.js';
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
-const firebaseVersion = (JSON.parse(await readFile(join(root, 'node_modules/firebase/package.json'), 'utf8')) as { version: string }).version;
+const firebaseVersion = (
+  JSON.parse(await readFile(join(root, 'node_modules/firebase/package.json'), 'utf8')) as { version: string }
+).version;
 
 /**
  * A developer's shell: none of the npm_* settings `npm test` passes down (this repository's .npmrc among them)
@@ -71,7 +73,10 @@ async function missingSources(packageDir: string): Promise<string[]> {
   expect(maps.length).toBeGreaterThan(0);
   const missing: string[] = [];
   for (const map of maps) {
-    const { sources, sourceRoot = '' } = JSON.parse(await readFile(join(packageDir, map), 'utf8')) as { sources: string[]; sourceRoot?: string };
+    const { sources, sourceRoot = '' } = JSON.parse(await readFile(join(packageDir, map), 'utf8')) as {
+      sources: string[];
+      sourceRoot?: string;
+    };
     for (const source of sources) {
       const path = resolve(packageDir, dirname(map), sourceRoot, source);
       if (!path.startsWith(packageDir) || !existsSync(path)) missing.push(`${map} → ${source}`);
@@ -88,8 +93,14 @@ it('packs @ladder/client, installs it with firebase in a game project outside th
   await npm(['pack', '--workspace', 'client', '--pack-destination', scratch], root);
   const tarballs = (await readdir(scratch)).filter((file) => file.endsWith('.tgz'));
   expect(tarballs).toEqual([expect.stringMatching(/^ladder-client-.*\.tgz$/)]);
-  await writeFile(join(scratch, 'package.json'), JSON.stringify({ name: 'ranked-game', private: true, type: 'module' }));
-  await npm(['install', '--no-audit', '--no-fund', '--prefer-offline', `firebase@${firebaseVersion}`, `./${tarballs[0]}`], scratch);
+  await writeFile(
+    join(scratch, 'package.json'),
+    JSON.stringify({ name: 'ranked-game', private: true, type: 'module' }),
+  );
+  await npm(
+    ['install', '--no-audit', '--no-fund', '--prefer-offline', `firebase@${firebaseVersion}`, `./${tarballs[0]}`],
+    scratch,
+  );
 
   const installed = join(scratch, 'node_modules/@ladder/client');
   // One firebase, the game's: a second copy under the SDK makes createLadder fail to find the auth component.
@@ -103,10 +114,18 @@ it('packs @ladder/client, installs it with firebase in a game project outside th
   await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: scratch });
 
   const endpoints = inject('endpoints');
-  const hosts = { projectId: endpoints.projectId, auth: endpoints.authHost, firestore: endpoints.firestoreHost, functions: endpoints.functionsHost };
+  const hosts = {
+    projectId: endpoints.projectId,
+    auth: endpoints.authHost,
+    firestore: endpoints.firestoreHost,
+    functions: endpoints.functionsHost,
+  };
   const lines: string[] = [];
   let stderr = '';
-  const child = spawn(process.execPath, ['out/play.js'], { cwd: scratch, env: { ...shellEnv, LADDER_EMULATORS: JSON.stringify(hosts) } });
+  const child = spawn(process.execPath, ['out/play.js'], {
+    cwd: scratch,
+    env: { ...shellEnv, LADDER_EMULATORS: JSON.stringify(hosts) },
+  });
   game = child;
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -116,7 +135,11 @@ it('packs @ladder/client, installs it with firebase in a game project outside th
   // The game waits in the queue; a rival joins from this process, and loses.
   let gone = false;
   void exited.then(() => (gone = true));
-  await waitFor(() => lines.some((line) => /^waited \d+ s, usually \? s$/.test(line)), () => gone, output);
+  await waitFor(
+    () => lines.some((line) => /^waited \d+ s, usually \? s$/.test(line)),
+    () => gone,
+    output,
+  );
   const rival = await ladderPlayer('Rival');
   await (await rival.queue('1v1')).reportOutcome('loss');
 

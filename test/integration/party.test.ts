@@ -12,11 +12,12 @@ interface PartyView {
 }
 
 const create = async (leader: Client) => (await leader.call<{ party: PartyView }>('createParty')).party;
-const join = async (client: Client, code: string) => (await client.call<{ party: PartyView }>('joinParty', { code })).party;
+const join = async (client: Client, code: string) =>
+  (await client.call<{ party: PartyView }>('joinParty', { code })).party;
 const partyIdOf = async (uid: string) => (await db.doc(`playerStates/${uid}`).get()).data()?.partyId ?? null;
 
 describe('parties through the client SDK', () => {
-  it('create → join by code → leave, seen live by the members\' listeners', async () => {
+  it("create → join by code → leave, seen live by the members' listeners", async () => {
     const [alice, bob] = await Promise.all([devPlayer('Alice'), devPlayer('Bob')]);
     const party = await create(alice);
     expect(party.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/);

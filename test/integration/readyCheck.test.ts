@@ -29,7 +29,11 @@ describe('the ready check', () => {
     expect(seen?.readyCheck.accepted.sort()).toEqual(clients.map((c) => c.uid).sort());
     expect(seen?.reportDeadline).toBeGreaterThan(Date.now());
     expect(again.status).toBe('active');
-    await expectRefusal(clients[1]!.call('declineMatch', { roomId: room.id }), 'failed-precondition', /ready check is over/);
+    await expectRefusal(
+      clients[1]!.call('declineMatch', { roomId: room.id }),
+      'failed-precondition',
+      /ready check is over/,
+    );
     await expectInvariants();
   });
 

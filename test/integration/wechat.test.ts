@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCustomToken } from 'firebase/auth';
 import { newClientApp } from '../support/client.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
+import type { Profile } from '@ladder/client';
 
 // functions/.env.local points the emulated functions at this address instead of api.weixin.qq.com.
 const WECHAT_PORT = 9289;
@@ -13,7 +14,14 @@ let server: Server;
 function answer(code: string): { status: number; body: string; delayMs?: number } {
   const json = (value: object) => ({ status: 200, body: JSON.stringify(value) });
   if (code.startsWith('ok-')) return json({ openid: `openid-${code.slice(3)}`, session_key: 'session' });
-  const errcodes: Record<string, number> = { invalid: 40029, used: 40163, limited: 45011, risky: 40226, busy: -1, odd: 99999 };
+  const errcodes: Record<string, number> = {
+    invalid: 40029,
+    used: 40163,
+    limited: 45011,
+    risky: 40226,
+    busy: -1,
+    odd: 99999,
+  };
   if (code in errcodes) return json({ errcode: errcodes[code], errmsg: `stub ${code}` });
   if (code === 'slow') return { ...json({ openid: 'late' }), delayMs: 3_000 };
   if (code === 'broken') return { status: 502, body: 'bad gateway' };
@@ -33,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('WeChat login', () => {
-  it('exchanges a code for a custom token bound to the player\'s openid', async () => {
+  it("exchanges a code for a custom token bound to the player's openid", async () => {
     const client = newClientApp();
     const result = await client.call<{ uid: string; token: string }>('login', { provider: 'wechat', code: 'ok-123' });
     expect(result.uid).toBe('wechat:openid-123');
@@ -46,8 +54,8 @@ describe('WeChat login', () => {
     });
     const { user } = await signInWithCustomToken(client.auth, result.token);
     expect(user.uid).toBe('wechat:openid-123');
-    const { player } = await client.call<any>('getProfile');
-    expect(player.ladders.solo.rating).toBe(1500);
+    const { player } = await client.call<Profile>('getProfile');
+    expect(player.ladders.solo?.rating).toBe(1500);
   });
 
   it.each([

@@ -26,9 +26,11 @@ export const sweep = (durationMs = 1_200) => runMatcher({ durationMs, intervalMs
 
 export const ticketOf = async (mode: string, id: string) => (await db.doc(`pools/${mode}/tickets/${id}`).get()).data()!;
 export const roomOf = async (id: string) => (await db.doc(`rooms/${id}`).get()).data() as Room;
-export const presenceOf = async (client: Client) => (await client.call<{ presence: { kind: string } }>('getProfile')).presence;
+export const presenceOf = async (client: Client) =>
+  (await client.call<{ presence: { kind: string } }>('getProfile')).presence;
 
-export const sideUids = (room: Room) => room.sides.map((side) => side.tickets.flatMap((t) => t.members.map((m) => m.uid)).sort());
+export const sideUids = (room: Room) =>
+  room.sides.map((side) => side.tickets.flatMap((t) => t.members.map((m) => m.uid)).sort());
 export const roomTickets = (room: Room) => room.sides.flatMap((side) => side.tickets);
 
 /** Reads the whole database and asserts every invariant of docs/design.md. */

@@ -49,8 +49,12 @@ export function kindsOf(match: Match): MatchStatusKind[] {
 }
 
 /** Waits for the match to reach a status of this kind; fails with what it ended in instead. */
-export async function reach<K extends MatchStatusKind>(match: Match, kind: K): Promise<Extract<MatchStatus, { kind: K }>> {
+export async function reach<K extends MatchStatusKind>(
+  match: Match,
+  kind: K,
+): Promise<Extract<MatchStatus, { kind: K }>> {
   const status = await match.until(kind);
-  if (status.kind !== kind) throw new Error(`expected the match to reach ${kind}, but it ended: ${JSON.stringify(status)}`);
+  if (status.kind !== kind)
+    throw new Error(`expected the match to reach ${kind}, but it ended: ${JSON.stringify(status)}`);
   return status as Extract<MatchStatus, { kind: K }>;
 }

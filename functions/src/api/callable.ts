@@ -48,7 +48,14 @@ const recordOps = (ops: OpCounts) =>
   db
     .collection('metrics')
     .doc(process.env.K_SERVICE ?? 'unknown')
-    .set({ reads: FieldValue.increment(ops.reads), writes: FieldValue.increment(ops.writes), invocations: FieldValue.increment(1) }, { merge: true })
+    .set(
+      {
+        reads: FieldValue.increment(ops.reads),
+        writes: FieldValue.increment(ops.writes),
+        invocations: FieldValue.increment(1),
+      },
+      { merge: true },
+    )
     .then(() => undefined);
 
 async function guarded<R>(work: () => Promise<R>): Promise<R> {
