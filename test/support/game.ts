@@ -31,7 +31,7 @@ export const sideUids = (room: Room) =>
   room.sides.map((side) => side.tickets.flatMap((t) => t.members.map((m) => m.uid)).sort());
 export const roomTickets = (room: Room) => room.sides.flatMap((side) => side.tickets);
 
-/** Reads the whole database and asserts every invariant of DESIGN.md. */
+/** Reads the whole database and asserts every invariant of docs/design.md. */
 export async function expectInvariants() {
   expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
 }
