@@ -10,6 +10,7 @@ import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
 import type { Presence } from '../functions/src/core/presence.js';
 import type { Result, RoomDoc } from '../functions/src/core/room.js';
 import type { Random } from '../bench/random.js';
+import type { CallArgs, CallName, CallResponse } from '@ladder/client';
 import { errorCode, type BotClient, type Timed } from './client.js';
 import type { Faults, SimOptions } from './options.js';
 import type { PlayerView } from './view.js';
@@ -170,10 +171,10 @@ export function modeWeights(world: World, size: number): [string, number][] {
  * Calls a function as a game client does: retries what the backend calls retryable (`aborted`, contention) a few
  * times, and takes a refusal as an answer (null). Every attempt is in the CallLog.
  */
-async function attempt<T>(bot: Bot, name: string, data?: unknown): Promise<T | null> {
+async function attempt<N extends CallName>(bot: Bot, name: N, ...args: CallArgs<N>): Promise<CallResponse<N> | null> {
   for (let tries = 1; ; tries++) {
     try {
-      return await bot.client.call<T>(name, data);
+      return await bot.client.call(name, ...args);
     } catch (error) {
       if (errorCode(error) !== 'aborted' || tries === 3) return null;
       await sleep(between(bot, 200, 600) * tries);
@@ -266,26 +267,23 @@ export async function captainLife(world: World, bot: Bot) {
 /** A member leaves the party and rejoins with the code, as friends regrouping between games do. */
 async function churn(world: World, captain: Bot) {
   const member = captain.members[Math.floor(captain.random.next() * captain.members.length)]!;
+  let code = captain.partyCode;
+  if (!code) return; // a captain without a party has nobody to churn
   if ((await attempt(member, 'leaveParty')) === null) return;
   world.faults.partyChurns++;
-  if ((await attempt(member, 'joinParty', { code: captain.partyCode })) !== null) return;
-  const refreshed = await attempt<{ party: { code: string } }>(captain, 'refreshPartyCode');
-  if (refreshed) captain.partyCode = refreshed.party.code;
-  if ((await attempt(member, 'joinParty', { code: captain.partyCode })) === null) {
+  if ((await attempt(member, 'joinParty', { code })) !== null) return;
+  const refreshed = await attempt(captain, 'refreshPartyCode');
+  if (refreshed) code = refreshed.party.code;
+  captain.partyCode = code;
+  if ((await attempt(member, 'joinParty', { code })) === null) {
     // The member could not get back in: their own life goes on as a solo captain (see memberLife).
     captain.members = captain.members.filter((m) => m !== member);
     member.isMember = false;
   }
 }
 
-interface EnqueueAnswer {
-  ticketId: string;
-  mode: string;
-  room: RoomDoc | null;
-}
-
-async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<EnqueueAnswer> | null> {
-  const send = () => bot.client.callTimed<EnqueueAnswer>('enqueue', { mode });
+async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<CallResponse<'enqueue'>> | null> {
+  const send = () => bot.client.callTimed('enqueue', { mode });
   const duplicate = chance(bot, world.options.faults.duplicate);
   if (duplicate) world.faults.duplicateEnqueues++;
   const answers = await Promise.allSettled(duplicate ? [send(), send()] : [send()]);
@@ -397,7 +395,7 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
       if (now >= cancelAt && !cancelledAt) world.faults.cancels++;
       cancelledAt = now;
       cancelAt = Infinity;
-      const answer = await attempt<{ cancelled: boolean; presence: Presence }>(bot, 'cancelQueue');
+      const answer = await attempt(bot, 'cancelQueue');
       if (chance(bot, options.faults.duplicate)) {
         world.faults.duplicateCancels++;
         await attempt(bot, 'cancelQueue');
@@ -405,7 +403,7 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
       if (answer && !answer.cancelled && (await staleView(world, bot, answer.presence))) return;
     } else if (now >= nextBeat) {
       nextBeat = now + beatEvery;
-      const answer = await attempt<{ presence: Presence }>(bot, 'heartbeat');
+      const answer = await attempt(bot, 'heartbeat');
       if (answer && (await staleView(world, bot, answer.presence))) return;
     }
   }

@@ -1,5 +1,5 @@
 /**
- * Reads the whole database and checks every invariant of DESIGN.md, naming the documents that break one.
+ * Reads the whole database and checks every invariant of docs/design.md, naming the documents that break one.
  * Used by the integration tests, by `npm run simulate` and by `sim/check.ts`.
  */
 import type { Firestore } from 'firebase-admin/firestore';

@@ -7,7 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, usage } from './options.js';
-import { clear, simulationStack } from './stack.js';
+import { clearEmulators } from '../scripts/clear.js';
+import { simulationStack } from './stack.js';
 
 const OUT = fileURLToPath(new URL('./scale.json', import.meta.url));
 
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
     for (const background of pools) {
       for (const interval of intervals) {
         console.log(`\n— Pool of ${background} seeded waiting tickets, sweep interval ${interval} s —`);
-        await clear(stack);
+        await clearEmulators(stack);
         const result = await runSimulation({
           options: { ...options, background, sweepIntervalSeconds: interval },
           endpoints: stack,

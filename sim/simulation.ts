@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { getAuth } from 'firebase-admin/auth';
+import type { CallName } from '@ladder/client';
 import { maxPartySize } from '../functions/src/core/config.js';
 import { percentile } from '../functions/src/core/percentile.js';
 import { LIVE_ROOM_STATUSES } from '../functions/src/core/room.js';
@@ -85,7 +86,7 @@ async function readMetrics(): Promise<Record<string, ServerOps>> {
 const WARM_WORKERS = 6;
 
 /** The callables the bots use once the game is on. */
-const PLAY_FUNCTIONS = [
+const PLAY_FUNCTIONS: CallName[] = [
   'enqueue',
   'heartbeat',
   'cancelQueue',
@@ -105,10 +106,12 @@ const PLAY_FUNCTIONS = [
 async function warmUp(endpoints: ClientEndpoints) {
   const client = new BotClient(endpoints, new Limiter(WARM_WORKERS), new CallLog());
   for (const name of PLAY_FUNCTIONS) {
-    const parallel = ['enqueue', 'heartbeat', 'acceptMatch', 'reportResult', 'cancelQueue'].includes(name)
+    const parallel = (['enqueue', 'heartbeat', 'acceptMatch', 'reportResult', 'cancelQueue'] as CallName[]).includes(
+      name,
+    )
       ? WARM_WORKERS
       : 2;
-    await Promise.allSettled(Array.from({ length: parallel }, () => client.call(name)));
+    await Promise.all(Array.from({ length: parallel }, () => client.warm(name)));
   }
   await client.close();
 }
@@ -246,7 +249,7 @@ export async function runSimulation({
         const [leader, ...members] = bots.slice(next, next + size);
         next += size;
         return arrivals.run(async () => {
-          const { party } = await leader!.client.call<{ party: { code: string } }>('createParty');
+          const { party } = await leader!.client.call('createParty');
           leader!.partyCode = party.code;
           for (const member of members) {
             await member.client.call('joinParty', { code: party.code });

@@ -173,11 +173,16 @@ export interface LeaderboardRow extends Standing {
   displayName: string;
 }
 
+/** A player's standing on a ladder with their rank there (ties share a rank). */
+export interface RankedStanding extends Standing {
+  rank: number;
+}
+
 export interface Leaderboard {
   ladder: string;
   top: LeaderboardRow[];
   /** The caller's rank; null before their first game on this ladder. */
-  me: (Standing & { rank: number }) | null;
+  me: RankedStanding | null;
 }
 
 export interface Profile {

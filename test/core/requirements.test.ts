@@ -24,6 +24,7 @@ const only = (proposals: MatchProposal[]): MatchProposal => {
   return proposals[0] as MatchProposal;
 };
 
+// Requirement numbers are those of docs/design.md.
 describe('requirement 3: the spread between the highest and lowest score is capped', () => {
   const twoVsTwo = mode('2v2');
   const pool = (wait: number) => solos(twoVsTwo, [1500, 1500, 1610, 1610], wait);

@@ -11,10 +11,10 @@ import {
   type Match,
 } from '@ladder/client';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
-import { devPlayer, newApp } from '../support/client.js';
+import { devPlayer, emulatorHosts, newApp } from '../support/client.js';
 import { ticketOf } from '../support/game.js';
 import { rankedGame } from '../../client/examples/rankedGame.js';
-import { emulatorApp, emulatorHosts, kindsOf, ladderPlayer, ladderPlayers, reach } from '../support/ladder.js';
+import { emulatorApp, kindsOf, ladderPlayer, ladderPlayers, reach } from '../support/ladder.js';
 import { startRelay } from '../support/relay.js';
 
 /** The error a promise rejects with (the test fails if it resolves). */

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCustomToken } from 'firebase/auth';
 import { newClientApp } from '../support/client.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
-import type { Profile } from '@ladder/client';
 
 // functions/.env.local points the emulated functions at this address instead of api.weixin.qq.com.
 const WECHAT_PORT = 9289;
@@ -43,7 +42,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('WeChat login', () => {
   it("exchanges a code for a custom token bound to the player's openid", async () => {
     const client = newClientApp();
-    const result = await client.call<{ uid: string; token: string }>('login', { provider: 'wechat', code: 'ok-123' });
+    const result = await client.call('login', { provider: 'wechat', code: 'ok-123' });
     expect(result.uid).toBe('wechat:openid-123');
     const sent = requests.at(-1)!;
     expect(Object.fromEntries(sent)).toEqual({
@@ -54,7 +53,7 @@ describe('WeChat login', () => {
     });
     const { user } = await signInWithCustomToken(client.auth, result.token);
     expect(user.uid).toBe('wechat:openid-123');
-    const { player } = await client.call<Profile>('getProfile');
+    const { player } = await client.call('getProfile');
     expect(player.ladders.solo?.rating).toBe(1500);
   });
 

@@ -70,7 +70,9 @@ export function callable<S extends z.ZodType, R>(
   handler: (input: z.output<S>, caller: Caller) => Promise<R>,
   options: CallableOptions = {},
 ) {
-  return onCall(options, (request) =>
+  // Typed by the schema's input, so the exported function states its request and response (the client's
+  // contract test compares them).
+  return onCall<z.input<S>, Promise<R>>(options, (request) =>
     guarded(() => {
       const caller = requireCaller(request);
       return handler(parseRequest(schema, request.data), caller);
@@ -84,5 +86,7 @@ export function publicCallable<S extends z.ZodType, R>(
   handler: (input: z.output<S>) => Promise<R>,
   options: CallableOptions = {},
 ) {
-  return onCall(options, (request) => guarded(() => handler(parseRequest(schema, request.data))));
+  return onCall<z.input<S>, Promise<R>>(options, (request) =>
+    guarded(() => handler(parseRequest(schema, request.data))),
+  );
 }

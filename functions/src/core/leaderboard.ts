@@ -14,6 +14,14 @@ export const leaderboardRowSchema = z.object({
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 
+/** A ladder's top rows and the caller's own standing and rank (null before their first game there). */
+export const leaderboardSchema = z.object({
+  ladder: z.string(),
+  top: z.array(leaderboardRowSchema),
+  me: leaderboardRowSchema.omit({ uid: true, displayName: true }).nullable(),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
+
 /** Ranks the top of a ladder, best first: ties share the rank of the first player with that rating. */
 export function rankRows(top: readonly { uid: string; displayName: string; standing: Standing }[]): LeaderboardRow[] {
   const rows: LeaderboardRow[] = [];

@@ -1,4 +1,4 @@
-import { isRanked, rankBelow, rankRows } from '../core/leaderboard.js';
+import { isRanked, type Leaderboard, rankBelow, rankRows } from '../core/leaderboard.js';
 import { countQueryReads } from './metrics.js';
 import { playerRef, playersRef } from './refs.js';
 
@@ -9,7 +9,7 @@ const ranked = (ladder: string) => playersRef().where(`ladders.${ladder}.games`,
  * The top of a ladder, and the caller's own rank. The rank is a count aggregation, billed one read per 1,000
  * index entries it passes, so a player ranked r costs ⌈r / 1000⌉ reads.
  */
-export async function leaderboard(ladder: string, limit: number, uid: string) {
+export async function leaderboard(ladder: string, limit: number, uid: string): Promise<Leaderboard> {
   const top = await ranked(ladder).orderBy(`ladders.${ladder}.rating`, 'desc').limit(limit).get();
   countQueryReads(top.size);
   const rows = rankRows(
