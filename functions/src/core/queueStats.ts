@@ -36,3 +36,13 @@ export function queueStats(
     updatedAt: nowMs,
   };
 }
+
+/** Statistics are recomputed at most every `everySeconds` per mode. */
+export function statsDue(lastAtMs: number | undefined, nowMs: number, everySeconds: number): boolean {
+  return lastAtMs === undefined || nowMs - lastAtMs >= everySeconds * 1000;
+}
+
+/** Whether any figure changed since the statistics last written, so an unchanged queue costs no write. */
+export function statsChanged(previous: QueueStats | undefined, next: QueueStats): boolean {
+  return !previous || JSON.stringify({ ...previous, updatedAt: 0 }) !== JSON.stringify({ ...next, updatedAt: 0 });
+}

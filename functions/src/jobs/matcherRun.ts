@@ -4,7 +4,7 @@ import { logger } from 'firebase-functions/v2';
 import { sweepPool } from '../core/match/index.js';
 import { resolveMode, type ModeWithId } from '../core/modes.js';
 import { toCoreTicket, type PoolEntry } from '../core/ticket.js';
-import { queueStats, type QueueStats } from '../core/queueStats.js';
+import { queueStats, statsChanged, statsDue, type QueueStats } from '../core/queueStats.js';
 import { LIVE_ROOM_STATUSES, readyCheckOverdue, reportOverdue, type RoomDoc } from '../core/room.js';
 import { config } from '../config.js';
 import { countWrites, opCounts } from '../store/metrics.js';
@@ -177,12 +177,10 @@ async function publishStats(
   lastStats: Map<string, { at: number; stats: QueueStats }>,
 ) {
   const previous = lastStats.get(modeId);
-  if (previous && nowMs - previous.at < config.matcher.statsEverySeconds * 1000) return;
+  if (!statsDue(previous?.at, nowMs, config.matcher.statsEverySeconds)) return;
   const stats = queueStats(modeId, waiting, recentWaits, unmatched, nowMs);
-  const same =
-    previous && JSON.stringify({ ...previous.stats, updatedAt: 0 }) === JSON.stringify({ ...stats, updatedAt: 0 });
   lastStats.set(modeId, { at: nowMs, stats });
-  if (same) return;
+  if (!statsChanged(previous?.stats, stats)) return;
   countWrites(1);
   await queueStatsRef(modeId).set(stats);
 }
