@@ -1,6 +1,23 @@
 import type { z } from 'zod';
 
-/** Where an issue is, as a reader would write it: `modes.2v2.spreadCap.schedule[1].value`. */
+type Issue = z.core.$ZodIssue;
+
+/**
+ * The problems to name. Where no alternative of a union matched, zod says only "Invalid input"; the
+ * alternative with the fewest problems is the one the sender most likely meant, so its problems are named.
+ * A bad record key is reported as "Invalid key in record"; its own issues say what is wrong with it.
+ */
+function problems(issue: Issue, base: PropertyKey[]): { path: PropertyKey[]; message: string }[] {
+  const path = [...base, ...issue.path];
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const closest = issue.errors.reduce((best, next) => (next.length < best.length ? next : best));
+    return closest.flatMap((inner) => problems(inner, path));
+  }
+  if (issue.code === 'invalid_key') return issue.issues.map((inner) => ({ path, message: inner.message }));
+  return [{ path, message: issue.message }];
+}
+
+/** Where a problem is, as a reader would write it: `modes.2v2.spreadCap.schedule[1].value`. */
 function formatPath(path: readonly PropertyKey[], root?: string): string {
   return path.reduce<string>(
     (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
@@ -8,17 +25,13 @@ function formatPath(path: readonly PropertyKey[], root?: string): string {
   );
 }
 
-/**
- * One readable line per problem, each naming where it is, joined by "; ": `ladders.solo.k: k must be a whole
- * number`. A bad record key is reported by zod as "Invalid key in record"; its own issues say what is wrong.
- */
+/** One readable line per problem, each naming where it is: `ladders.solo.k: k must be a whole number`. */
 export function formatIssues(error: z.ZodError, root?: string): string {
   return error.issues
-    .flatMap((issue) =>
-      (issue.code === 'invalid_key' ? issue.issues : [issue]).map((inner) => {
-        const path = formatPath(issue.path, root);
-        return path ? `${path}: ${inner.message}` : inner.message;
-      }),
-    )
+    .flatMap((issue) => problems(issue, []))
+    .map(({ path, message }) => {
+      const where = formatPath(path, root);
+      return where ? `${where}: ${message}` : message;
+    })
     .join('; ');
 }
