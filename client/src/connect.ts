@@ -3,7 +3,8 @@ import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { backoffDelay, sleep } from './backoff.js';
-import { LadderError, toLadderError } from './errors.js';
+import { LadderError, toLadderError, unsendable } from './errors.js';
+import { consoleDebugLog, setDebugLog, type DebugLog } from './listen.js';
 import type {
   EnqueueResult,
   Leaderboard,
@@ -26,6 +27,8 @@ export interface LadderOptions {
   emulators?: { auth: string; firestore: string; functions: string };
   /** Each mode's `ticketTtlSeconds`, when the game knows them: heartbeats then run every third of it. */
   ticketTtlSeconds?: Record<string, number>;
+  /** Logs every listener event (listen, snapshot, error, stop, re-read): `true` prints them with console.debug. */
+  debug?: boolean | DebugLog;
 }
 
 /** Every callable: its input and its result. */
@@ -73,6 +76,7 @@ export function connect(options: LadderOptions): Services {
   }
   const auth = getAuth(options.app);
   const db = getFirestore(options.app);
+  setDebugLog(db, options.debug === true ? consoleDebugLog : options.debug || undefined);
   const functions = getFunctions(options.app, options.region ?? 'us-central1');
   if (options.emulators) {
     const { emulators } = options;
@@ -83,6 +87,8 @@ export function connect(options: LadderOptions): Services {
   }
 
   const call: Call = async (name, data, callOptions) => {
+    const refused = unsendable(name, data);
+    if (refused) throw refused;
     const callable = httpsCallable<typeof data, Calls[typeof name][1]>(
       functions,
       name,

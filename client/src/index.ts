@@ -1,5 +1,6 @@
 export { createLadder, Ladder } from './ladder.js';
 export type { LadderOptions } from './connect.js';
+export type { DebugLog, ListenerEvent } from './listen.js';
 export { LadderError, isLadderError, toLadderError, type LadderErrorCode } from './errors.js';
 export type { Match, MatchOptions } from './match.js';
 export { isEnded, type EndedStatus, type MatchStatus, type MatchStatusKind } from './status.js';
