@@ -62,9 +62,9 @@ function showLobby(ladder: Ladder, config: LobbyConfig) {
   app.replaceChildren(h('div', { class: 'column' }, cards.profile, cards.party, cards.play), h('div', { class: 'column wide' }, cards.match, cards.leaderboard));
 
   const leaderboard = new LeaderboardCard(cards.leaderboard, ladder, config.ladders);
-  const match = new MatchCard(cards.match, () => ladder.uid, (room) => void leaderboard.load(room.ladder));
+  const match = new MatchCard(cards.match, () => ladder.uid, config.modes, (room) => void leaderboard.load(room.ladder));
   const party = new PartyCard(cards.party, ladder, () => play.refresh());
-  const play: PlayCard = new PlayCard(cards.play, ladder, config.modes, () => ({ inParty: party.party !== null, isLeader: party.isLeader, busy: match.busy }));
+  const play: PlayCard = new PlayCard(cards.play, ladder, config.modes, () => ({ inParty: party.party !== null, isLeader: party.isLeader, activity: match.activity }));
 
   ladder.onPlayer((player) => showProfile(ladder, config, cards.profile, player), showError);
   ladder.party.onChange((p) => party.update(p), showError);
