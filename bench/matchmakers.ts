@@ -1,4 +1,10 @@
-import { candidateScoreRange, matchTicketNow, proposalTickets, sweepPool, type MatchProposal } from '../functions/src/core/match/index.js';
+import {
+  candidateScoreRange,
+  matchTicketNow,
+  proposalTickets,
+  sweepPool,
+  type MatchProposal,
+} from '../functions/src/core/match/index.js';
 import type { Mode } from '../functions/src/core/modes.js';
 import type { Ticket } from '../functions/src/core/ticket.js';
 import { BaselineA } from './baselineA.js';
@@ -85,7 +91,12 @@ export class CoreMatchmaker implements Matchmaker {
 
   arrive(ticket: Ticket, nowMs: number): MatchProposal[] {
     const { min, max } = candidateScoreRange(this.mode, ticket);
-    const proposal = matchTicketNow(this.mode, ticket, this.pool.near(ticket.score, min, max, CANDIDATES_PER_SIDE), nowMs);
+    const proposal = matchTicketNow(
+      this.mode,
+      ticket,
+      this.pool.near(ticket.score, min, max, CANDIDATES_PER_SIDE),
+      nowMs,
+    );
     if (!proposal) {
       this.pool.add(ticket);
       return [];

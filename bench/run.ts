@@ -46,9 +46,9 @@ type Run = {
   waitP95: number | null;
   waitP99: number | null;
 } & Omit<SweepFigures, 'matchedFraction' | 'fairShare' | 'capViolations'> & {
-  simulationMatchedFraction: number;
-  simulationFairShare: number | null;
-};
+    simulationMatchedFraction: number;
+    simulationFairShare: number | null;
+  };
 
 function modeById(id: string): Mode {
   const mode = defaultModes[id];
@@ -142,20 +142,42 @@ function sweepMemory(): { peakRssMiB: number; beforeSweepMiB: number } {
   return JSON.parse(child.stdout) as { peakRssMiB: number; beforeSweepMiB: number };
 }
 
-const fixed = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? '—' : value.toFixed(digits));
-const share = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${(100 * value).toFixed(1)}%`);
+const fixed = (value: number | null | undefined, digits = 1) =>
+  value === null || value === undefined ? '—' : value.toFixed(digits);
+const share = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : `${(100 * value).toFixed(1)}%`;
 
 function table(runs: readonly Run[]): string {
   const header = [
-    'algorithm', 'mode', 'players', 'sweep ms', 'matched', 'fair', 'spread p50/p95', 'side diff p50/p95',
-    'cap viol.', 'other rules broken', 'wait p50/p95/p99 s', 'sim matched', 'sim fair',
+    'algorithm',
+    'mode',
+    'players',
+    'sweep ms',
+    'matched',
+    'fair',
+    'spread p50/p95',
+    'side diff p50/p95',
+    'cap viol.',
+    'other rules broken',
+    'wait p50/p95/p99 s',
+    'sim matched',
+    'sim fair',
   ];
   const rows = runs.map((r) => [
-    r.algorithm, r.mode, String(r.queuedPlayers), fixed(r.sweepMsMedian), share(r.matchedFraction), share(r.fairShare),
-    `${fixed(r.spreadP50, 0)}/${fixed(r.spreadP95, 0)}`, `${fixed(r.sideDifferenceP50)}/${fixed(r.sideDifferenceP95)}`,
+    r.algorithm,
+    r.mode,
+    String(r.queuedPlayers),
+    fixed(r.sweepMsMedian),
+    share(r.matchedFraction),
+    share(r.fairShare),
+    `${fixed(r.spreadP50, 0)}/${fixed(r.spreadP95, 0)}`,
+    `${fixed(r.sideDifferenceP50)}/${fixed(r.sideDifferenceP95)}`,
     String(r.capViolations),
-    Object.entries(r.otherViolations).map(([rule, n]) => `${rule} ${n}`).join(', ') || '—',
-    `${fixed(r.waitP50)}/${fixed(r.waitP95)}/${fixed(r.waitP99)}`, share(r.simulationMatchedFraction),
+    Object.entries(r.otherViolations)
+      .map(([rule, n]) => `${rule} ${n}`)
+      .join(', ') || '—',
+    `${fixed(r.waitP50)}/${fixed(r.waitP95)}/${fixed(r.waitP99)}`,
+    share(r.simulationMatchedFraction),
     share(r.simulationFairShare),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
@@ -165,18 +187,51 @@ function table(runs: readonly Run[]): string {
 
 const runs: Run[] = [];
 for (const players of POOL_SIZES) {
-  runs.push(measure('matcher', '5v5', players, (mode, pool) => sweepPool(mode, pool, NOW).proposals, (m) => new CoreMatchmaker(m)));
+  runs.push(
+    measure(
+      'matcher',
+      '5v5',
+      players,
+      (mode, pool) => sweepPool(mode, pool, NOW).proposals,
+      (m) => new CoreMatchmaker(m),
+    ),
+  );
   runs.push(measure('baselineA', '5v5', players, replayBaselineA, (m) => new BaselineAMatchmaker(m)));
-  runs.push(measure('baselineB', '5v5', players, (_, pool) => baselineB(pool, NOW), (m) => new BaselineBMatchmaker(m)));
-  runs.push(measure('matcher', '1v1', players, (mode, pool) => sweepPool(mode, pool, NOW).proposals, (m) => new CoreMatchmaker(m)));
-  runs.push(measure('matcher', 'ffa', players, (mode, pool) => sweepPool(mode, pool, NOW).proposals, (m) => new CoreMatchmaker(m)));
+  runs.push(
+    measure(
+      'baselineB',
+      '5v5',
+      players,
+      (_, pool) => baselineB(pool, NOW),
+      (m) => new BaselineBMatchmaker(m),
+    ),
+  );
+  runs.push(
+    measure(
+      'matcher',
+      '1v1',
+      players,
+      (mode, pool) => sweepPool(mode, pool, NOW).proposals,
+      (m) => new CoreMatchmaker(m),
+    ),
+  );
+  runs.push(
+    measure(
+      'matcher',
+      'ffa',
+      players,
+      (mode, pool) => sweepPool(mode, pool, NOW).proposals,
+      (m) => new CoreMatchmaker(m),
+    ),
+  );
 }
 const memory = sweepMemory();
 
 console.log(table(runs));
 console.log();
 for (const players of POOL_SIZES) {
-  const find = (algorithm: Algorithm) => runs.find((r) => r.algorithm === algorithm && r.mode === '5v5' && r.queuedPlayers === players);
+  const find = (algorithm: Algorithm) =>
+    runs.find((r) => r.algorithm === algorithm && r.mode === '5v5' && r.queuedPlayers === players);
   const [ours, a, b] = [find('matcher'), find('baselineA'), find('baselineB')];
   if (!ours || !a || !b) continue;
   console.log(
@@ -192,8 +247,5 @@ console.log(
 );
 
 const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
-writeFileSync(
-  resultsFile,
-  `${JSON.stringify({ seed: SEED, peakRssMiB: memory.peakRssMiB, runs }, null, 2)}\n`,
-);
+writeFileSync(resultsFile, `${JSON.stringify({ seed: SEED, peakRssMiB: memory.peakRssMiB, runs }, null, 2)}\n`);
 console.log(`Wrote ${resultsFile}`);

@@ -14,7 +14,16 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { setLogLevel } from 'firebase/firestore';
-import { createLadder, LadderError, sideOf, type Ladder, type ListenerEvent, type Match, type MatchStatus } from '@ladder/client';
+import {
+  createLadder,
+  LadderError,
+  sideOf,
+  type Ladder,
+  type ListenerEvent,
+  type Match,
+  type MatchStatus,
+} from '@ladder/client';
+import { clearEmulators } from './clear.js';
 import { emulatorEnv, ROOT, startStack } from './emulators.js';
 
 const { values: args } = parseArgs({
@@ -62,11 +71,7 @@ interface PlayerResult {
 async function main() {
   const stack = await startStack({ output: 'files', reuse: true });
   Object.assign(process.env, emulatorEnv(stack));
-  const base = `projects/${stack.projectId}`;
-  for (const url of [`http://${stack.firestoreHost}/emulator/v1/${base}/databases/(default)/documents`, `http://${stack.authHost}/emulator/v1/${base}/accounts`]) {
-    const response = await fetch(url, { method: 'DELETE' });
-    if (!response.ok) throw new Error(`clearing the emulators failed: ${response.status}`);
-  }
+  await clearEmulators(stack);
   // As `npm start` does: this process plays Cloud Scheduler (the ready check's timeout is the matcher's job).
   const { matcherTick } = await import('../functions/src/index.js');
   let ticking = true;
@@ -89,7 +94,15 @@ async function main() {
         if (attempt === 3 || !(error instanceof LadderError && error.retryable)) throw error;
       }
     }
-    return { name, ladder, events, close: () => (ladder.close(), deleteApp(app)) };
+    return {
+      name,
+      ladder,
+      events,
+      close: () => {
+        ladder.close();
+        return deleteApp(app);
+      },
+    };
   };
 
   const groups: { mode: string; size: number }[] = [
@@ -114,11 +127,13 @@ async function main() {
     } catch (error) {
       // A queue call that failed: the group's players count as not settled, with the reason.
       const reason = error instanceof Error ? error.message : String(error);
-      for (const who of group) if (!results.some((r) => r.name === who.name)) results.push({ ...who, ...unplayed, error: reason });
+      for (const who of group)
+        if (!results.some((r) => r.name === who.name)) results.push({ ...who, ...unplayed, error: reason });
     } finally {
       await Promise.all(players.map((p) => p.close()));
     }
-    if (++done % 25 === 0) console.log(`  ${done}/${groups.length} groups played (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (++done % 25 === 0)
+      console.log(`  ${done}/${groups.length} groups played (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   };
   // The Functions emulator starts a function's worker on its first call, which can take longer than a ready
   // check on a loaded machine: one game of each mode first, not counted.
@@ -135,7 +150,8 @@ async function main() {
         await playGroup(groups[index]!, index).catch((error: unknown) => {
           const { mode, size } = groups[index]!;
           const reason = `could not sign in: ${error instanceof Error ? error.message : String(error)}`;
-          for (let order = 0; order < size; order++) results.push({ mode, name: `Soak ${index}-${order}`, order, ...unplayed, error: reason });
+          for (let order = 0; order < size; order++)
+            results.push({ mode, name: `Soak ${index}-${order}`, order, ...unplayed, error: reason });
         });
       }
     }),
@@ -148,7 +164,11 @@ async function main() {
 }
 
 /** One player's game: see the room, accept, report their side's win or loss, see the settlement. */
-async function play(ladder: Ladder, match: Match, who: { mode: string; name: string; order: number; events: ListenerEvent[] }): Promise<PlayerResult> {
+async function play(
+  ladder: Ladder,
+  match: Match,
+  who: { mode: string; name: string; order: number; events: ListenerEvent[] },
+): Promise<PlayerResult> {
   const { events, ...seat } = who;
   const result: PlayerResult = { ...seat, ...unplayed };
   const fromEnqueue = match.status !== null && match.status.kind !== 'queued';
@@ -168,7 +188,9 @@ async function play(ladder: Ladder, match: Match, who: { mode: string; name: str
     result.toPendingMs = seenAt! - room.createdAt;
     const reread = events.some((e) => e.event === 'reread' && e.path === `rooms/${room.id}` && e.at <= seenAt!);
     result.how = fromEnqueue ? 'enqueue' : reread ? 'reread' : 'listener';
-    const listening = events.find((e) => e.event === 'listen' && e.path === `pools/${who.mode}/tickets/${match.ticketId}`)?.at;
+    const listening = events.find(
+      (e) => e.event === 'listen' && e.path === `pools/${who.mode}/tickets/${match.ticketId}`,
+    )?.at;
     if (!fromEnqueue && listening !== undefined) result.listenerLagMs = seenAt! - Math.max(room.createdAt, listening);
     if (reread || result.toPendingMs > 2_000) result.events = events;
     if (seen.kind === 'pending') {
@@ -195,54 +217,94 @@ async function play(ladder: Ladder, match: Match, who: { mode: string; name: str
   return result;
 }
 
-const unplayed = { roomId: null, toPendingMs: null, how: null, listenerLagMs: null, outcome: 'error', cooledDown: false, acceptMs: null } as const;
+const unplayed = {
+  roomId: null,
+  toPendingMs: null,
+  how: null,
+  listenerLagMs: null,
+  outcome: 'error',
+  cooledDown: false,
+  acceptMs: null,
+} as const;
 
 const timeout = (ms: number) => new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms).unref());
 
-const quantile = (sorted: number[], q: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!);
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/** Count, percentiles and maximum of some figures (ms); null when there are none. */
+function distribution(values: (number | null)[]) {
+  const sorted = values.filter((v): v is number => v !== null).sort((x, y) => x - y);
+  if (sorted.length === 0) return null;
+  const at = (q: number) => quantile(sorted, q);
+  return { n: sorted.length, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted.at(-1)! };
+}
 
 function summarise(results: PlayerResult[], seconds: number) {
   const rows: Record<string, string | number>[] = [];
   const figures: Record<string, unknown> = {};
+  const add = (key: string, label: string, values: (number | null)[]) => {
+    const row = distribution(values);
+    if (!row) return;
+    figures[key] = row;
+    rows.push({ 'mode, room seen through': label, ...row });
+  };
   for (const mode of ['1v1', '2v2']) {
     for (const how of ['listener', 'reread', 'enqueue'] as const) {
-      const ms = results
-        .filter((r) => r.mode === mode && r.how === how)
-        .map((r) => r.toPendingMs!)
-        .sort((a, b) => a - b);
-      if (ms.length === 0) continue;
-      const row = { n: ms.length, p50: quantile(ms, 0.5), p90: quantile(ms, 0.9), p99: quantile(ms, 0.99), max: ms.at(-1)! };
-      figures[`${mode} ${how}`] = row;
-      rows.push({ 'mode, room seen through': `${mode}, ${how}`, ...row });
-      if (how === 'enqueue') continue;
-      const lag = results
-        .filter((r) => r.mode === mode && r.how === how && r.listenerLagMs !== null)
-        .map((r) => r.listenerLagMs!)
-        .sort((a, b) => a - b);
-      const lagRow = { n: lag.length, p50: quantile(lag, 0.5), p90: quantile(lag, 0.9), p99: quantile(lag, 0.99), max: lag.at(-1)! };
-      figures[`${mode} ${how} from listen`] = lagRow;
-      rows.push({ 'mode, room seen through': `  same, from the later of commit and listen`, ...lagRow });
+      const seen = results.filter((r) => r.mode === mode && r.how === how);
+      add(
+        `${mode} ${how}`,
+        `${mode}, ${how}`,
+        seen.map((r) => r.toPendingMs),
+      );
+      if (how !== 'enqueue') {
+        add(
+          `${mode} ${how} from listen`,
+          '  same, from the later of commit and listen',
+          seen.map((r) => r.listenerLagMs),
+        );
+      }
     }
   }
-  const accepts = results.flatMap((r) => (r.acceptMs === null ? [] : [r.acceptMs])).sort((a, b) => a - b);
-  if (accepts.length > 0) {
-    const row = { n: accepts.length, p50: quantile(accepts, 0.5), p90: quantile(accepts, 0.9), p99: quantile(accepts, 0.99), max: accepts.at(-1)! };
-    figures.accept = row;
-    rows.push({ 'mode, room seen through': 'accept call (for comparison)', ...row });
-  }
+  add(
+    'accept',
+    'accept call (for comparison)',
+    results.map((r) => r.acceptMs),
+  );
   const rooms = new Set(results.map((r) => r.roomId).filter(Boolean));
   const missed = results.filter((r) => r.toPendingMs === null);
   const cooled = results.filter((r) => r.cooledDown);
   const unsettled = results.filter((r) => r.outcome !== 'settled');
-  console.log(`\nCommit of the room to each player's Match showing it (ms), ${results.length} players in ${rooms.size} rooms, ${seconds.toFixed(0)} s:`);
+  console.log(
+    `\nCommit of the room to each player's Match showing it (ms), ${results.length} players in ${rooms.size} rooms, ${seconds.toFixed(0)} s:`,
+  );
   console.table(rows);
-  console.log(`Never saw their room: ${missed.length}. Cooled down: ${cooled.length}. Not settled: ${unsettled.length}.`);
+  console.log(
+    `Never saw their room: ${missed.length}. Cooled down: ${cooled.length}. Not settled: ${unsettled.length}.`,
+  );
   for (const r of [...missed, ...unsettled.filter((u) => !missed.includes(u))]) {
     console.log(`  ${r.name} (${r.mode}, queued ${r.order + 1}.): ${r.outcome}${r.error ? ` (${r.error})` : ''}`);
   }
   const file = args.out!;
   mkdirSync(join(file, '..'), { recursive: true });
-  writeFileSync(file, JSON.stringify({ pairs: PAIRS, teams: TEAMS, concurrency: CONCURRENCY, seconds, rooms: rooms.size, figures, missed: missed.length, cooled: cooled.length, unsettled: unsettled.length, players: results }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        pairs: PAIRS,
+        teams: TEAMS,
+        concurrency: CONCURRENCY,
+        seconds,
+        rooms: rooms.size,
+        figures,
+        missed: missed.length,
+        cooled: cooled.length,
+        unsettled: unsettled.length,
+        players: results,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`Wrote ${file}`);
 }
 

@@ -30,7 +30,9 @@ function errorOf(line: string): string | null {
   try {
     const entry = JSON.parse(json) as { severity?: string; message?: unknown };
     if (!entry.severity || !['ERROR', 'CRITICAL', 'ALERT', 'EMERGENCY'].includes(entry.severity)) return null;
-    return String(entry.message ?? json).split('\n')[0]!.slice(0, 300);
+    return String(entry.message ?? json)
+      .split('\n')[0]!
+      .slice(0, 300);
   } catch {
     return null;
   }
@@ -75,17 +77,23 @@ const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-
 function roomLine(room: RoomEvent, previous: string | undefined): [string, string] | null {
   if (room.status === previous) return null;
   const name = (uid: string) => room.names[uid] ?? uid;
-  const sides = room.sides.map((side) => side.tickets.flatMap((t) => t.members.map((m) => name(m.uid))).join(', ')).join(' vs ');
+  const sides = room.sides
+    .map((side) => side.tickets.flatMap((t) => t.members.map((m) => name(m.uid))).join(', '))
+    .join(' vs ');
   const at = `${room.mode.padEnd(5)} ${sides}`;
   if (previous === undefined && (room.status === 'pending' || room.status === 'active')) {
-    const check = room.readyCheck ? ` · ready check until ${new Date(room.readyCheck.deadline).toTimeString().slice(0, 8)}` : '';
+    const check = room.readyCheck
+      ? ` · ready check until ${new Date(room.readyCheck.deadline).toTimeString().slice(0, 8)}`
+      : '';
     return ['formed', `${at}${check}`];
   }
   switch (room.status) {
     case 'active':
       return ['started', at];
     case 'settled': {
-      const changes = Object.entries(room.ratingChanges ?? {}).map(([uid, c]) => `${name(uid)} ${c.before}→${c.after} (${signed(c.delta)})`);
+      const changes = Object.entries(room.ratingChanges ?? {}).map(
+        ([uid, c]) => `${name(uid)} ${c.before}→${c.after} (${signed(c.delta)})`,
+      );
       return ['settled', `${room.mode.padEnd(5)} ${changes.join(', ')}`];
     }
     case 'voided':
@@ -180,6 +188,10 @@ Press Ctrl-C to stop everything.
 }
 
 main().catch((error) => {
-  say(error instanceof HarnessError ? `\n${error.message}\n` : String(error instanceof Error ? (error.stack ?? error) : error));
+  say(
+    error instanceof HarnessError
+      ? `\n${error.message}\n`
+      : String(error instanceof Error ? (error.stack ?? error) : error),
+  );
   process.exit(1);
 });

@@ -18,7 +18,11 @@ export class Ladder {
 
   constructor(options: LadderOptions) {
     this.services = connect(options);
-    this.party = new PartyApi(this.services, () => this.uid, (unsubscribe) => this.track(unsubscribe));
+    this.party = new PartyApi(
+      this.services,
+      () => this.uid,
+      (unsubscribe) => this.track(unsubscribe),
+    );
   }
 
   /** The signed-in player's uid; throws `unauthenticated` before sign-in. */
@@ -56,7 +60,10 @@ export class Ladder {
   }
 
   /** The player's public profile (name, ratings, records) as it changes. */
-  onPlayer(listener: (player: Player | undefined) => void, onError: (error: LadderError) => void = ignore): Unsubscribe {
+  onPlayer(
+    listener: (player: Player | undefined) => void,
+    onError: (error: LadderError) => void = ignore,
+  ): Unsubscribe {
     return this.track(listenDoc<Player>(this.services.db, `players/${this.uid}`, listener, onError));
   }
 
@@ -78,7 +85,11 @@ export class Ladder {
    * Unsubscribing stops new hand-overs only: a Match already handed over lives until it ends or is closed
    * (or until `close`/`signOut` of this Ladder).
    */
-  onMatch(listener: (match: Match) => void, options: MatchOptions = {}, onError: (error: LadderError) => void = ignore): Unsubscribe {
+  onMatch(
+    listener: (match: Match) => void,
+    options: MatchOptions = {},
+    onError: (error: LadderError) => void = ignore,
+  ): Unsubscribe {
     const handOver = (match: MatchSubscription) => listener(this.keep(match));
     return this.track(watchMatches(this.services, this.uid, handOver, options, onError));
   }
@@ -98,8 +109,14 @@ export class Ladder {
     return ((await getDoc(doc(this.services.db, `pools/${mode}`))).data() as QueueStats | undefined) ?? null;
   }
 
-  onQueueStats(mode: string, listener: (stats: QueueStats | null) => void, onError: (error: LadderError) => void = ignore): Unsubscribe {
-    return this.track(listenDoc<QueueStats>(this.services.db, `pools/${mode}`, (stats) => listener(stats ?? null), onError));
+  onQueueStats(
+    mode: string,
+    listener: (stats: QueueStats | null) => void,
+    onError: (error: LadderError) => void = ignore,
+  ): Unsubscribe {
+    return this.track(
+      listenDoc<QueueStats>(this.services.db, `pools/${mode}`, (stats) => listener(stats ?? null), onError),
+    );
   }
 
   /** Stops every listener, heartbeat and match subscription this Ladder started. */
@@ -110,7 +127,8 @@ export class Ladder {
 
   /** A Match the caller now holds: `close` ends it too. Ended ones are forgotten as new ones come. */
   private keep(match: MatchSubscription): MatchSubscription {
-    for (const earlier of this.open) if (earlier instanceof MatchSubscription && earlier.ended) this.open.delete(earlier);
+    for (const earlier of this.open)
+      if (earlier instanceof MatchSubscription && earlier.ended) this.open.delete(earlier);
     this.open.add(match);
     return match;
   }

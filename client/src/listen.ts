@@ -45,7 +45,9 @@ export function debug(db: Firestore, event: Omit<ListenerEvent, 'at'>) {
 
 /** `debug: true` prints one line per event on the console. */
 export const consoleDebugLog: DebugLog = ({ at, path, event, ...rest }) =>
-  console.debug(`[ladder] ${new Date(at).toISOString()} ${event} ${path}${Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : ''}`);
+  console.debug(
+    `[ladder] ${new Date(at).toISOString()} ${event} ${path}${Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : ''}`,
+  );
 
 /**
  * Listens to one document. The SDK resumes a listener across dropped connections by itself, but an error

@@ -5,7 +5,14 @@ import { LadderError, toLadderError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
 import { debug, listenDoc } from './listen.js';
 import { teamResultFor } from './room.js';
-import { deriveStatus, isEnded, type EndedStatus, type MatchFacts, type MatchStatus, type MatchStatusKind } from './status.js';
+import {
+  deriveStatus,
+  isEnded,
+  type EndedStatus,
+  type MatchFacts,
+  type MatchStatus,
+  type MatchStatusKind,
+} from './status.js';
 import type { PlayerState, QueueStats, Result, Room, Ticket, Unsubscribe } from './types.js';
 
 export interface MatchOptions {
@@ -55,7 +62,8 @@ interface Waiter {
 const newer = (a: Room | undefined, b: Room) => (a && a.id === b.id && a.updatedAt > b.updatedAt ? a : b);
 
 /** A ticket only moves on from `queued`: a copy read by hand must not take an ended ticket back. */
-const laterTicket = (a: Ticket | undefined, b: Ticket | undefined) => (a && a.id === b?.id && a.status !== 'queued' && b.status === 'queued' ? a : b);
+const laterTicket = (a: Ticket | undefined, b: Ticket | undefined) =>
+  a && a.id === b?.id && a.status !== 'queued' && b.status === 'queued' ? a : b;
 
 /**
  * How long a matched ticket's room may stay unseen before it is read again by hand: the room is committed with
@@ -200,7 +208,9 @@ export class MatchSubscription implements Match {
     const room = this.facts.room;
     if (!room) return Promise.reject(this.noRoom('report'));
     if (room.kind !== 'team') {
-      return Promise.reject(new LadderError('invalid-argument', 'This is a free-for-all room: report { placements } with report().'));
+      return Promise.reject(
+        new LadderError('invalid-argument', 'This is a free-for-all room: report { placements } with report().'),
+      );
     }
     return this.sendReport(teamResultFor(room, this.uid, outcome));
   }
@@ -209,7 +219,8 @@ export class MatchSubscription implements Match {
     if (this.closed) return;
     this.closed = true;
     this.teardown();
-    for (const waiter of this.waiters) waiter.reject(new LadderError('cancelled', 'This match subscription was closed.'));
+    for (const waiter of this.waiters)
+      waiter.reject(new LadderError('cancelled', 'This match subscription was closed.'));
     this.waiters.clear();
     this.statusListeners.clear();
     this.errorListeners.clear();
@@ -228,7 +239,10 @@ export class MatchSubscription implements Match {
   }
 
   private noRoom(action: string) {
-    return new LadderError('failed-precondition', `Nothing to ${action} yet: the ticket has not been matched into a room.`);
+    return new LadderError(
+      'failed-precondition',
+      `Nothing to ${action} yet: the ticket has not been matched into a room.`,
+    );
   }
 
   private learnRoom(room: Room) {
@@ -259,7 +273,11 @@ export class MatchSubscription implements Match {
     const path = `pools/${this.facts.mode}/tickets/${ticketId}`;
     try {
       const ticket = (await getDocFromServer(doc(this.services.db, path))).data() as Ticket | undefined;
-      debug(this.services.db, { path, event: 'reread', ...(ticket ? { status: ticket.status } : { detail: 'missing' }) });
+      debug(this.services.db, {
+        path,
+        event: 'reread',
+        ...(ticket ? { status: ticket.status } : { detail: 'missing' }),
+      });
       this.learnTicket(ticketId, ticket);
     } catch (error) {
       this.notify(toLadderError(error));
@@ -289,21 +307,28 @@ export class MatchSubscription implements Match {
   private watchRoom(roomId: string, attempt: number) {
     const room = this.room;
     if (!room || room.id !== roomId) return;
-    room.watchdog = setTimeout(async () => {
-      if (this.ended || this.room !== room || this.facts.room?.id === roomId) return;
-      const path = `rooms/${roomId}`;
-      try {
-        const read = (await getDocFromServer(doc(this.services.db, path))).data() as Room | undefined;
-        debug(this.services.db, { path, event: 'reread', ...(read ? { status: read.status, updatedAt: read.updatedAt } : { detail: 'missing' }) });
-        if (read) this.learnRoom(read);
-      } catch (error) {
-        this.notify(toLadderError(error));
-      }
-      if (this.ended || this.room !== room || this.facts.room?.id === roomId) return;
-      room.stop();
-      room.stop = this.roomListener(roomId);
-      this.watchRoom(roomId, attempt + 1);
-    }, ROOM_UNSEEN_MS + backoffDelay(attempt, { baseMs: 500 }));
+    room.watchdog = setTimeout(
+      async () => {
+        if (this.ended || this.room !== room || this.facts.room?.id === roomId) return;
+        const path = `rooms/${roomId}`;
+        try {
+          const read = (await getDocFromServer(doc(this.services.db, path))).data() as Room | undefined;
+          debug(this.services.db, {
+            path,
+            event: 'reread',
+            ...(read ? { status: read.status, updatedAt: read.updatedAt } : { detail: 'missing' }),
+          });
+          if (read) this.learnRoom(read);
+        } catch (error) {
+          this.notify(toLadderError(error));
+        }
+        if (this.ended || this.room !== room || this.facts.room?.id === roomId) return;
+        room.stop();
+        room.stop = this.roomListener(roomId);
+        this.watchRoom(roomId, attempt + 1);
+      },
+      ROOM_UNSEEN_MS + backoffDelay(attempt, { baseMs: 500 }),
+    );
   }
 
   private stopRoom() {

@@ -13,7 +13,8 @@ import type { Ticket } from '../../functions/src/core/ticket.js';
 import { deepFreeze, NOW, poolArbitrary } from './helpers.js';
 
 const players = (tickets: readonly Ticket[]) => tickets.reduce((n, t) => n + t.members.length, 0);
-const average = (side: readonly Ticket[]) => side.reduce((sum, t) => sum + t.members.length * t.score, 0) / players(side);
+const average = (side: readonly Ticket[]) =>
+  side.reduce((sum, t) => sum + t.members.length * t.score, 0) / players(side);
 const sortedSizes = (side: readonly Ticket[]) => side.map((t) => t.members.length).sort((a, b) => a - b);
 
 /** The smallest side difference over every assignment of the tickets to two sides, by brute force. */

@@ -24,11 +24,20 @@ beforeAll(async () => {
     throw new Error(`The end-to-end test needs Chromium at ${CHROMIUM}. Install it: apt-get install -y chromium`);
   }
   // The lobby bundles the built client package: build both as `npm run build` does.
-  for (const workspace of ['client', 'lobby']) await run('npm', ['run', 'build', '--workspace', workspace], { cwd: ROOT });
+  for (const workspace of ['client', 'lobby'])
+    await run('npm', ['run', 'build', '--workspace', workspace], { cwd: ROOT });
   lobby = await serveLobby(lobbyConfig(inject('endpoints'), config));
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 180_000);
@@ -80,7 +89,9 @@ const board = (page: Page) =>
   page
     .getByTestId('leaderboard')
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent).join(' ')));
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent).join(' ')),
+    );
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
 
@@ -117,7 +128,8 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await see(alice, 'reported', 'You reported: your side won. Waiting for the others.');
     // Bob claims the win too: the reports disagree, and nobody is waiting for anyone any more.
     await bob.getByRole('button', { name: 'We won' }).click();
-    for (const page of [alice, bob]) await see(page, 'match-status', 'The reports disagree. Report again if yours was a mistake.');
+    for (const page of [alice, bob])
+      await see(page, 'match-status', 'The reports disagree. Report again if yours was a mistake.');
     await see(alice, 'reported', 'You reported: your side won.');
     await screenshot(alice, 'lobby-1v1-disputed.png');
     await bob.getByRole('button', { name: 'We lost' }).click();
@@ -160,7 +172,9 @@ describe('the lobby in headless Chromium against the emulators', () => {
     for (const page of everyone) await see(page, 'match-status', 'Game on! Report the result when it is over.');
 
     // Each party plays on one side, numbered in side order.
-    const seated = (await texts(ann, 'room-player')).map((line) => /^(\w+)(?: \(you\))? party (\d) 1500$/.exec(line)?.slice(1));
+    const seated = (await texts(ann, 'room-player')).map((line) =>
+      /^(\w+)(?: \(you\))? party (\d) 1500$/.exec(line)?.slice(1),
+    );
     const partyOf = Object.fromEntries(seated.map((entry) => entry ?? ['?', '?']));
     expect(Object.keys(partyOf).sort()).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
     expect(partyOf.Ann).toBe(partyOf.Ben);
@@ -175,12 +189,22 @@ describe('the lobby in headless Chromium against the emulators', () => {
 
     await see(ann, 'my-rank', 'You: #1 with 1532');
     // Tied players share a rank (their order among themselves is Firestore's).
-    expect((await board(ann)).sort()).toEqual(['1 Ann 1532 1W 0L 0D', '1 Ben 1532 1W 0L 0D', '3 Cat 1468 0W 1L 0D', '3 Dan 1468 0W 1L 0D']);
+    expect((await board(ann)).sort()).toEqual([
+      '1 Ann 1532 1W 0L 0D',
+      '1 Ben 1532 1W 0L 0D',
+      '3 Cat 1468 0W 1L 0D',
+      '3 Dan 1468 0W 1L 0D',
+    ]);
     await screenshot(ann, 'lobby-2v2-settled.png');
   }, 120_000);
 
   it('shows the search right under the Queue button on a phone, in words', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     contexts.push(phone);
     const page = await player('Phoebe', phone);
     await queue(page, 'ffa');
@@ -197,7 +221,7 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await see(page, 'match-status', 'You left the queue.');
   }, 60_000);
 
-  it('treats two tabs of one browser as two players, and a reload keeps each tab\'s player', async () => {
+  it("treats two tabs of one browser as two players, and a reload keeps each tab's player", async () => {
     const context = await browser.newContext();
     contexts.push(context);
     const one = await player('Tab One', context);
@@ -215,6 +239,8 @@ describe('the built client package', () => {
       .filter((file) => file.endsWith('.js'))
       .flatMap((file) => [...readFileSync(join(dist, file), 'utf8').matchAll(/\bfrom '([^']+)'/g)].map((m) => m[1]!));
     expect(imports.length).toBeGreaterThan(0);
-    expect(imports.filter((specifier) => !/^(\.\/[\w-]+\.js|firebase\/(app|auth|firestore|functions))$/.test(specifier))).toEqual([]);
+    expect(
+      imports.filter((specifier) => !/^(\.\/[\w-]+\.js|firebase\/(app|auth|firestore|functions))$/.test(specifier)),
+    ).toEqual([]);
   });
 });

@@ -12,7 +12,10 @@ const listening = (hostPort: string) =>
   new Promise<boolean>((resolve) => {
     const [host, port] = hostPort.split(':');
     const socket = connect(Number(port), host!);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 
@@ -22,7 +25,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('npm start', () => {
   it('serves the lobby, the functions and a running matcher on its own emulators, and Ctrl-C leaves nothing running', async () => {
     // A developer's shell: none of the test stack's emulator variables.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/EMULATOR|^LADDER_|^GCLOUD_PROJECT$|^FIREBASE_CONFIG$/.test(key)));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !/EMULATOR|^LADDER_|^GCLOUD_PROJECT$|^FIREBASE_CONFIG$/.test(key)),
+    );
     const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
       cwd: ROOT,
       env: { ...env, LOBBY_PORT: '0' },
@@ -72,10 +77,14 @@ describe('npm start', () => {
       expect(published).toBe(true);
 
       // The terminal is quiet: the banner, and then one line per event. The emulators' chatter is in files.
-      expect(output.slice(0, output.indexOf('Ladder matchmaking is running')).trim()).toBe(`Starting the emulators (their output goes to ${logFile('*')})…`);
+      expect(output.slice(0, output.indexOf('Ladder matchmaking is running')).trim()).toBe(
+        `Starting the emulators (their output goes to ${logFile('*')})…`,
+      );
       expect(readFileSync(logFile('firebase'), 'utf8')).toMatch(/All emulators ready/);
       // The copy-paste line is whole: the same hosts as the lines above it, nothing run into it.
-      expect(banner).toContain(`  export GCLOUD_PROJECT=${PROJECT_ID} GOOGLE_CLOUD_PROJECT=${PROJECT_ID} FIRESTORE_EMULATOR_HOST=${firestoreHost} FIREBASE_AUTH_EMULATOR_HOST=${authHost}\n`);
+      expect(banner).toContain(
+        `  export GCLOUD_PROJECT=${PROJECT_ID} GOOGLE_CLOUD_PROJECT=${PROJECT_ID} FIRESTORE_EMULATOR_HOST=${firestoreHost} FIREBASE_AUTH_EMULATOR_HOST=${authHost}\n`,
+      );
 
       // A game on this stack, through the client SDK: its room's events show, one line each.
       const emulators = { auth: authHost, firestore: firestoreHost, functions: new URL(functionsOrigin).host };
@@ -98,13 +107,23 @@ describe('npm start', () => {
         bob.close();
       }
       await vi.waitUntil(() => /settled/.test(output), { timeout: 30_000 });
-      const events = output.slice(output.indexOf('Press Ctrl-C to stop everything.')).split('\n').slice(1).filter(Boolean);
+      const events = output
+        .slice(output.indexOf('Press Ctrl-C to stop everything.'))
+        .split('\n')
+        .slice(1)
+        .filter(Boolean);
       // Newcomers move by the default configuration's provisional K of 64: ±32 at equal ratings.
       const pair = (a: string, b: string) => `(?:${a}, ${b}|${b}, ${a})`;
       expect(events).toEqual([
-        expect.stringMatching(/^\d\d:\d\d:\d\d  formed     1v1   (Ann vs Bob|Bob vs Ann) · ready check until \d\d:\d\d:\d\d$/),
-        expect.stringMatching(/^\d\d:\d\d:\d\d  started    1v1   (Ann vs Bob|Bob vs Ann)$/),
-        expect.stringMatching(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  settled    1v1   ${pair('Ann 1500→1532 \\(\\+32\\)', 'Bob 1500→1468 \\(−32\\)')}$`)),
+        expect.stringMatching(
+          /^\d\d:\d\d:\d\d {2}formed {5}1v1 {3}(Ann vs Bob|Bob vs Ann) · ready check until \d\d:\d\d:\d\d$/,
+        ),
+        expect.stringMatching(/^\d\d:\d\d:\d\d {2}started {4}1v1 {3}(Ann vs Bob|Bob vs Ann)$/),
+        expect.stringMatching(
+          new RegExp(
+            `^\\d\\d:\\d\\d:\\d\\d  settled    1v1   ${pair('Ann 1500→1532 \\(\\+32\\)', 'Bob 1500→1468 \\(−32\\)')}$`,
+          ),
+        ),
       ]);
 
       child.kill('SIGINT');
