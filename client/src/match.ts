@@ -26,6 +26,10 @@ export interface MatchOptions {
  * A live view of one queued player's match, from the ticket through the ready check and the game to the
  * rating change, built on Firestore listeners. While the ticket is queued it sends heartbeats. It follows
  * the player to a new ticket when a ready check that others failed sends them back to the queue.
+ *
+ * Lifetime: a Match runs until it ends (settled, voided, cancelled, expired), `close()` is called, or its Ladder
+ * is closed or signed out, whether it came from `queue` or was handed over by `onMatch` (unsubscribing from
+ * `onMatch` stops new hand-overs only). Removing an `onStatus`/`onError` listener removes only that listener.
  */
 export interface Match {
   readonly mode: string;
