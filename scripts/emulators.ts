@@ -45,6 +45,12 @@ export interface StartOptions {
 
 export class HarnessError extends Error {}
 
+/**
+ * The terminal as it was when this module loaded: a caller that later redirects its own output (as `npm start`
+ * does) still has the emulators' lines reach the terminal, once.
+ */
+const terminal = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+
 /** Where each emulator's output is kept when it does not go to the terminal. */
 export const logFile = (name: string) => join(STATE_DIR, `${name}.log`);
 
@@ -413,12 +419,12 @@ function launch(name: string, bin: string, args: string[], env: Record<string, s
   }
   if (inherit || options.onLine) {
     // Each line is written whole, in one write: lines of different processes then never interleave.
-    for (const [stream, target] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
+    for (const [stream, write] of [
+      [child.stdout, terminal.out],
+      [child.stderr, terminal.err],
     ] as const) {
       const lines = lineSplitter((line) => {
-        if (inherit && line) target.write(`[${name}] ${line}\n`);
+        if (inherit && line) write(`[${name}] ${line}\n`);
         options.onLine?.(name, line);
       });
       stream?.on('data', (chunk: Buffer) => lines.push(chunk));
