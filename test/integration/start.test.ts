@@ -96,7 +96,8 @@ describe('npm start', () => {
         await reach(annMatch, 'queued');
         const bobMatch = await bob.queue('1v1');
         // The default configuration has a ready check.
-        await reach(annMatch, 'pending');
+        // Bob's enqueue may find Ann at once, or the running matcher tick may pair them just after it answered.
+        await Promise.all([reach(annMatch, 'pending'), reach(bobMatch, 'pending')]);
         await Promise.all([annMatch.accept(), bobMatch.accept()]);
         await reach(annMatch, 'active');
         await annMatch.reportOutcome('win');
