@@ -33,13 +33,46 @@ export interface Stack extends Endpoints {
 }
 
 export interface StartOptions {
-  /** Where emulator output goes: 'inherit' streams it to this terminal, otherwise log files under .emulators/. */
+  /**
+   * Where emulator output goes: 'inherit' streams it to this terminal (whole lines, prefixed with the emulator's
+   * name), otherwise log files under .emulators/.
+   */
   output?: 'inherit' | 'files';
+  /** Also told every whole line the emulators print, with the emulator's name (say to pick out errors). */
+  onLine?: (source: string, line: string) => void;
   /** Reuse a stack that `npm start` already runs instead of failing on its ports. */
   reuse?: boolean;
 }
 
 export class HarnessError extends Error {}
+
+/**
+ * The terminal as it was when this module loaded: a caller that later redirects its own output (as `npm start`
+ * does) still has the emulators' lines reach the terminal, once.
+ */
+const terminal = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+
+/** Where each emulator's output is kept when it does not go to the terminal. */
+export const logFile = (name: string) => join(STATE_DIR, `${name}.log`);
+
+/**
+ * Collects chunks of output into whole lines: a chunk may end mid-line, and a line written in two pieces
+ * between another process's lines would come out garbled.
+ */
+export function lineSplitter(onLine: (line: string) => void): { push(chunk: Buffer | string): void; flush(): void } {
+  let partial = '';
+  return {
+    push(chunk) {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) onLine(line);
+    },
+    flush() {
+      if (partial) onLine(partial);
+      partial = '';
+    },
+  };
+}
 
 /** The environment a Firebase SDK (admin or client) needs to talk to this stack. */
 export function emulatorEnv(e: Endpoints): Record<string, string> {
@@ -141,14 +174,26 @@ async function startFirestore(children: Child[], options: StartOptions): Promise
     return existing;
   }
   const command = findFirestoreEmulator();
-  const port = await freePort();
   const rules = join(ROOT, 'firestore.rules');
-  const args = [...command.args, '--host', '127.0.0.1', '--port', String(port), '--rules', rules];
-  const child = launch('firestore', command.bin, args, {}, options);
-  children.push(child);
-  const host = `127.0.0.1:${port}`;
-  await waitFor('the Firestore emulator', 60_000, child, () => httpOk(`http://${host}/`));
-  return host;
+  const run = async (port: number) => {
+    const args = [...command.args, '--host', '127.0.0.1', '--port', String(port), '--rules', rules];
+    const child = launch('firestore', command.bin, args, {}, options);
+    children.push(child);
+    const host = `127.0.0.1:${port}`;
+    await waitFor('the Firestore emulator', 60_000, child, () => httpOk(`http://${host}/`));
+    return host;
+  };
+  // The port firebase.json names, when free. Another checkout's stack may hold it, or take it in the moment
+  // before the emulator binds it (the emulator then exits): the system hands out another.
+  const configured = configuredPorts().firestore.port;
+  if (!(await portFree(configured))) return run(await freePort());
+  try {
+    return await run(configured);
+  } catch (error) {
+    if (!children.at(-1)?.hasExited) throw error;
+    children.pop();
+    return run(await freePort());
+  }
 }
 
 interface Command {
@@ -243,12 +288,16 @@ async function startFirebaseToolsOnFreePorts(children: Child[], firestoreHost: s
   }
 }
 
-/** The ports firebase.json names, or free ones where those are taken (say by another checkout's stack). */
-async function choosePorts(preferConfigured: boolean): Promise<Ports> {
-  const configured = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).emulators as Record<
-    keyof Ports,
+/** The emulator ports firebase.json names. */
+const configuredPorts = () =>
+  JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).emulators as Record<
+    keyof Ports | 'firestore',
     { port: number }
   >;
+
+/** The ports firebase.json names, or free ones where those are taken (say by another checkout's stack). */
+async function choosePorts(preferConfigured: boolean): Promise<Ports> {
+  const configured = configuredPorts();
   const pick = async (port: number) => (preferConfigured && (await portFree(port)) ? port : freePort());
   return {
     auth: await pick(configured.auth.port),
@@ -363,16 +412,25 @@ function launch(name: string, bin: string, args: string[], env: Record<string, s
   });
   child.on('error', () => {});
   const wrapped = new Child(name, child);
-  if (options.output === 'inherit') {
-    const prefix = `[${name}] `;
-    const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) =>
-      target.write(chunk.toString().replace(/^(?=.)/gm, prefix));
-    child.stdout?.on('data', forward(process.stdout));
-    child.stderr?.on('data', forward(process.stderr));
-  } else {
-    const log = createWriteStream(join(STATE_DIR, `${name}.log`));
+  const inherit = options.output === 'inherit';
+  if (!inherit) {
+    const log = createWriteStream(logFile(name));
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
+  }
+  if (inherit || options.onLine) {
+    // Each line is written whole, in one write: lines of different processes then never interleave.
+    for (const [stream, write] of [
+      [child.stdout, terminal.out],
+      [child.stderr, terminal.err],
+    ] as const) {
+      const lines = lineSplitter((line) => {
+        if (inherit && line) write(`[${name}] ${line}\n`);
+        options.onLine?.(name, line);
+      });
+      stream?.on('data', (chunk: Buffer) => lines.push(chunk));
+      stream?.on('end', () => lines.flush());
+    }
   }
   return wrapped;
 }

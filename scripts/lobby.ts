@@ -39,6 +39,7 @@ export function lobbyConfig(endpoints: Endpoints, config: AppConfig): LobbyConfi
       const readyCheck = mode.readyCheck ? ` · ready check ${mode.readyCheck.timeoutSeconds} s` : '';
       return {
         id,
+        kind: mode.format.kind,
         ladder: mode.ladder,
         description: `${format} · ${mode.ladder} ladder${readyCheck}`,
         ticketTtlSeconds: mode.ticketTtlSeconds,

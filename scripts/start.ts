@@ -2,12 +2,108 @@
  * `npm start`: the whole backend on the emulators, for local play, and the demo lobby page beside it. The
  * Functions emulator ignores `onSchedule` (it needs Pub/Sub), so this process plays Cloud Scheduler and runs
  * the matcher tick itself.
+ *
+ * The terminal stays readable: the emulators' output goes to .emulators/*.log, and the terminal shows the banner
+ * and one line per event a developer cares about (a room formed, started, settled, voided or called off, and
+ * errors). `npm start -- --verbose` streams everything instead. Every line is written whole, so lines of
+ * different processes never run into each other.
  */
-import { emulatorEnv, HarnessError, REGION, startStack } from './emulators.js';
+import { appendFileSync } from 'node:fs';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
+import { emulatorEnv, HarnessError, lineSplitter, logFile, REGION, startStack } from './emulators.js';
 import { lobbyConfig, requireLobbyBuild, serveLobby, type LobbyServer } from './lobby.js';
 
 const TICK_EVERY_MS = 60_000; // the deployed schedule: every minute
 const LOBBY_PORT = Number(process.env.LOBBY_PORT ?? 5173); // a free port instead when it is taken
+const { values: flags } = parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false } } });
+
+// The terminal, written one whole line at a time.
+const stdout = process.stdout.write.bind(process.stdout);
+const say = (text: string) => stdout(`${text}\n`);
+const clock = () => new Date().toTimeString().slice(0, 8);
+const event = (what: string, text: string) => say(`${clock()}  ${what.padEnd(10)} ${text}`);
+
+/** A structured log line at severity ERROR or worse (firebase-functions' logger), as one short line; else null. */
+function errorOf(line: string): string | null {
+  const json = stripVTControlCharacters(line).replace(/^>\s*/, '');
+  if (!json.startsWith('{')) return null;
+  try {
+    const entry = JSON.parse(json) as { severity?: string; message?: unknown };
+    if (!entry.severity || !['ERROR', 'CRITICAL', 'ALERT', 'EMERGENCY'].includes(entry.severity)) return null;
+    return String(entry.message ?? json)
+      .split('\n')[0]!
+      .slice(0, 300);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * In quiet mode what this process prints besides the terminal lines (the matcher's and the admin SDK's logs) goes
+ * to .emulators/matcher.log, errors also to the terminal; in verbose mode to the terminal, whole lines prefixed.
+ */
+function captureOwnOutput() {
+  for (const stream of [process.stdout, process.stderr]) {
+    const lines = lineSplitter((line) => {
+      if (flags.verbose) return void (line && stdout(`[matcher] ${line}\n`));
+      appendFileSync(logFile('matcher'), `${line}\n`);
+      // The harness's own news (an emulator that died) belongs on the terminal too.
+      if (line.startsWith('[emulators]')) return event('error', line);
+      const error = errorOf(line);
+      if (error) event('error', `matcher: ${error}`);
+    });
+    stream.write = ((chunk: Buffer | string, ...rest: unknown[]) => {
+      lines.push(chunk);
+      const done = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      done?.();
+      return true;
+    }) as typeof stream.write;
+  }
+}
+
+interface RoomEvent {
+  mode: string;
+  status: string;
+  names: Record<string, string>;
+  sides: { tickets: { members: { uid: string }[] }[] }[];
+  readyCheck: { deadline: number; accepted: string[]; declined: string[] } | null;
+  ratingChanges: Record<string, { before: number; after: number; delta: number }> | null;
+  endReason: string | null;
+}
+
+const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0');
+
+/** One terminal line for a room that formed or changed status; null for changes nobody needs to see. */
+function roomLine(room: RoomEvent, previous: string | undefined): [string, string] | null {
+  if (room.status === previous) return null;
+  const name = (uid: string) => room.names[uid] ?? uid;
+  const sides = room.sides
+    .map((side) => side.tickets.flatMap((t) => t.members.map((m) => name(m.uid))).join(', '))
+    .join(' vs ');
+  const at = `${room.mode.padEnd(5)} ${sides}`;
+  if (previous === undefined && (room.status === 'pending' || room.status === 'active')) {
+    const check = room.readyCheck
+      ? ` · ready check until ${new Date(room.readyCheck.deadline).toTimeString().slice(0, 8)}`
+      : '';
+    return ['formed', `${at}${check}`];
+  }
+  switch (room.status) {
+    case 'active':
+      return ['started', at];
+    case 'settled': {
+      const changes = Object.entries(room.ratingChanges ?? {}).map(
+        ([uid, c]) => `${name(uid)} ${c.before}→${c.after} (${signed(c.delta)})`,
+      );
+      return ['settled', `${room.mode.padEnd(5)} ${changes.join(', ')}`];
+    }
+    case 'voided':
+      return ['voided', `${at} · ${room.endReason ?? 'voided'}`];
+    case 'cancelled':
+      return ['called off', `${at} · ${room.endReason ?? 'cancelled'}`];
+    default:
+      return null;
+  }
+}
 
 async function main() {
   const started = Date.now();
@@ -15,17 +111,31 @@ async function main() {
     throw new HarnessError(`LOBBY_PORT must be a port number, got ${JSON.stringify(process.env.LOBBY_PORT)}.`);
   }
   requireLobbyBuild();
-  const stack = await startStack({ output: 'inherit' });
+  say(`Starting the emulators${flags.verbose ? '' : ` (their output goes to ${logFile('*')})`}…`);
+  const stack = await startStack(
+    flags.verbose
+      ? { output: 'inherit' }
+      : {
+          output: 'files',
+          onLine: (source, line) => {
+            const error = errorOf(line);
+            if (error) event('error', `${source}: ${error}`);
+          },
+        },
+  );
+  captureOwnOutput();
   let lobby: LobbyServer | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    console.log('\nStopping the lobby and the emulators…');
+    say('\nStopping the lobby and the emulators…');
+    stopRooms?.();
     await lobby?.close();
     await stack.stop();
     process.exit(code);
   };
+  let stopRooms: (() => void) | undefined;
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   process.on('SIGHUP', () => void shutdown(0));
@@ -33,26 +143,55 @@ async function main() {
   Object.assign(process.env, emulatorEnv(stack));
   const { matcherTick } = await import('../functions/src/index.js');
   const { config } = await import('../functions/src/config.js');
+  const { db } = await import('../functions/src/store/db.js');
   lobby = await serveLobby(lobbyConfig(stack, config), LOBBY_PORT);
   const tick = () =>
     Promise.resolve(matcherTick.run({ scheduleTime: new Date().toISOString() })).catch((error: unknown) =>
-      console.error('[matcher] tick failed:', error),
+      event('error', `matcher tick failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   void tick();
   setInterval(() => void tick(), TICK_EVERY_MS);
 
-  console.log(`
+  // Rooms as they form and change: the events of a game, one line each.
+  const statuses = new Map<string, string>();
+  stopRooms = db
+    .collection('rooms')
+    .where('updatedAt', '>=', started)
+    .onSnapshot(
+      (snapshot) => {
+        for (const change of snapshot.docChanges()) {
+          const room = change.doc.data() as RoomEvent;
+          const line = roomLine(room, statuses.get(change.doc.id));
+          statuses.set(change.doc.id, room.status);
+          if (line) event(...line);
+        }
+      },
+      (error) => event('error', `room events stopped: ${error.message}`),
+    );
+
+  const exports = Object.entries(emulatorEnv(stack))
+    .filter(([key]) => key !== 'METADATA_SERVER_DETECTION')
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
+  say(`
 Ladder matchmaking is running on the emulators (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).
   Lobby      ${lobby.url}   (open it in several tabs: each tab is a player)
   Functions  ${stack.functionsOrigin}/${stack.projectId}/${REGION}/<name>   (callables: login, getProfile, …)
   Auth       http://${stack.authHost}
   Firestore  http://${stack.firestoreHost}
   Project    ${stack.projectId}
-The matcher tick runs every ${TICK_EVERY_MS / 1000} s. Press Ctrl-C to stop everything.
+For the admin SDK or a script in another shell:
+  export ${exports}
+The matcher tick runs every ${TICK_EVERY_MS / 1000} s. ${flags.verbose ? 'All emulator output follows.' : `Emulator logs: ${logFile('*')} (npm start -- --verbose shows them here).`}
+Press Ctrl-C to stop everything.
 `);
 }
 
 main().catch((error) => {
-  console.error(error instanceof HarnessError ? `\n${error.message}\n` : error);
+  say(
+    error instanceof HarnessError
+      ? `\n${error.message}\n`
+      : String(error instanceof Error ? (error.stack ?? error) : error),
+  );
   process.exit(1);
 });

@@ -3,7 +3,8 @@ import type { Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
 import { backoffDelay, sleep } from './backoff.js';
 import { type EmulatorHosts, firebaseServices, type Invoke, invoker } from './contract.js';
-import { LadderError, toLadderError } from './errors.js';
+import { LadderError, toLadderError, unsendable } from './errors.js';
+import { consoleDebugLog, type DebugLog, setDebugLog } from './listen.js';
 
 export interface LadderOptions {
   /** An initialised Firebase app. To choose the auth persistence (say one player per browser tab), call
@@ -15,6 +16,8 @@ export interface LadderOptions {
   emulators?: EmulatorHosts;
   /** Each mode's `ticketTtlSeconds`, when the game knows them: heartbeats then run every third of it. */
   ticketTtlSeconds?: Record<string, number>;
+  /** Logs every listener event (listen, snapshot, error, stop, re-read): `true` prints them with console.debug. */
+  debug?: boolean | DebugLog;
 }
 
 export interface Services {
@@ -35,8 +38,11 @@ export function connect(options: LadderOptions): Services {
     );
   }
   const { auth, db, functions } = firebaseServices(options.app, options.emulators, options.region);
+  setDebugLog(db, options.debug === true ? consoleDebugLog : options.debug || undefined);
   const invoke = invoker(functions);
   const call: Invoke = async (name, ...args) => {
+    const refused = unsendable(name, args[0]);
+    if (refused) throw refused;
     for (let attempt = 0; ; attempt++) {
       try {
         return await invoke(name, ...args);

@@ -68,10 +68,32 @@ export function toLadderError(error: unknown): LadderError {
   const text = typeof message === 'string' && message ? message : String(error);
   if (typeof code === 'string') {
     const bare = code.replace(/^(functions|firestore)\//, '');
-    if (CODES.has(bare)) return new LadderError(bare as LadderErrorCode, text, details, { cause: error });
+    // The functions SDK appends the HTTP status (" [400]") to the server's message; players need only the message.
+    const message = code.startsWith('functions/') ? text.replace(/ \[\d{3}\]$/, '') : text;
+    if (CODES.has(bare)) return new LadderError(bare as LadderErrorCode, message, details, { cause: error });
     if (code === 'auth/network-request-failed')
       return new LadderError('unavailable', text, { authCode: code }, { cause: error });
     if (code.startsWith('auth/')) return new LadderError('unauthenticated', text, { authCode: code }, { cause: error });
   }
   return new LadderError('unknown', text, details, { cause: error });
+}
+
+/**
+ * A callable's arguments as JSON can carry them: NaN and ±Infinity cannot be sent (the functions SDK would throw
+ * a bare "Data cannot be encoded"), so they are refused here as `invalid-argument` naming the field.
+ */
+export function unsendable(call: string, data: unknown, path = ''): LadderError | null {
+  if (typeof data === 'number' && !Number.isFinite(data)) {
+    return new LadderError(
+      'invalid-argument',
+      `${call}: ${path || 'the argument'} must be a finite number, got ${data}.`,
+      { field: path },
+    );
+  }
+  if (data === null || typeof data !== 'object') return null;
+  for (const [key, value] of Object.entries(data)) {
+    const failure = unsendable(call, value, path ? `${path}.${key}` : key);
+    if (failure) return failure;
+  }
+  return null;
 }

@@ -13,6 +13,7 @@ export {
   type FirebaseServices,
   type Invoke,
 } from './contract.js';
+export type { DebugLog, ListenerEvent } from './listen.js';
 export { LadderError, isLadderError, toLadderError, type LadderErrorCode } from './errors.js';
 export type { Match, MatchOptions } from './match.js';
 export { isEnded, type EndedStatus, type MatchStatus, type MatchStatusKind } from './status.js';

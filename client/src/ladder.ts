@@ -76,23 +76,22 @@ export class Ladder {
   async queue(mode: string, options: MatchOptions = {}): Promise<Match> {
     const uid = this.uid;
     const { ticketId, room } = await this.enqueue(mode);
-    const match = new MatchSubscription(this.services, uid, { ticketId, mode, room }, options);
-    for (const earlier of this.open)
-      if (earlier instanceof MatchSubscription && earlier.ended) this.open.delete(earlier);
-    this.open.add(match);
-    return match;
+    return this.keep(new MatchSubscription(this.services, uid, { ticketId, mode, room }, options));
   }
 
   /**
    * Hands over a Match for every ticket the player is put on from now on, by their own `enqueue` or by their
    * party leader, and for a live one they are already on (say after a restart). For lobbies and party members.
+   * Unsubscribing stops new hand-overs only: a Match already handed over lives until it ends or is closed
+   * (or until `close`/`signOut` of this Ladder).
    */
   onMatch(
     listener: (match: Match) => void,
     options: MatchOptions = {},
     onError: (error: LadderError) => void = ignore,
   ): Unsubscribe {
-    return this.track(watchMatches(this.services, this.uid, listener, options, onError));
+    const handOver = (match: MatchSubscription) => listener(this.keep(match));
+    return this.track(watchMatches(this.services, this.uid, handOver, options, onError));
   }
 
   /** Takes the player's ticket (their party's) out of the queue; false if there was none. */
@@ -124,6 +123,14 @@ export class Ladder {
   close() {
     for (const subscription of this.open) subscription.close();
     this.open.clear();
+  }
+
+  /** A Match the caller now holds: `close` ends it too. Ended ones are forgotten as new ones come. */
+  private keep(match: MatchSubscription): MatchSubscription {
+    for (const earlier of this.open)
+      if (earlier instanceof MatchSubscription && earlier.ended) this.open.delete(earlier);
+    this.open.add(match);
+    return match;
   }
 
   private track(unsubscribe: Unsubscribe): Unsubscribe {

@@ -1,7 +1,9 @@
+import { doc, getDocFromServer } from 'firebase/firestore';
+import { backoffDelay } from './backoff.js';
 import type { Services } from './connect.js';
-import { LadderError } from './errors.js';
+import { LadderError, toLadderError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
-import { listenDoc } from './listen.js';
+import { debug, listenDoc } from './listen.js';
 import { teamResultFor } from './room.js';
 import {
   deriveStatus,
@@ -24,6 +26,10 @@ export interface MatchOptions {
  * A live view of one queued player's match, from the ticket through the ready check and the game to the
  * rating change, built on Firestore listeners. While the ticket is queued it sends heartbeats. It follows
  * the player to a new ticket when a ready check that others failed sends them back to the queue.
+ *
+ * Lifetime: a Match runs until it ends (settled, voided, cancelled, expired), `close()` is called, or its Ladder
+ * is closed or signed out, whether it came from `queue` or was handed over by `onMatch` (unsubscribing from
+ * `onMatch` stops new hand-overs only). Removing an `onStatus`/`onError` listener removes only that listener.
  */
 export interface Match {
   readonly mode: string;
@@ -59,6 +65,17 @@ interface Waiter {
 /** Newer of two copies of a room (a call's answer may overtake the listener, or lag behind it). */
 const newer = (a: Room | undefined, b: Room) => (a && a.id === b.id && a.updatedAt > b.updatedAt ? a : b);
 
+/** A ticket only moves on from `queued`: a copy read by hand must not take an ended ticket back. */
+const laterTicket = (a: Ticket | undefined, b: Ticket | undefined) =>
+  a && a.id === b?.id && a.status !== 'queued' && b.status === 'queued' ? a : b;
+
+/**
+ * How long a matched ticket's room may stay unseen before it is read again by hand: the room is committed with
+ * the ticket, so its listener normally answers within a second; a listener that never does (the emulator has been
+ * seen to drop one) must not cost the player the ready check.
+ */
+const ROOM_UNSEEN_MS = 2_000;
+
 /** Listener exceptions are the caller's bugs: surface them without breaking the subscription. */
 const rethrowLater = (error: unknown) =>
   setTimeout(() => {
@@ -81,7 +98,7 @@ export class MatchSubscription implements Match {
   private ticker: ReturnType<typeof setInterval> | undefined;
   private stopState: Unsubscribe;
   private stopTicket: Unsubscribe = () => {};
-  private room: { id: string; stop: Unsubscribe } | null = null;
+  private room: { id: string; stop: Unsubscribe; watchdog?: ReturnType<typeof setTimeout> } | null = null;
   private stopStats: Unsubscribe | null = null;
 
   constructor(
@@ -105,7 +122,12 @@ export class MatchSubscription implements Match {
     this.tickMs = options.tickMs ?? 1000;
     const ttlSeconds = options.ttlSeconds ?? services.ticketTtlSeconds[start.mode];
     this.heartbeat = new Heartbeat(
-      async () => (await services.call('heartbeat', {}, { timeoutMs: 10_000 })).expiresAt,
+      async () => {
+        const { expiresAt } = await services.call('heartbeat', {}, { timeoutMs: 10_000 });
+        // The server says the player left the queue while the ticket listener still says queued: read it again.
+        if (expiresAt === null && this.facts.ticket?.status === 'queued') void this.rereadTicket(this.facts.ticketId);
+        return expiresAt;
+      },
       ttlSeconds ? ttlSeconds * 1000 : undefined,
       (error) => this.notify(error),
     );
@@ -239,37 +261,91 @@ export class MatchSubscription implements Match {
     this.stopTicket = listenDoc<Ticket>(
       this.services.db,
       `pools/${this.facts.mode}/tickets/${ticketId}`,
-      (ticket) => {
-        this.facts.ticket = ticket;
-        if (ticket?.roomId) this.listenRoom(ticket.roomId);
-        this.refresh();
-      },
+      (ticket) => this.learnTicket(ticketId, ticket),
       (error) => this.notify(error),
     );
   }
 
+  private learnTicket(ticketId: string, ticket: Ticket | undefined) {
+    if (this.ended || ticketId !== this.facts.ticketId) return;
+    this.facts.ticket = laterTicket(this.facts.ticket, ticket);
+    if (this.facts.ticket?.roomId) this.listenRoom(this.facts.ticket.roomId);
+    this.refresh();
+  }
+
+  private async rereadTicket(ticketId: string) {
+    const path = `pools/${this.facts.mode}/tickets/${ticketId}`;
+    try {
+      const ticket = (await getDocFromServer(doc(this.services.db, path))).data() as Ticket | undefined;
+      debug(this.services.db, {
+        path,
+        event: 'reread',
+        ...(ticket ? { status: ticket.status } : { detail: 'missing' }),
+      });
+      this.learnTicket(ticketId, ticket);
+    } catch (error) {
+      this.notify(toLadderError(error));
+    }
+  }
+
   private listenRoom(roomId: string) {
     if (this.room?.id === roomId) return;
-    this.room?.stop();
-    const stop = listenDoc<Room>(
+    this.stopRoom();
+    this.room = { id: roomId, stop: this.roomListener(roomId) };
+    if (this.facts.room?.id !== roomId) this.watchRoom(roomId, 0);
+  }
+
+  private roomListener(roomId: string): Unsubscribe {
+    return listenDoc<Room>(
       this.services.db,
       `rooms/${roomId}`,
-      (room) => {
-        if (!room) return;
-        this.facts.room = newer(this.facts.room, room);
-        this.refresh();
-      },
+      (room) => room && this.learnRoom(room),
       (error) => this.notify(error),
     );
-    this.room = { id: roomId, stop };
+  }
+
+  /**
+   * Until the room has been seen, reads it by hand now and then and listens to it afresh: a matched ticket whose
+   * room never arrives would otherwise sit silent through the ready check.
+   */
+  private watchRoom(roomId: string, attempt: number) {
+    const room = this.room;
+    if (!room || room.id !== roomId) return;
+    room.watchdog = setTimeout(
+      async () => {
+        if (this.ended || this.room !== room || this.facts.room?.id === roomId) return;
+        const path = `rooms/${roomId}`;
+        try {
+          const read = (await getDocFromServer(doc(this.services.db, path))).data() as Room | undefined;
+          debug(this.services.db, {
+            path,
+            event: 'reread',
+            ...(read ? { status: read.status, updatedAt: read.updatedAt } : { detail: 'missing' }),
+          });
+          if (read) this.learnRoom(read);
+        } catch (error) {
+          this.notify(toLadderError(error));
+        }
+        if (this.ended || this.room !== room || this.facts.room?.id === roomId) return;
+        room.stop();
+        room.stop = this.roomListener(roomId);
+        this.watchRoom(roomId, attempt + 1);
+      },
+      ROOM_UNSEEN_MS + backoffDelay(attempt, { baseMs: 500 }),
+    );
+  }
+
+  private stopRoom() {
+    clearTimeout(this.room?.watchdog);
+    this.room?.stop();
+    this.room = null;
   }
 
   /** A failed ready check sent this player's ticket back to the pool as a new ticket: follow it. */
   private followRequeue() {
     const next = this.stateTicketId;
     if (!next || next === this.facts.ticketId) return; // the state document has not caught up yet
-    this.room?.stop();
-    this.room = null;
+    this.stopRoom();
     this.facts = { ...this.facts, ticketId: next, ticket: undefined, room: undefined, requeued: true };
     this.followTicket(next);
   }
@@ -331,7 +407,7 @@ export class MatchSubscription implements Match {
     this.keepQueuedExtras(false);
     this.stopState();
     this.stopTicket();
-    this.room?.stop();
+    this.stopRoom();
   }
 
   private notify(error: LadderError) {

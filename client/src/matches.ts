@@ -1,7 +1,7 @@
 import type { Services } from './connect.js';
 import type { LadderError } from './errors.js';
 import { listenDoc } from './listen.js';
-import { MatchSubscription, type Match, type MatchOptions } from './match.js';
+import { MatchSubscription, type MatchOptions } from './match.js';
 import { isEnded } from './status.js';
 import type { PlayerState, Unsubscribe } from './types.js';
 
@@ -10,16 +10,22 @@ import type { PlayerState, Unsubscribe } from './types.js';
  * player queued, or one their party leader queued for them) becomes a Match handed to `onMatch` once its
  * first status shows it is live. A ticket that had already ended when first read (the previous game, seen at
  * start-up) is skipped. A failed ready check's re-queue stays within the same Match.
+ *
+ * Lifetimes: the returned unsubscribe stops handing over new matches and closes a Match still being prepared
+ * (not yet handed over). A Match already handed over belongs to the caller: it keeps listening until it ends
+ * (settled, voided, cancelled, expired) or the caller closes it, whether or not this subscription is still on.
  */
 export function watchMatches(
   services: Services,
   uid: string,
-  onMatch: (match: Match) => void,
+  onMatch: (match: MatchSubscription) => void,
   options: MatchOptions,
   onError: (error: LadderError) => void,
 ): Unsubscribe {
   let latest: { ticketId: string; mode: string } | null = null;
   let current: MatchSubscription | null = null;
+  // Matches whose first status has come: handed over (or closed, if it showed they had already ended).
+  const handedOver = new WeakSet<MatchSubscription>();
   let stopped = false;
   const seen = new Set<string>();
 
@@ -30,10 +36,9 @@ export function watchMatches(
     if (current && !current.ended) return;
     if (seen.has(latest.ticketId)) return;
     seen.add(latest.ticketId);
-    let delivered = false;
     current = new MatchSubscription(services, uid, latest, options, (match) => {
-      if (!delivered && match.status) {
-        delivered = true;
+      if (!handedOver.has(match) && match.status) {
+        handedOver.add(match);
         if (isEnded(match.status)) match.close();
         else onMatch(match);
       }
@@ -53,6 +58,6 @@ export function watchMatches(
   return () => {
     stopped = true;
     stopState();
-    current?.close();
+    if (current && !handedOver.has(current)) current.close();
   };
 }

@@ -4,6 +4,8 @@
  */
 export interface LobbyMode {
   id: string;
+  /** Two sides, or free-for-all. */
+  kind: 'team' | 'ffa';
   ladder: string;
   /** For the mode picker, e.g. "2 sides of 2 · team ladder · ready check 20 s". */
   description: string;

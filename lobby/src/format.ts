@@ -17,3 +17,10 @@ export function percent(probability: number): string {
 export function record(s: { games: number; wins: number; losses: number; draws: number }): string {
   return s.games === 0 ? 'no games yet' : `${s.wins}W ${s.losses}L ${s.draws}D`;
 }
+
+/** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
+export function ordinal(n: number): string {
+  const teen = Math.floor(n / 10) % 10 === 1;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}

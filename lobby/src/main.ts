@@ -87,13 +87,14 @@ function showLobby(ladder: Ladder, config: LobbyConfig) {
   const match = new MatchCard(
     cards.match,
     () => ladder.uid,
+    config.modes,
     (room) => void leaderboard.load(room.ladder),
   );
   const party = new PartyCard(cards.party, ladder, () => play.refresh());
   const play: PlayCard = new PlayCard(cards.play, ladder, config.modes, () => ({
     inParty: party.party !== null,
     isLeader: party.isLeader,
-    busy: match.busy,
+    activity: match.activity,
   }));
 
   ladder.onPlayer((player) => showProfile(ladder, config, cards.profile, player), showError);

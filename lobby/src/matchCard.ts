@@ -1,6 +1,7 @@
-import type { Match, MatchStatus, Room } from '@ladder/client';
+import { sideOf, type Match, type MatchStatus, type QueueStats, type Result, type Room } from '@ladder/client';
+import type { LobbyMode } from './config.js';
 import { act, actionButton, h } from './dom.js';
-import { duration, signed } from './format.js';
+import { duration, ordinal, signed } from './format.js';
 import { roomView } from './roomView.js';
 
 const OUTCOME_TITLE = { win: 'You won!', loss: 'You lost', draw: 'Draw' } as const;
@@ -19,18 +20,23 @@ export class MatchCard {
   constructor(
     private readonly card: HTMLElement,
     private readonly uid: () => string,
+    private readonly modes: LobbyMode[],
     private readonly onSettled: (room: Room) => void,
   ) {
     this.showIdle();
   }
 
-  get busy() {
-    return this.match !== null && !this.match.ended;
+  /** What the player is doing: searching (queued), in a match (from the ready check to the result), or neither. */
+  get activity(): 'searching' | 'playing' | null {
+    if (!this.match || this.match.ended) return null;
+    return this.match.status?.kind === 'queued' ? 'searching' : 'playing';
   }
 
   follow(match: Match) {
     this.dismiss();
     this.match = match;
+    // On a phone the cards stack: bring the match into view, since it is what the player waits for now.
+    this.card.scrollIntoView?.({ block: 'nearest' });
     this.stop = match.onStatus((status) => {
       this.render(status);
       if (status.kind === 'settled') this.onSettled(status.room);
@@ -89,7 +95,7 @@ export class MatchCard {
       case 'queued': {
         const stats = status.stats;
         return [
-          title(`Searching for a ${status.mode} match…`),
+          title(`Searching for ${this.modeName(status.mode)}…`),
           status.requeued
             ? h(
                 'p',
@@ -109,13 +115,7 @@ export class MatchCard {
               status.estimatedWaitSeconds === null ? 'not known yet' : `about ${duration(status.estimatedWaitSeconds)}`,
             ),
             h('dt', {}, 'In the queue'),
-            h(
-              'dd',
-              { 'data-testid': 'queue-size' },
-              stats
-                ? `${stats.waitingPlayers} player${stats.waitingPlayers === 1 ? '' : 's'} at the matcher's last count`
-                : 'not counted yet',
-            ),
+            h('dd', { 'data-testid': 'queue-size' }, queueSize(stats, status.enqueuedAt)),
           ),
           actionButton('Leave queue', () => match.cancel()),
         ];
@@ -155,7 +155,7 @@ export class MatchCard {
             ? h('p', { class: 'muted' }, 'Results are due in ', this.countdown(status.reportDeadline))
             : '',
           roomView(status.room, uid),
-          ...this.reporting(status.room, match, uid),
+          ...this.reporting(status.room, match, uid, status.kind === 'disputed'),
         ];
       case 'settled':
         return [
@@ -193,13 +193,21 @@ export class MatchCard {
     }
   }
 
-  private reporting(room: Room, match: Match, uid: string): (Node | string)[] {
+  /** "a 1v1 match", "a free-for-all match (ffa)". */
+  private modeName(id: string): string {
+    if (this.modes.find((m) => m.id === id)?.kind === 'ffa') return `a free-for-all match (${id})`;
+    return `${/^[aeiou8]/i.test(id) ? 'an' : 'a'} ${id} match`;
+  }
+
+  private reporting(room: Room, match: Match, uid: string, disputed: boolean): (Node | string)[] {
     const mine = room.reports[uid];
+    // While disputed everyone has reported: the others' reports are in, and differ.
+    const after = disputed ? '' : ' Waiting for the others.';
     const reported = mine
       ? h(
           'p',
           { class: 'muted', 'data-testid': 'reported' },
-          `You reported: ${JSON.stringify(mine.result)}. Waiting for the others.`,
+          `You reported: ${describeResult(room, mine.result, uid)}.${after}`,
         )
       : '';
     if (room.kind === 'team') {
@@ -243,4 +251,24 @@ export class MatchCard {
       reported,
     ];
   }
+}
+
+/** The queue's size for a player in it: a count taken before they queued does not include them, so say so. */
+function queueSize(stats: QueueStats | null, enqueuedAt: number): string {
+  if (!stats || stats.updatedAt < enqueuedAt) return 'not counted since you queued';
+  const others = Math.max(0, stats.waitingPlayers - 1);
+  return others === 0 ? 'only you' : `you and ${others} other${others === 1 ? '' : 's'}`;
+}
+
+/** A reported result in words, from the reporter's side: "your side won", "a draw", "Ann 1st, Bob 2nd". */
+function describeResult(room: Room, result: Result, uid: string): string {
+  if ('outcome' in result) {
+    if (result.outcome === 'draw') return 'a draw';
+    const mine = sideOf(room, uid) === 0 ? 'A' : 'B';
+    return result.outcome === mine ? 'your side won' : 'your side lost';
+  }
+  return Object.entries(result.placements)
+    .sort(([, a], [, b]) => a - b)
+    .map(([member, place]) => `${member === uid ? 'you' : (room.names[member] ?? member)} ${ordinal(place)}`)
+    .join(', ');
 }

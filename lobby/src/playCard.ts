@@ -16,7 +16,7 @@ export class PlayCard {
     card: HTMLElement,
     private readonly ladder: Ladder,
     private readonly modes: LobbyMode[],
-    private readonly state: () => { inParty: boolean; isLeader: boolean; busy: boolean },
+    private readonly state: () => { inParty: boolean; isLeader: boolean; activity: 'searching' | 'playing' | null },
   ) {
     this.select = h(
       'select',
@@ -37,12 +37,15 @@ export class PlayCard {
 
   /** Whether queueing is possible now, and why not. */
   refresh() {
-    const { inParty, isLeader, busy } = this.state();
-    const blocked = busy
-      ? 'You are in a match.'
-      : inParty && !isLeader
-        ? 'Your party leader queues for the party.'
-        : '';
+    const { inParty, isLeader, activity } = this.state();
+    const blocked =
+      activity === 'searching'
+        ? 'You are in the queue: leave it to pick another mode.'
+        : activity === 'playing'
+          ? 'You are in a match.'
+          : inParty && !isLeader
+            ? 'Your party leader queues for the party.'
+            : '';
     this.queueButton.disabled = blocked !== '';
     this.note.textContent = blocked;
   }
@@ -59,5 +62,5 @@ export class PlayCard {
 function describe(stats: QueueStats | null): string {
   if (!stats) return 'No queue statistics yet.';
   const usual = stats.recentMatchWaitSeconds ? ` · usual wait ${duration(stats.recentMatchWaitSeconds.p50)}` : '';
-  return `${stats.waitingPlayers} waiting at the matcher's last count${usual}`;
+  return `${stats.waitingPlayers} player${stats.waitingPlayers === 1 ? '' : 's'} waiting at the last count${usual}`;
 }

@@ -110,7 +110,9 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await see(alice, 'match-status', 'Searching for a 1v1 match…');
     await see(alice, 'estimated-wait', 'not known yet');
     await sweep(600);
-    await see(alice, 'queue-size', "1 player at the matcher's last count");
+    // A count taken after Alice queued includes her.
+    await see(alice, 'queue-size', 'only you');
+    await see(alice, 'play-note', 'You are in the queue: leave it to pick another mode.');
     await see(alice, 'waited', /^0:0[1-3]$/);
     // The page heartbeats on its own every third of the ticket's 4 s life.
     await expect.poll(() => heartbeats, { timeout: 5_000, interval: 50 }).toContain(200);
@@ -118,11 +120,18 @@ describe('the lobby in headless Chromium against the emulators', () => {
     // ticket that has waited longer as expired, heartbeats or not.
     await queue(bob, '1v1'); // matched at once
     for (const page of [alice, bob]) await see(page, 'match-status', 'Game on! Report the result when it is over.');
+    await see(alice, 'play-note', 'You are in a match.');
     expect(await texts(alice, 'room-player')).toEqual(['Alice (you) 1500', 'Bob 1500']);
     await see(alice, 'win-chance', 'Your predicted win chance: 50%');
 
     await alice.getByRole('button', { name: 'We won' }).click();
-    await see(alice, 'reported', /^You reported/);
+    await see(alice, 'reported', 'You reported: your side won. Waiting for the others.');
+    // Bob claims the win too: the reports disagree, and nobody is waiting for anyone any more.
+    await bob.getByRole('button', { name: 'We won' }).click();
+    for (const page of [alice, bob])
+      await see(page, 'match-status', 'The reports disagree. Report again if yours was a mistake.');
+    await see(alice, 'reported', 'You reported: your side won.');
+    await screenshot(alice, 'lobby-1v1-disputed.png');
     await bob.getByRole('button', { name: 'We lost' }).click();
     await see(alice, 'match-status', 'You won!');
     await see(alice, 'rating-change', 'Rating 1500 → 1516 (+16)');
@@ -188,6 +197,29 @@ describe('the lobby in headless Chromium against the emulators', () => {
     ]);
     await screenshot(ann, 'lobby-2v2-settled.png');
   }, 120_000);
+
+  it('shows the search right under the Queue button on a phone, in words', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    contexts.push(phone);
+    const page = await player('Phoebe', phone);
+    await queue(page, 'ffa');
+    await see(page, 'match-status', 'Searching for a free-for-all match (ffa)…');
+    await see(page, 'queue-size', 'not counted since you queued');
+    // Visible without scrolling: the whole status line lies inside the phone's screen.
+    const viewport = await page.evaluate(() => ({ top: window.scrollY, height: window.innerHeight }));
+    const box = (await page.getByTestId('match-status').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(viewport.top).toBe(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'lobby-phone-searching.png') });
+    await page.getByRole('button', { name: 'Leave queue' }).click();
+    await see(page, 'match-status', 'You left the queue.');
+  }, 60_000);
 
   it("treats two tabs of one browser as two players, and a reload keeps each tab's player", async () => {
     const context = await browser.newContext();

@@ -8,6 +8,7 @@ import {
   LadderError,
   sideOf,
   type Ladder,
+  type ListenerEvent,
   type Match,
 } from '@ladder/client';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
@@ -29,6 +30,13 @@ async function failure(promise: Promise<unknown>): Promise<LadderError> {
 
 /** The first Match `onMatch` hands this player. */
 const nextMatch = (ladder: Ladder) => new Promise<Match>((resolve) => ladder.onMatch(resolve));
+
+/** The first Match `onMatch` hands this player, with the unsubscribe of that onMatch. */
+function nextMatchOnce(ladder: Ladder): Promise<{ match: Match; stop: () => void }> {
+  return new Promise((resolve) => {
+    const stop = ladder.onMatch((match) => resolve({ match, stop }));
+  });
+}
 
 /** Replaces the project's security rules on the Firestore emulator. */
 async function setRules(content: string) {
@@ -127,9 +135,22 @@ describe('the client SDK against the emulators', () => {
     expect(badMode).toMatchObject({ code: 'invalid-argument', name: 'LadderError', retryable: false });
     expect(isLadderError(badMode, 'invalid-argument')).toBe(true);
     expect(badMode.message).toMatch(/mode/);
-    expect(await failure(eve.party.join('abc-def'))).toMatchObject({
+    // The functions SDK's " [400]" (the HTTP status) is not for players.
+    expect(badMode.message).not.toMatch(/\[\d+\]/);
+    const unknownCode = await failure(eve.party.join('abc-def'));
+    expect(unknownCode).toMatchObject({
       code: 'not-found',
       message: expect.stringMatching(/No party has the code ABCDEF/),
+    });
+    expect(unknownCode.message).not.toMatch(/\[\d+\]/);
+    // Numbers JSON cannot carry are refused before sending, naming the field.
+    expect(await failure(eve.leaderboard('solo', Number.NaN))).toMatchObject({
+      code: 'invalid-argument',
+      message: 'getLeaderboard: limit must be a finite number, got NaN.',
+    });
+    expect(await failure(eve.leaderboard('solo', Number.POSITIVE_INFINITY))).toMatchObject({
+      code: 'invalid-argument',
+      message: expect.stringMatching(/limit .* got Infinity/),
     });
     expect((await failure(eve.setDisplayName('x'))).code).toBe('invalid-argument');
 
@@ -150,6 +171,50 @@ describe('the client SDK against the emulators', () => {
     expect(() => createLadder({ app: newApp(), emulators: { ...emulatorHosts(), auth: 'nowhere' } })).toThrow(
       /emulators.auth must be "host:port"/,
     );
+  });
+
+  it('logs every listener event with the debug option', async () => {
+    const events: ListenerEvent[] = [];
+    const ladder = createLadder({ app: newApp(), emulators: emulatorHosts(), debug: (event) => events.push(event) });
+    await ladder.login({ provider: 'dev', name: 'Debugger' });
+    const match = await ladder.queue('2v2');
+    await reach(match, 'queued');
+    await match.cancel();
+    await reach(match, 'cancelled');
+    ladder.close();
+    const ticket = `pools/2v2/tickets/${match.ticketId}`;
+    const seen = events
+      .filter((e) => e.path === ticket)
+      .map(({ event, status }) => (status ? `${event} ${status}` : event));
+    expect(seen[0]).toBe('listen');
+    expect(seen).toContain('data queued');
+    expect(seen).toContain('data cancelled');
+    expect(events.some((e) => e.path === `playerStates/${ladder.uid}` && e.event === 'data')).toBe(true);
+    expect(events.every((e) => typeof e.at === 'number' && e.at <= Date.now())).toBe(true);
+  });
+
+  it('keeps a Match that onMatch handed over after the onMatch subscription ends, until it ends or the Ladder closes', async () => {
+    const [keeper, rival, closer] = await ladderPlayers('Keeper', 'Rival K', 'Closer');
+    const handed = nextMatchOnce(keeper);
+    await keeper.enqueue('1v1');
+    const { match, stop } = await handed;
+    // The game took its match and dropped the listener: the match goes on.
+    stop();
+    const rivalMatch = await rival.queue('1v1');
+    expect(await reach(match, 'active')).toMatchObject({ kind: 'active' });
+    await match.reportOutcome('win');
+    await rivalMatch.reportOutcome('loss');
+    expect(await reach(match, 'settled')).toMatchObject({ outcome: 'win', ratingChange: { delta: 16 } });
+
+    // Closing the Ladder still ends the matches it handed over.
+    const closing = nextMatchOnce(closer);
+    await closer.enqueue('2v2');
+    const held = await closing;
+    held.stop();
+    await reach(held.match, 'queued');
+    closer.close();
+    expect(held.match.ended).toBe(true);
+    expect(await failure(held.match.until('settled'))).toMatchObject({ code: 'cancelled' });
   });
 
   it('follows a player back into the queue after a ready check others failed, and into the next room', async () => {

@@ -1,8 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
-import { PROJECT_ID, REGION, ROOT } from '../../scripts/emulators.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createLadder } from '@ladder/client';
+import { logFile, PROJECT_ID, REGION, ROOT } from '../../scripts/emulators.js';
+import { newApp } from '../support/client.js';
+import { reach } from '../support/ladder.js';
 
 /** Whether something accepts connections on host:port. */
 const listening = (hostPort: string) =>
@@ -70,6 +74,57 @@ describe('npm start', () => {
         if (!published) await sleep(500);
       }
       expect(published).toBe(true);
+
+      // The terminal is quiet: the banner, and then one line per event. The emulators' chatter is in files.
+      expect(output.slice(0, output.indexOf('Ladder matchmaking is running')).trim()).toBe(
+        `Starting the emulators (their output goes to ${logFile('*')})…`,
+      );
+      expect(readFileSync(logFile('firebase'), 'utf8')).toMatch(/All emulators ready/);
+      // The copy-paste line is whole: the same hosts as the lines above it, nothing run into it.
+      expect(banner).toContain(
+        `  export GCLOUD_PROJECT=${PROJECT_ID} GOOGLE_CLOUD_PROJECT=${PROJECT_ID} FIRESTORE_EMULATOR_HOST=${firestoreHost} FIREBASE_AUTH_EMULATOR_HOST=${authHost}\n`,
+      );
+
+      // A game on this stack, through the client SDK: its room's events show, one line each.
+      const emulators = { auth: authHost, firestore: firestoreHost, functions: new URL(functionsOrigin).host };
+      const [ann, bob] = [createLadder({ app: newApp(), emulators }), createLadder({ app: newApp(), emulators })];
+      try {
+        await ann.login({ provider: 'dev', name: 'Ann' });
+        await bob.login({ provider: 'dev', name: 'Bob' });
+        const annMatch = await ann.queue('1v1');
+        await reach(annMatch, 'queued');
+        const bobMatch = await bob.queue('1v1');
+        // The default configuration has a ready check.
+        // Bob's enqueue may find Ann at once, or the running matcher tick may pair them just after it answered.
+        await Promise.all([reach(annMatch, 'pending'), reach(bobMatch, 'pending')]);
+        await Promise.all([annMatch.accept(), bobMatch.accept()]);
+        await reach(annMatch, 'active');
+        await annMatch.reportOutcome('win');
+        await bobMatch.reportOutcome('loss');
+        await reach(annMatch, 'settled');
+      } finally {
+        ann.close();
+        bob.close();
+      }
+      await vi.waitUntil(() => /settled/.test(output), { timeout: 30_000 });
+      const events = output
+        .slice(output.indexOf('Press Ctrl-C to stop everything.'))
+        .split('\n')
+        .slice(1)
+        .filter(Boolean);
+      // Newcomers move by the default configuration's provisional K of 64: ±32 at equal ratings.
+      const pair = (a: string, b: string) => `(?:${a}, ${b}|${b}, ${a})`;
+      expect(events).toEqual([
+        expect.stringMatching(
+          /^\d\d:\d\d:\d\d {2}formed {5}1v1 {3}(Ann vs Bob|Bob vs Ann) · ready check until \d\d:\d\d:\d\d$/,
+        ),
+        expect.stringMatching(/^\d\d:\d\d:\d\d {2}started {4}1v1 {3}(Ann vs Bob|Bob vs Ann)$/),
+        expect.stringMatching(
+          new RegExp(
+            `^\\d\\d:\\d\\d:\\d\\d  settled    1v1   ${pair('Ann 1500→1532 \\(\\+32\\)', 'Bob 1500→1468 \\(−32\\)')}$`,
+          ),
+        ),
+      ]);
 
       child.kill('SIGINT');
       expect(await exited).toBe(0);
