@@ -1,5 +1,6 @@
 import type { TeamFormat, WidenedCap } from '../modes.js';
 import { MAX_PARTY_SIZE } from '../ticket.js';
+import { exhaustiveMatch } from './exhaustive.js';
 import { balancedCompositions, type Composition } from './premade.js';
 import type { Attempt } from './reasons.js';
 import type { ScoreIndex } from './scoreIndex.js';
@@ -12,6 +13,12 @@ const SPARES = 2;
 const SWAP_BUDGET = 32;
 /** Room per party size in the scratch arrays: at most ten parties of one size in a match, plus spares. */
 const STRIDE = 2 * MAX_PARTY_SIZE + SPARES + 1;
+/**
+ * When the nearest parties and their swaps make no match, every mix of the parties within the spread cap
+ * is searched, as long as they are at most this many: a sparse neighbourhood is where a match can hide
+ * from the nearest-first choice, and a dense one almost never fails it.
+ */
+const NEIGHBOURHOOD_LIMIT = 40;
 
 /** Tickets for a match, and their best split into sides. */
 interface Candidate {
@@ -101,6 +108,8 @@ export class TeamMatcher {
       }
     }
     if (fallback) return sidesOf(fallback);
+    const searched = this.searchNeighbourhood(frame);
+    if (searched) return sidesOf(searched);
     if (viable === 0 && this.fillable(this.anyCompositions, frame) > 0) {
       return { matched: false, reason: 'premadeImbalance' };
     }
@@ -133,6 +142,31 @@ export class TeamMatcher {
         yield current;
       }
     }
+  }
+
+  /**
+   * Any match within the caps among the available parties within the spread cap of the mandatory ones, by
+   * exhaustive search, if they are few enough (see NEIGHBOURHOOD_LIMIT).
+   */
+  private searchNeighbourhood(frame: Frame): Candidate | null {
+    const lo = frame.highest - frame.spreadCap;
+    const hi = frame.lowest + frame.spreadCap;
+    const room = 2 * this.format.teamSize - frame.players;
+    const found = new Int32Array(NEIGHBOURHOOD_LIMIT + 1);
+    let count = 0;
+    for (let size = 1; size <= Math.min(room, this.format.teamSize); size++) {
+      count += this.index.ascending(size, lo, hi, found.length - count, frame.mandatory, found, count);
+      if (count > NEIGHBOURHOOD_LIMIT) return null;
+    }
+    const rules = {
+      teamSize: this.format.teamSize,
+      policy: this.format.premade,
+      spreadCap: frame.spreadCap,
+      sideDifferenceCap: frame.sideDifferenceCap,
+    };
+    const tickets = exhaustiveMatch(rules, this.index, frame.mandatory, Array.from(found.subarray(0, count)));
+    const split = tickets && this.split(tickets);
+    return tickets && split && split.sideDifference <= frame.sideDifferenceCap ? { tickets, split } : null;
   }
 
   /** Finds the nearest available parties of each size (and `extra` more) within the spread cap of the frame. */
