@@ -32,6 +32,8 @@ interface Frame {
   lowest: number;
   highest: number;
   players: number;
+  /** Summed size × score of the mandatory tickets. */
+  weight: number;
   spreadCap: number;
   sideDifferenceCap: number;
 }
@@ -80,6 +82,7 @@ export class TeamMatcher {
       lowest: Infinity,
       highest: -Infinity,
       players: 0,
+      weight: 0,
       spreadCap: capAt(this.spreadCap, oldestWaitSeconds),
       sideDifferenceCap: capAt(this.format.sideDifferenceCap, oldestWaitSeconds),
     };
@@ -88,6 +91,7 @@ export class TeamMatcher {
       const size = this.index.size(ticket);
       this.fixed[size] = (this.fixed[size] ?? 0) + 1;
       frame.players += size;
+      frame.weight += size * this.index.score(ticket);
       frame.lowest = Math.min(frame.lowest, this.index.score(ticket));
       frame.highest = Math.max(frame.highest, this.index.score(ticket));
     }
@@ -171,7 +175,8 @@ export class TeamMatcher {
 
   /** Finds the nearest available parties of each size (and `extra` more) within the spread cap of the frame. */
   private gather(frame: Frame, extra: number): void {
-    const center = (frame.lowest + frame.highest) / 2;
+    // Around the mandatory tickets' average per player: the parties that keep the sides even are found there.
+    const center = frame.weight / frame.players;
     const room = 2 * this.format.teamSize - frame.players;
     for (let size = 1; size <= this.format.teamSize; size++) {
       const base = size * STRIDE;
