@@ -58,9 +58,9 @@ export class QueuedPool {
       this.excluded.push(ticket.members.length > limit ? 'partyTooLarge' : null);
     });
     const matchable = (t: number) => this.excluded[t] === null;
-    this.partners = pairing ? pairScarceSolos(mode, sizes, scores, matchable) : new Int32Array(tickets.length).fill(NO_PARTNER);
+    this.partners = pairing ? pairScarceSolos(mode, sizes, scores, matchable) : new Int32Array(0);
     const paired: number[] = [];
-    this.pairScores = new Float64Array(tickets.length);
+    this.pairScores = new Float64Array(this.partners.length);
     this.partners.forEach((partner, t) => {
       if (partner === NO_PARTNER || (sizes[t] ?? 0) < (sizes[partner] ?? 0)) return;
       paired.push(t);
@@ -69,7 +69,7 @@ export class QueuedPool {
     });
     this.pairs = sortByKey(Int32Array.from(paired), this.pairScores);
     this.index = new ScoreIndex(sizes, scores, (t) =>
-      !matchable(t) ? 'excluded' : this.partners[t] === NO_PARTNER ? 'listed' : 'hidden',
+      !matchable(t) ? 'excluded' : this.partnerOf(t) === NO_PARTNER ? 'listed' : 'hidden',
     );
     this.matcher =
       mode.format.kind === 'team'
@@ -149,11 +149,16 @@ export class QueuedPool {
 
   /** Takes the tickets of a built match out of the pool and returns its proposal. */
   commit(sides: readonly number[][]): MatchProposal {
-    for (const side of sides) for (const t of side) this.index.take(t);
-    return makeProposal(
-      sides.map((side) => side.map((t) => this.ticketAt(t))),
-      this.nowMs,
-    );
+    const ticketSides: Ticket[][] = [];
+    for (const side of sides) {
+      const tickets: Ticket[] = [];
+      for (const t of side) {
+        this.index.take(t);
+        tickets.push(this.ticketAt(t));
+      }
+      ticketSides.push(tickets);
+    }
+    return makeProposal(ticketSides, this.nowMs);
   }
 
   private ticketAt(t: number): Ticket {

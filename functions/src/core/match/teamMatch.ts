@@ -60,6 +60,15 @@ export class TeamMatcher {
   /** Score bounds of the mandatory tickets and the first k nearby parties of a size, at `size * STRIDE + k`. */
   private readonly lowest = new Float64Array((MAX_PARTY_SIZE + 1) * STRIDE);
   private readonly highest = new Float64Array((MAX_PARTY_SIZE + 1) * STRIDE);
+  private readonly frame: Frame = {
+    mandatory: [],
+    lowest: 0,
+    highest: 0,
+    players: 0,
+    weight: 0,
+    spreadCap: 0,
+    sideDifferenceCap: 0,
+  };
 
   constructor(
     private readonly index: ScoreIndex,
@@ -77,15 +86,15 @@ export class TeamMatcher {
    * under the caps widened by `oldestWaitSeconds`.
    */
   build(mandatory: readonly number[], oldestWaitSeconds: number): Attempt {
-    const frame: Frame = {
-      mandatory,
-      lowest: Infinity,
-      highest: -Infinity,
-      players: 0,
-      weight: 0,
-      spreadCap: capAt(this.spreadCap, oldestWaitSeconds),
-      sideDifferenceCap: capAt(this.format.sideDifferenceCap, oldestWaitSeconds),
-    };
+    // One frame, reused: a sweep builds an attempt per ticket.
+    const frame = this.frame;
+    frame.mandatory = mandatory;
+    frame.lowest = Infinity;
+    frame.highest = -Infinity;
+    frame.players = 0;
+    frame.weight = 0;
+    frame.spreadCap = capAt(this.spreadCap, oldestWaitSeconds);
+    frame.sideDifferenceCap = capAt(this.format.sideDifferenceCap, oldestWaitSeconds);
     this.fixed.fill(0);
     for (const ticket of mandatory) {
       const size = this.index.size(ticket);
@@ -98,6 +107,7 @@ export class TeamMatcher {
     if (frame.players > 2 * this.format.teamSize || frame.highest - frame.lowest > frame.spreadCap) {
       return { matched: false, reason: 'noCandidatesWithinCaps' };
     }
+    if (this.format.teamSize === 1) return this.duel(frame);
 
     this.gather(frame, 0);
     const viable = this.fillable(this.compositions, frame);
@@ -118,6 +128,25 @@ export class TeamMatcher {
       return { matched: false, reason: 'premadeImbalance' };
     }
     return { matched: false, reason: 'noCandidatesWithinCaps' };
+  }
+
+  /**
+   * 1v1: the nearest available player within both caps, which is the fairest match there is (the spread
+   * and the side difference are one and the same) and is found if any is.
+   */
+  private duel(frame: Frame): Attempt {
+    const [anchor = -1, arrival] = frame.mandatory;
+    if (arrival !== undefined) {
+      return frame.highest - frame.lowest <= frame.sideDifferenceCap
+        ? { matched: true, sides: [[anchor], [arrival]] }
+        : { matched: false, reason: 'noCandidatesWithinCaps' };
+    }
+    const reach = Math.min(frame.spreadCap, frame.sideDifferenceCap);
+    const score = this.index.score(anchor);
+    const found = this.index.nearest(1, score, score - reach, score + reach, 1, frame.mandatory, this.nearby, 0);
+    return found === 0
+      ? { matched: false, reason: 'noCandidatesWithinCaps' }
+      : { matched: true, sides: [[anchor], [this.nearby[0] ?? -1]] };
   }
 
   /**
