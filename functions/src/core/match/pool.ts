@@ -106,10 +106,10 @@ export class QueuedPool {
    * Tries to build a match around `mandatory` (all available). Caps are widened by the longest wait among
    * them; any other ticket in the match waited no longer or widens the caps further, so they always hold.
    */
-  attempt(mandatory: readonly number[]): Attempt {
+  attempt(mandatory: readonly number[], fairOnly = false): Attempt {
     let oldestWait = 0;
     for (const t of mandatory) oldestWait = Math.max(oldestWait, this.waits[t] ?? 0);
-    return this.matcher.build(mandatory, oldestWait);
+    return this.matcher.build(mandatory, oldestWait, fairOnly);
   }
 
   /** The ticket `t` is paired with, or NO_PARTNER. */
@@ -121,10 +121,10 @@ export class QueuedPool {
    * Tries to match the pair holding `t`: against anything the searches find (a full party, or parties with
    * unpaired solos), then against the other available pairs whose sides score nearest, up to `rivals` of them.
    */
-  attemptPair(t: number, rivals: number): Attempt {
+  attemptPair(t: number, rivals: number, fairOnly: boolean): Attempt {
     const partner = this.partnerOf(t);
     const own = [t, partner];
-    const alone = this.attempt(own);
+    const alone = this.attempt(own, fairOnly);
     if (alone.matched) return alone;
     const owner = this.index.size(t) > this.index.size(partner) ? t : partner;
     const at = sortedIndexOf(this.pairs, this.pairScores, owner);
@@ -141,7 +141,7 @@ export class QueuedPool {
       else below--;
       if (rival === undefined || !this.isAvailable(rival)) continue;
       tried++;
-      const both = this.attempt([...own, rival, this.partnerOf(rival)]);
+      const both = this.attempt([...own, rival, this.partnerOf(rival)], fairOnly);
       if (both.matched) return both;
     }
     return alone;

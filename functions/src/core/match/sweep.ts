@@ -20,26 +20,31 @@ export interface SweepResult {
  * (three or more a side), a packing pass comes first: those parties are paired with solos (see
  * `pairScarceSolos`), the pairs match first, then everything else, but no one else may spend a paired
  * solo. Packing goes lowest score first, so that each match takes the parties just above the lowest
- * still free and no one is stranded between two matches; every match still keeps the caps of its own
- * oldest ticket. Then a free pass over what is left, longest waiting first, lets every ticket build a
- * match around itself from whatever is still free, so no valid match is left behind, and an old ticket
- * is never outbid by newer ones.
+ * still free and no one is stranded between two matches; it makes every match it can within the side
+ * cap of a fresh match before any under the widened caps, so packing never costs a match its fairness
+ * while a fair one is there. Then a free pass over what is left, longest waiting first, lets every
+ * ticket build a match around itself from whatever is still free, so no valid match is left behind, and
+ * an old ticket is never outbid by newer ones.
  */
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
   const paired = new QueuedPool(mode, tickets, nowMs, true);
   const proposals: MatchProposal[] = [];
-  // Pairs go first: a full party is the most flexible opponent a pair has, so it should not be spent on
-  // another full party while a pair still needs it.
-  for (const anchor of paired.lowestFirst()) {
-    if (paired.partnerOf(anchor) === NO_PARTNER || !paired.isAvailable(anchor)) continue;
-    const attempt = paired.attemptPair(anchor, RIVAL_PAIRS);
-    if (attempt.matched) proposals.push(paired.commit(attempt.sides));
-  }
-  for (const anchor of paired.lowestFirst()) {
-    if (paired.partnerOf(anchor) !== NO_PARTNER || !paired.isAvailable(anchor)) continue;
-    const attempt = paired.attempt([anchor]);
-    if (attempt.matched) proposals.push(paired.commit(attempt.sides));
+  const lowestFirst = paired.lowestFirst();
+  // Fair matches first (the side cap of a fresh match), then the rest within the widened caps.
+  for (const fairOnly of [true, false]) {
+    // Pairs go first: a full party is the most flexible opponent a pair has, so it should not be spent on
+    // another full party while a pair still needs it.
+    for (const anchor of lowestFirst) {
+      if (paired.partnerOf(anchor) === NO_PARTNER || !paired.isAvailable(anchor)) continue;
+      const attempt = paired.attemptPair(anchor, RIVAL_PAIRS, fairOnly);
+      if (attempt.matched) proposals.push(paired.commit(attempt.sides));
+    }
+    for (const anchor of lowestFirst) {
+      if (paired.partnerOf(anchor) !== NO_PARTNER || !paired.isAvailable(anchor)) continue;
+      const attempt = paired.attempt([anchor], fairOnly);
+      if (attempt.matched) proposals.push(paired.commit(attempt.sides));
+    }
   }
   const left = tickets.filter((_, t) => !paired.isTaken(t));
   const rest = sweepFree(mode, left, nowMs);

@@ -83,9 +83,9 @@ export class TeamMatcher {
 
   /**
    * A match containing every `mandatory` ticket (the anchor, and when a ticket arrives, the arrival),
-   * under the caps widened by `oldestWaitSeconds`.
+   * under the caps widened by `oldestWaitSeconds`; with `fairOnly`, under the side cap of a fresh match.
    */
-  build(mandatory: readonly number[], oldestWaitSeconds: number): Attempt {
+  build(mandatory: readonly number[], oldestWaitSeconds: number, fairOnly = false): Attempt {
     // One frame, reused: a sweep builds an attempt per ticket.
     const frame = this.frame;
     frame.mandatory = mandatory;
@@ -94,7 +94,7 @@ export class TeamMatcher {
     frame.players = 0;
     frame.weight = 0;
     frame.spreadCap = capAt(this.spreadCap, oldestWaitSeconds);
-    frame.sideDifferenceCap = capAt(this.format.sideDifferenceCap, oldestWaitSeconds);
+    frame.sideDifferenceCap = capAt(this.format.sideDifferenceCap, fairOnly ? 0 : oldestWaitSeconds);
     this.fixed.fill(0);
     for (const ticket of mandatory) {
       const size = this.index.size(ticket);
