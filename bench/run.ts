@@ -1,19 +1,23 @@
 /**
- * `npm run bench`: this matcher against the two original designs, on the same seeded pools and the same
- * Poisson arrivals, in one process. Prints a table and writes bench/results.json.
+ * `npm run bench`: this matcher against its own previous version (see before.ts) and the two original
+ * designs, on the same seeded pools and the same Poisson arrivals, in one process; then seed 004's
+ * party-heavy population, batch and streaming. Prints tables and writes bench/results.json.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { sweepPool, type MatchProposal } from '../functions/src/core/match/index.js';
+import * as current from '../functions/src/core/match/index.js';
+import type { MatchProposal } from '../functions/src/core/match/index.js';
 import { defaultModes, type Mode } from '../functions/src/core/modes.js';
 import type { Ticket } from '../functions/src/core/ticket.js';
 import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';
+import { BEFORE_COMMIT, loadBefore, type MatcherApi } from './before.js';
 import { BaselineAMatchmaker, BaselineBMatchmaker, CoreMatchmaker, type Matchmaker } from './matchmakers.js';
 import { median, percentile, sweepFigures, type SweepFigures } from './metrics.js';
-import { PARTY_MIX, SOLO_MIX, TicketFactory } from './pools.js';
+import { packingFigures, packingPool, streamFigures, type PackingFigures, type StreamFigures } from './packing.js';
+import { PARTY_MIX, SOLO_MIX, TicketFactory, UNIFORM_MIX, uniformRating } from './pools.js';
 import { Random } from './random.js';
 import { poissonArrivals, simulate, type SimulationResult } from './simulate.js';
 
@@ -31,7 +35,12 @@ const WARM_UP_MS = 500;
 /** Arrivals bring as many players per minute as are queued; the scheduled tick runs every 5 s. */
 const SIMULATION = { durationSeconds: 120, tickSeconds: 5, measureSeconds: 60 };
 
-type Algorithm = 'matcher' | 'baselineA' | 'baselineB';
+/** Seed 004's population: pool sizes for one sweep, and a stream of arrivals swept every 2 s. */
+const PACKING_SIZES = [1_000, 20_000, 100_000];
+const STREAM = { playersPerSecond: 30, durationSeconds: 600, tickSeconds: 2 };
+
+/** Today's matcher, the matcher before issue 14, and the two original designs. */
+type Algorithm = 'matcher' | 'before' | 'baselineA' | 'baselineB';
 
 /** The fields results.json promises, then the rest of the sweep's figures and the simulation's match rate. */
 type Run = {
@@ -145,6 +154,13 @@ function sweepMemory(): { peakRssMiB: number; beforeSweepMiB: number } {
 const fixed = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? '—' : value.toFixed(digits));
 const share = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${(100 * value).toFixed(1)}%`);
 
+/** A Markdown table. */
+function markdown(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
 function table(runs: readonly Run[]): string {
   const header = [
     'algorithm', 'mode', 'players', 'sweep ms', 'matched', 'fair', 'spread p50/p95', 'side diff p50/p95',
@@ -158,31 +174,91 @@ function table(runs: readonly Run[]): string {
     `${fixed(r.waitP50)}/${fixed(r.waitP95)}/${fixed(r.waitP99)}`, share(r.simulationMatchedFraction),
     share(r.simulationFairShare),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  return markdown(header, rows);
 }
+
+function packingTable(runs: readonly PackingRun[]): string {
+  const header = ['algorithm', 'players', 'sweep ms', 'matched', 'bound', 'below bound', 'rules broken', 'fair', '4-stacks left'];
+  const rows = runs.map((r) => [
+    r.algorithm, String(r.queuedPlayers), fixed(r.sweepMsMedian), share(r.matchedFraction), share(r.boundFraction),
+    `${(100 * (r.boundFraction - r.matchedFraction)).toFixed(1)} pt`, String(r.violations), share(r.fairShare),
+    `${r.shortPartiesLeft} of ${r.shortParties}`,
+  ]);
+  return markdown(header, rows);
+}
+
+function streamTable(runs: readonly StreamRun[]): string {
+  const header = ['algorithm', ...[1, 2, 3, 4, 5].map((size) => `size ${size}`), 'players left', 'left > 120 s', '4-stacks > 120 s beside a solo', 'fair'];
+  const rows = runs.map((r) => [
+    r.algorithm,
+    ...r.bySize.map((s) => `${fixed(s.waitP50)}/${fixed(s.waitP95)}, ${s.left}`),
+    String(r.playersLeft), String(r.playersLeftOver120s), String(r.shortPartiesStrandedBesideASolo), share(r.fairShare),
+  ]);
+  return markdown(header, rows);
+}
+
+const before = await loadBefore();
+const versions: [Algorithm, MatcherApi][] = [
+  ['matcher', current],
+  ['before', before],
+];
+const sweepWith = (matcher: MatcherApi) => (mode: Mode, pool: readonly Ticket[]) => matcher.sweepPool(mode, pool, NOW).proposals;
 
 const runs: Run[] = [];
 for (const players of POOL_SIZES) {
-  runs.push(measure('matcher', '5v5', players, (mode, pool) => sweepPool(mode, pool, NOW).proposals, (m) => new CoreMatchmaker(m)));
+  for (const [algorithm, matcher] of versions) {
+    runs.push(measure(algorithm, '5v5', players, sweepWith(matcher), (m) => new CoreMatchmaker(m, matcher, algorithm)));
+  }
   runs.push(measure('baselineA', '5v5', players, replayBaselineA, (m) => new BaselineAMatchmaker(m)));
   runs.push(measure('baselineB', '5v5', players, (_, pool) => baselineB(pool, NOW), (m) => new BaselineBMatchmaker(m)));
-  runs.push(measure('matcher', '1v1', players, (mode, pool) => sweepPool(mode, pool, NOW).proposals, (m) => new CoreMatchmaker(m)));
-  runs.push(measure('matcher', 'ffa', players, (mode, pool) => sweepPool(mode, pool, NOW).proposals, (m) => new CoreMatchmaker(m)));
+  for (const [algorithm, matcher] of versions) {
+    runs.push(measure(algorithm, '1v1', players, sweepWith(matcher), (m) => new CoreMatchmaker(m, matcher, algorithm)));
+  }
+  runs.push(measure('matcher', 'ffa', players, sweepWith(current), (m) => new CoreMatchmaker(m)));
+}
+
+type PackingRun = { algorithm: Algorithm; queuedPlayers: number; sweepMsMedian: number } & PackingFigures;
+const fiveVsFive = modeById('5v5');
+const packingRuns: PackingRun[] = [];
+for (const players of PACKING_SIZES) {
+  const pool = packingPool(fiveVsFive, SEED + 4 + players, players, NOW);
+  for (const [algorithm, matcher] of versions) {
+    const { ms, proposals } = timed(() => matcher.sweepPool(fiveVsFive, pool, NOW).proposals);
+    packingRuns.push({ algorithm, queuedPlayers: players, sweepMsMedian: ms, ...packingFigures(fiveVsFive, pool, proposals) });
+    process.stderr.write(`  ${algorithm} seed-004 5v5 ${players}: ${ms.toFixed(1)} ms\n`);
+  }
+}
+
+type StreamRun = { algorithm: Algorithm } & StreamFigures;
+// Heartbeats keep waiting tickets alive: nobody expires, so whoever the matcher strands is seen.
+const streamMode: Mode = { ...fiveVsFive, ticketTtlSeconds: 24 * 3600 };
+const streamRuns: StreamRun[] = [];
+{
+  const random = new Random(SEED + 4);
+  const factory = new TicketFactory(random, streamMode, uniformRating);
+  const arrivals = poissonArrivals(factory, random, UNIFORM_MIX, STREAM.playersPerSecond, NOW, STREAM.durationSeconds);
+  const spec = { startMs: NOW, durationSeconds: STREAM.durationSeconds, tickSeconds: STREAM.tickSeconds, measureSeconds: STREAM.durationSeconds };
+  for (const [algorithm, matcher] of versions) {
+    const result = simulate(new CoreMatchmaker(streamMode, matcher, algorithm), [], arrivals, spec);
+    streamRuns.push({ algorithm, ...streamFigures(streamMode, arrivals, result, NOW + STREAM.durationSeconds * 1000) });
+    process.stderr.write(`  ${algorithm} seed-004 stream\n`);
+  }
 }
 const memory = sweepMemory();
 
 console.log(table(runs));
 console.log();
+const find = (algorithm: Algorithm, mode: string, players: number) =>
+  runs.find((r) => r.algorithm === algorithm && r.mode === mode && r.queuedPlayers === players);
 for (const players of POOL_SIZES) {
-  const find = (algorithm: Algorithm) => runs.find((r) => r.algorithm === algorithm && r.mode === '5v5' && r.queuedPlayers === players);
-  const [ours, a, b] = [find('matcher'), find('baselineA'), find('baselineB')];
-  if (!ours || !a || !b) continue;
+  const [ours, old, a, b] = [find('matcher', '5v5', players), find('before', '5v5', players), find('baselineA', '5v5', players), find('baselineB', '5v5', players)];
+  const [duel, oldDuel] = [find('matcher', '1v1', players), find('before', '1v1', players)];
+  if (!ours || !old || !a || !b || !duel || !oldDuel) continue;
   console.log(
-    `5v5, ${players} queued: ${(b.sweepMsMedian / ours.sweepMsMedian).toFixed(1)}× faster than baseline B, ` +
-      `${(a.sweepMsMedian / ours.sweepMsMedian).toFixed(1)}× baseline A; ` +
-      `p95 wait ${fixed(ours.waitP95)} s vs A ${fixed(a.waitP95)} s, B ${fixed(b.waitP95)} s`,
+    `${players} queued: 5v5 sweep ${(ours.sweepMsMedian / old.sweepMsMedian).toFixed(2)}× the time before, 1v1 ` +
+      `${(duel.sweepMsMedian / oldDuel.sweepMsMedian).toFixed(2)}×; 5v5 ${(b.sweepMsMedian / ours.sweepMsMedian).toFixed(1)}× faster than ` +
+      `baseline B, ${(a.sweepMsMedian / ours.sweepMsMedian).toFixed(1)}× baseline A; ` +
+      `p95 wait ${fixed(ours.waitP95)} s (before ${fixed(old.waitP95)} s, A ${fixed(a.waitP95)} s, B ${fixed(b.waitP95)} s)`,
   );
 }
 console.log(
@@ -190,10 +266,19 @@ console.log(
     `(${memory.beforeSweepMiB.toFixed(0)} MiB with the pool built, before sweeping); ` +
     `this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB; ${availableParallelism()} CPUs, Node ${process.version}`,
 );
+console.log();
+console.log(`Seed 004's population in 5v5 (party sizes and ratings uniform), one sweep, every ticket waiting 30 s; "before" is ${BEFORE_COMMIT}:`);
+console.log(packingTable(packingRuns));
+console.log();
+console.log(
+  `Seed 004's population arriving at ${STREAM.playersPerSecond} players/s for ${STREAM.durationSeconds} s, ` +
+    `swept every ${STREAM.tickSeconds} s, nobody expiring; waits in s by party size (p50/p95, left waiting):`,
+);
+console.log(streamTable(streamRuns));
 
 const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ seed: SEED, peakRssMiB: memory.peakRssMiB, runs }, null, 2)}\n`,
+  `${JSON.stringify({ seed: SEED, before: BEFORE_COMMIT, peakRssMiB: memory.peakRssMiB, runs, packing: packingRuns, stream: { ...STREAM, runs: streamRuns } }, null, 2)}\n`,
 );
 console.log(`Wrote ${resultsFile}`);
