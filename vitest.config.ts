@@ -18,7 +18,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'emulators',
-          include: ['test/integration/**/*.test.ts', 'test/rules/**/*.test.ts', 'test/sim/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          include: [
+            'test/integration/**/*.test.ts',
+            'test/rules/**/*.test.ts',
+            'test/sim/**/*.test.ts',
+            'test/e2e/**/*.test.ts',
+          ],
           globalSetup: ['test/setup/global.ts'],
           setupFiles: ['test/setup/emulator.ts'],
           // One Functions emulator serves every file and Firestore is cleared between tests: run files in turn.

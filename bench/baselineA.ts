@@ -102,10 +102,12 @@ export class BaselineA {
     const sideB: Ticket[] = [];
     let lastA: Ticket = ticket;
     for (;;) {
-      const mirror = players(sideB) < this.teamSize ? rest.findIndex((t) => t.members.length === lastA.members.length) : -1;
+      const mirror =
+        players(sideB) < this.teamSize ? rest.findIndex((t) => t.members.length === lastA.members.length) : -1;
       if (mirror < 0) break;
       sideB.push(...rest.splice(mirror, 1));
-      const next = players(sideA) < this.teamSize ? rest.findIndex((t) => t.members.length + players(sideA) <= this.teamSize) : -1;
+      const next =
+        players(sideA) < this.teamSize ? rest.findIndex((t) => t.members.length + players(sideA) <= this.teamSize) : -1;
       if (next < 0) break;
       lastA = rest.splice(next, 1)[0] ?? lastA;
       sideA.push(lastA);

@@ -34,7 +34,9 @@ export function baselineB(tickets: readonly Ticket[], nowMs: number): MatchPropo
   const averages = tickets.map((t) => Math.trunc(t.members.reduce((sum, m) => sum + m.rating, 0) / t.members.length));
   const totals = tickets.map((t) => t.members.reduce((sum, m) => sum + m.rating, 0));
   const bySize: number[][] = [[], [], [], [], [], []];
-  tickets.forEach((t, i) => bySize[t.members.length]?.push(i));
+  tickets.forEach((t, i) => {
+    bySize[t.members.length]?.push(i);
+  });
   const used = new Uint8Array(tickets.length);
 
   const nearestGroup = (anchor: number, completion: readonly number[]): Group | null => {

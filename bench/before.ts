@@ -18,7 +18,10 @@ export async function loadBefore(): Promise<MatcherApi> {
   const directory = `${root}node_modules/.cache/matcher-${BEFORE_COMMIT}`;
   if (!existsSync(`${directory}/functions`)) {
     mkdirSync(directory, { recursive: true });
-    const archive = execFileSync('git', ['archive', BEFORE_COMMIT, 'functions/src/core'], { cwd: root, maxBuffer: 1 << 28 });
+    const archive = execFileSync('git', ['archive', BEFORE_COMMIT, 'functions/src/core'], {
+      cwd: root,
+      maxBuffer: 1 << 28,
+    });
     execFileSync('tar', ['-x', '-C', directory], { input: archive });
   }
   return (await import(`${directory}/functions/src/core/match/index.ts`)) as MatcherApi;

@@ -15,8 +15,14 @@ export function packingBound(mode: Mode, pool: readonly Ticket[]): number {
   const perMatch = 2 * teamSize;
   if (teamSize < 3) return perMatch * Math.floor(players / perMatch);
   const reach = mode.spreadCap.hard;
-  const short = pool.filter((t) => t.members.length === teamSize - 1).map((t) => t.score).sort((a, b) => a - b);
-  const solos = pool.filter((t) => t.members.length === 1).map((t) => t.score).sort((a, b) => a - b);
+  const short = pool
+    .filter((t) => t.members.length === teamSize - 1)
+    .map((t) => t.score)
+    .sort((a, b) => a - b);
+  const solos = pool
+    .filter((t) => t.members.length === 1)
+    .map((t) => t.score)
+    .sort((a, b) => a - b);
   let paired = 0;
   let first = 0;
   for (const solo of solos) {

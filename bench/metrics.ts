@@ -1,4 +1,9 @@
-import { proposalTickets, violations, type MatchProposal, type ViolationRule } from '../functions/src/core/match/index.js';
+import {
+  proposalTickets,
+  violations,
+  type MatchProposal,
+  type ViolationRule,
+} from '../functions/src/core/match/index.js';
 import type { Mode } from '../functions/src/core/modes.js';
 
 /** A win probability in this band counts as a fair match. */
@@ -13,7 +18,10 @@ export function percentile(sorted: readonly number[], p: number): number | null 
 }
 
 export function median(values: readonly number[]): number | null {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 export interface SweepFigures {

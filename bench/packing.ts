@@ -28,7 +28,11 @@ export interface PackingFigures {
   shortParties: number;
 }
 
-export function packingFigures(mode: Mode, pool: readonly Ticket[], proposals: readonly MatchProposal[]): PackingFigures {
+export function packingFigures(
+  mode: Mode,
+  pool: readonly Ticket[],
+  proposals: readonly MatchProposal[],
+): PackingFigures {
   const short = mode.format.kind === 'team' ? mode.format.teamSize - 1 : 0;
   const players = pool.reduce((n, t) => n + t.members.length, 0);
   const matched = proposals.flatMap(proposalTickets);
@@ -59,7 +63,12 @@ export interface StreamFigures {
 }
 
 /** Waits by party size, and who is left waiting, after a stream of arrivals ending at `endMs`. */
-export function streamFigures(mode: Mode, arrivals: readonly Ticket[], result: SimulationResult, endMs: number): StreamFigures {
+export function streamFigures(
+  mode: Mode,
+  arrivals: readonly Ticket[],
+  result: SimulationResult,
+  endMs: number,
+): StreamFigures {
   const waiting = arrivals.filter((t) => !result.matchedAt.has(t));
   const longWaiting = waiting.filter((t) => endMs - t.enqueuedAt > 120_000);
   const short = mode.format.kind === 'team' ? mode.format.teamSize - 1 : 0;

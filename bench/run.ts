@@ -55,9 +55,9 @@ type Run = {
   waitP95: number | null;
   waitP99: number | null;
 } & Omit<SweepFigures, 'matchedFraction' | 'fairShare' | 'capViolations'> & {
-  simulationMatchedFraction: number;
-  simulationFairShare: number | null;
-};
+    simulationMatchedFraction: number;
+    simulationFairShare: number | null;
+  };
 
 function modeById(id: string): Mode {
   const mode = defaultModes[id];
@@ -151,8 +151,10 @@ function sweepMemory(): { peakRssMiB: number; beforeSweepMiB: number } {
   return JSON.parse(child.stdout) as { peakRssMiB: number; beforeSweepMiB: number };
 }
 
-const fixed = (value: number | null | undefined, digits = 1) => (value === null || value === undefined ? '—' : value.toFixed(digits));
-const share = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${(100 * value).toFixed(1)}%`);
+const fixed = (value: number | null | undefined, digits = 1) =>
+  value === null || value === undefined ? '—' : value.toFixed(digits);
+const share = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : `${(100 * value).toFixed(1)}%`;
 
 /** A Markdown table. */
 function markdown(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -163,36 +165,82 @@ function markdown(header: readonly string[], rows: readonly (readonly string[])[
 
 function table(runs: readonly Run[]): string {
   const header = [
-    'algorithm', 'mode', 'players', 'sweep ms', 'matched', 'fair', 'spread p50/p95', 'side diff p50/p95',
-    'cap viol.', 'other rules broken', 'wait p50/p95/p99 s', 'sim matched', 'sim fair',
+    'algorithm',
+    'mode',
+    'players',
+    'sweep ms',
+    'matched',
+    'fair',
+    'spread p50/p95',
+    'side diff p50/p95',
+    'cap viol.',
+    'other rules broken',
+    'wait p50/p95/p99 s',
+    'sim matched',
+    'sim fair',
   ];
   const rows = runs.map((r) => [
-    r.algorithm, r.mode, String(r.queuedPlayers), fixed(r.sweepMsMedian), share(r.matchedFraction), share(r.fairShare),
-    `${fixed(r.spreadP50, 0)}/${fixed(r.spreadP95, 0)}`, `${fixed(r.sideDifferenceP50)}/${fixed(r.sideDifferenceP95)}`,
+    r.algorithm,
+    r.mode,
+    String(r.queuedPlayers),
+    fixed(r.sweepMsMedian),
+    share(r.matchedFraction),
+    share(r.fairShare),
+    `${fixed(r.spreadP50, 0)}/${fixed(r.spreadP95, 0)}`,
+    `${fixed(r.sideDifferenceP50)}/${fixed(r.sideDifferenceP95)}`,
     String(r.capViolations),
-    Object.entries(r.otherViolations).map(([rule, n]) => `${rule} ${n}`).join(', ') || '—',
-    `${fixed(r.waitP50)}/${fixed(r.waitP95)}/${fixed(r.waitP99)}`, share(r.simulationMatchedFraction),
+    Object.entries(r.otherViolations)
+      .map(([rule, n]) => `${rule} ${n}`)
+      .join(', ') || '—',
+    `${fixed(r.waitP50)}/${fixed(r.waitP95)}/${fixed(r.waitP99)}`,
+    share(r.simulationMatchedFraction),
     share(r.simulationFairShare),
   ]);
   return markdown(header, rows);
 }
 
 function packingTable(runs: readonly PackingRun[]): string {
-  const header = ['algorithm', 'players', 'sweep ms', 'matched', 'bound', 'below bound', 'rules broken', 'fair', '4-stacks left'];
+  const header = [
+    'algorithm',
+    'players',
+    'sweep ms',
+    'matched',
+    'bound',
+    'below bound',
+    'rules broken',
+    'fair',
+    '4-stacks left',
+  ];
   const rows = runs.map((r) => [
-    r.algorithm, String(r.queuedPlayers), fixed(r.sweepMsMedian), share(r.matchedFraction), share(r.boundFraction),
-    `${(100 * (r.boundFraction - r.matchedFraction)).toFixed(1)} pt`, String(r.violations), share(r.fairShare),
+    r.algorithm,
+    String(r.queuedPlayers),
+    fixed(r.sweepMsMedian),
+    share(r.matchedFraction),
+    share(r.boundFraction),
+    `${(100 * (r.boundFraction - r.matchedFraction)).toFixed(1)} pt`,
+    String(r.violations),
+    share(r.fairShare),
     `${r.shortPartiesLeft} of ${r.shortParties}`,
   ]);
   return markdown(header, rows);
 }
 
 function streamTable(runs: readonly StreamRun[]): string {
-  const header = ['algorithm', ...[1, 2, 3, 4, 5].map((size) => `size ${size}`), 'players left', 'left > 120 s', '4-stacks > 120 s beside a solo', 'fair'];
+  const header = [
+    'algorithm',
+    ...[1, 2, 3, 4, 5].map((size) => `size ${size}`),
+    'players left',
+    'left > 120 s',
+    '4-stacks > 120 s beside a solo',
+    'fair',
+  ];
   const rows = runs.map((r) => [
     r.algorithm,
     ...r.bySize.map((s) => `${fixed(s.waitP50)}/${fixed(s.waitP95)}, ${s.left}`),
-    String(r.playersLeft), String(r.playersLeftOver120s), String(r.shortPartiesStrandedBesideASolo), share(r.fairShare),
+    String(r.playersLeft),
+    String(r.playersLeftOver120s),
+    String(r.shortPartiesStrandedBesideASolo),
+    share(r.fairShare),
   ]);
   return markdown(header, rows);
 }
@@ -202,7 +250,8 @@ const versions: [Algorithm, MatcherApi][] = [
   ['matcher', current],
   ['before', before],
 ];
-const sweepWith = (matcher: MatcherApi) => (mode: Mode, pool: readonly Ticket[]) => matcher.sweepPool(mode, pool, NOW).proposals;
+const sweepWith = (matcher: MatcherApi) => (mode: Mode, pool: readonly Ticket[]) =>
+  matcher.sweepPool(mode, pool, NOW).proposals;
 
 const runs: Run[] = [];
 for (const players of POOL_SIZES) {
@@ -210,7 +259,15 @@ for (const players of POOL_SIZES) {
     runs.push(measure(algorithm, '5v5', players, sweepWith(matcher), (m) => new CoreMatchmaker(m, matcher, algorithm)));
   }
   runs.push(measure('baselineA', '5v5', players, replayBaselineA, (m) => new BaselineAMatchmaker(m)));
-  runs.push(measure('baselineB', '5v5', players, (_, pool) => baselineB(pool, NOW), (m) => new BaselineBMatchmaker(m)));
+  runs.push(
+    measure(
+      'baselineB',
+      '5v5',
+      players,
+      (_, pool) => baselineB(pool, NOW),
+      (m) => new BaselineBMatchmaker(m),
+    ),
+  );
   for (const [algorithm, matcher] of versions) {
     runs.push(measure(algorithm, '1v1', players, sweepWith(matcher), (m) => new CoreMatchmaker(m, matcher, algorithm)));
   }
@@ -224,7 +281,12 @@ for (const players of PACKING_SIZES) {
   const pool = packingPool(fiveVsFive, SEED + 4 + players, players, NOW);
   for (const [algorithm, matcher] of versions) {
     const { ms, proposals } = timed(() => matcher.sweepPool(fiveVsFive, pool, NOW).proposals);
-    packingRuns.push({ algorithm, queuedPlayers: players, sweepMsMedian: ms, ...packingFigures(fiveVsFive, pool, proposals) });
+    packingRuns.push({
+      algorithm,
+      queuedPlayers: players,
+      sweepMsMedian: ms,
+      ...packingFigures(fiveVsFive, pool, proposals),
+    });
     process.stderr.write(`  ${algorithm} seed-004 5v5 ${players}: ${ms.toFixed(1)} ms\n`);
   }
 }
@@ -237,7 +299,12 @@ const streamRuns: StreamRun[] = [];
   const random = new Random(SEED + 4);
   const factory = new TicketFactory(random, streamMode, uniformRating);
   const arrivals = poissonArrivals(factory, random, UNIFORM_MIX, STREAM.playersPerSecond, NOW, STREAM.durationSeconds);
-  const spec = { startMs: NOW, durationSeconds: STREAM.durationSeconds, tickSeconds: STREAM.tickSeconds, measureSeconds: STREAM.durationSeconds };
+  const spec = {
+    startMs: NOW,
+    durationSeconds: STREAM.durationSeconds,
+    tickSeconds: STREAM.tickSeconds,
+    measureSeconds: STREAM.durationSeconds,
+  };
   for (const [algorithm, matcher] of versions) {
     const result = simulate(new CoreMatchmaker(streamMode, matcher, algorithm), [], arrivals, spec);
     streamRuns.push({ algorithm, ...streamFigures(streamMode, arrivals, result, NOW + STREAM.durationSeconds * 1000) });
@@ -251,7 +318,12 @@ console.log();
 const find = (algorithm: Algorithm, mode: string, players: number) =>
   runs.find((r) => r.algorithm === algorithm && r.mode === mode && r.queuedPlayers === players);
 for (const players of POOL_SIZES) {
-  const [ours, old, a, b] = [find('matcher', '5v5', players), find('before', '5v5', players), find('baselineA', '5v5', players), find('baselineB', '5v5', players)];
+  const [ours, old, a, b] = [
+    find('matcher', '5v5', players),
+    find('before', '5v5', players),
+    find('baselineA', '5v5', players),
+    find('baselineB', '5v5', players),
+  ];
   const [duel, oldDuel] = [find('matcher', '1v1', players), find('before', '1v1', players)];
   if (!ours || !old || !a || !b || !duel || !oldDuel) continue;
   console.log(
@@ -267,7 +339,9 @@ console.log(
     `this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB; ${availableParallelism()} CPUs, Node ${process.version}`,
 );
 console.log();
-console.log(`Seed 004's population in 5v5 (party sizes and ratings uniform), one sweep, every ticket waiting 30 s; "before" is ${BEFORE_COMMIT}:`);
+console.log(
+  `Seed 004's population in 5v5 (party sizes and ratings uniform), one sweep, every ticket waiting 30 s; "before" is ${BEFORE_COMMIT}:`,
+);
 console.log(packingTable(packingRuns));
 console.log();
 console.log(

@@ -37,7 +37,11 @@ export function poissonArrivals(
   const meanSize = mix.reduce((sum, share, i) => sum + share * (i + 1), 0) / mix.reduce((a, b) => a + b, 0);
   const ticketsPerSecond = playersPerSecond / meanSize;
   const arrivals: Ticket[] = [];
-  for (let at = random.exponential(ticketsPerSecond); at < durationSeconds; at += random.exponential(ticketsPerSecond)) {
+  for (
+    let at = random.exponential(ticketsPerSecond);
+    at < durationSeconds;
+    at += random.exponential(ticketsPerSecond)
+  ) {
     arrivals.push(factory.ticket(factory.size(mix), startMs + Math.floor(at * 1000)));
   }
   return arrivals;
@@ -69,7 +73,8 @@ export function simulate(
   let next = 0;
   for (let elapsed = 0; elapsed <= spec.durationSeconds; elapsed += spec.tickSeconds) {
     const tickMs = spec.startMs + elapsed * 1000;
-    for (let t = arrivals[next]; t && t.enqueuedAt < tickMs; t = arrivals[++next]) record(matchmaker.arrive(t, t.enqueuedAt));
+    for (let t = arrivals[next]; t && t.enqueuedAt < tickMs; t = arrivals[++next])
+      record(matchmaker.arrive(t, t.enqueuedAt));
     record(matchmaker.tick(tickMs));
   }
 
@@ -80,7 +85,8 @@ export function simulate(
     if (t.enqueuedAt >= measuredUntil) break;
     players += t.members.length;
     const at = matchedAt.get(t);
-    for (let member = 0; at !== undefined && member < t.members.length; member++) waits.push((at - t.enqueuedAt) / 1000);
+    for (let member = 0; at !== undefined && member < t.members.length; member++)
+      waits.push((at - t.enqueuedAt) / 1000);
   }
   return {
     waits: waits.sort((a, b) => a - b),

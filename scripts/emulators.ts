@@ -65,7 +65,9 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
     children.length = 0;
   };
   // A last line of defence: a crash or process.exit() still kills every process group we started.
-  const killOnExit = () => children.forEach((c) => c.killNow());
+  const killOnExit = () => {
+    for (const c of children) c.killNow();
+  };
   process.once('exit', killOnExit);
 
   try {
@@ -78,7 +80,10 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
       functionsHost: `127.0.0.1:${ports.functions}`,
       functionsOrigin: `http://127.0.0.1:${ports.functions}`,
     };
-    writeFileSync(STATE_FILE, JSON.stringify({ ...endpoints, pid: process.pid, ladderConfig: ladderConfig() }, null, 2));
+    writeFileSync(
+      STATE_FILE,
+      JSON.stringify({ ...endpoints, pid: process.pid, ladderConfig: ladderConfig() }, null, 2),
+    );
     // Any part dying takes the whole stack down: a half-running stack is worse than none.
     for (const child of [functions, ...children]) {
       child.onUnexpectedExit((code) => {
@@ -103,7 +108,9 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
 
 async function runningStack(): Promise<Endpoints | null> {
   if (!existsSync(STATE_FILE)) return null;
-  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as Partial<Endpoints & { pid: number; ladderConfig: string | null }>;
+  const state = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as Partial<
+    Endpoints & { pid: number; ladderConfig: string | null }
+  >;
   if (!state.pid || !state.firestoreHost || !state.authHost || !state.functionsOrigin) return null;
   // The functions of a running stack loaded their configuration at start; reuse it only if it is the same.
   if (state.ladderConfig !== ladderConfig()) return null;
@@ -164,13 +171,16 @@ function findFirestoreEmulator(): Command {
   // firebase-tools' own download, which only runs on Java 21+.
   const cache = join(homedir(), '.cache/firebase/emulators');
   const jar = existsSync(cache)
-    ? readdirSync(cache).filter((f) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(f)).sort().pop()
+    ? readdirSync(cache)
+        .filter((f) => /^cloud-firestore-emulator-v[\d.]+\.jar$/.test(f))
+        .sort()
+        .pop()
     : undefined;
   if (jar && java >= 21) return { bin: 'java', args: ['-Duser.language=en', '-jar', join(cache, jar)] };
 
   throw new HarnessError(
     'The Cloud Firestore emulator is not installed. Install the Google Cloud CLI component ' +
-      '(`gcloud components install cloud-firestore-emulator`, or on Debian/Ubuntu with Google\'s apt ' +
+      "(`gcloud components install cloud-firestore-emulator`, or on Debian/Ubuntu with Google's apt " +
       'repository `apt-get install google-cloud-cli-firestore-emulator`), or, with Java 21 or newer, ' +
       '`npx firebase setup:emulators:firestore`. Alternatively point FIRESTORE_EMULATOR_HOST at a running one.' +
       (jar ? ` (firebase-tools' ${jar} is cached but needs Java 21+, found Java ${java}.)` : ''),
@@ -220,10 +230,14 @@ async function startFirebaseToolsOnFreePorts(children: Child[], firestoreHost: s
       const portTaken =
         error instanceof HarnessError &&
         failed?.name === 'firebase' &&
-        /port taken|EADDRINUSE|address already in use|An unexpected error has occurred/i.test(`${error.message}\n${failed.output()}`);
+        /port taken|EADDRINUSE|address already in use|An unexpected error has occurred/i.test(
+          `${error.message}\n${failed.output()}`,
+        );
       if (!portTaken || attempt === attempts) throw error;
       await children.pop()?.stop();
-      console.warn(`[emulators] a port was taken while firebase-tools started; trying other ports (attempt ${attempt + 1} of ${attempts})`);
+      console.warn(
+        `[emulators] a port was taken while firebase-tools started; trying other ports (attempt ${attempt + 1} of ${attempts})`,
+      );
     }
   }
 }
@@ -291,7 +305,7 @@ class Child {
     process.stderr?.on('data', collect);
     process.on('exit', (code) => {
       this.exited = true;
-      if (!this.stopping) this.exitListeners.forEach((listener) => listener(code));
+      if (!this.stopping) for (const listener of this.exitListeners) listener(code);
     });
   }
 

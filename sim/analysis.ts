@@ -55,7 +55,12 @@ export interface Figures {
   };
   latencies: { immediate: number[]; scheduled: number[] };
   enqueues: { total: number; matched: number; immediate: number; vanished: number; unmatched: number };
-  throughput: { matchesPerMinute: number; matchedPlayersPerSecond: number; settledRoomsPerMinute: number; callsPerSecond: number };
+  throughput: {
+    matchesPerMinute: number;
+    matchedPlayersPerSecond: number;
+    settledRoomsPerMinute: number;
+    callsPerSecond: number;
+  };
   quality: {
     spread: number[];
     sideDifference: number[];
@@ -63,7 +68,14 @@ export interface Figures {
     waitSeconds: number[];
     summary: Record<'spread' | 'sideDifference' | 'fairness' | 'waitSeconds', Spread>;
   };
-  invocations: { name: string; server: number | null; client: number; refused: Record<string, number>; p50Ms: number | null; p95Ms: number | null }[];
+  invocations: {
+    name: string;
+    server: number | null;
+    client: number;
+    refused: Record<string, number>;
+    p50Ms: number | null;
+    p95Ms: number | null;
+  }[];
   matcher: {
     runs: number;
     sweeps: number;
@@ -84,7 +96,8 @@ export interface Figures {
 
 export function spread(values: number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : null);
+  const at = (p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : null;
   return { n: sorted.length, p50: at(50), p95: at(95) };
 }
 
@@ -100,9 +113,14 @@ export function feasibleAt(room: RoomDoc, config: AppConfig, enteredAt: (ticketI
   const tickets = coreSides(room).flat();
   const entered = Math.max(...tickets.map((t) => enteredAt(t.id)));
   const oldest = Math.min(...tickets.map((t) => t.enqueuedAt));
-  const steps = [...mode.spreadCap.schedule, ...(mode.format.kind === 'team' ? mode.format.sideDifferenceCap.schedule : [])].map((s) => s.afterSeconds);
+  const steps = [
+    ...mode.spreadCap.schedule,
+    ...(mode.format.kind === 'team' ? mode.format.sideDifferenceCap.schedule : []),
+  ].map((s) => s.afterSeconds);
   if (mode.format.kind === 'ffa') steps.push(mode.format.fillWaitSeconds);
-  const candidates = [entered, ...steps.map((s) => oldest + 1000 * s)].filter((t) => t >= entered && t <= room.proposedAt).sort((a, b) => a - b);
+  const candidates = [entered, ...steps.map((s) => oldest + 1000 * s)]
+    .filter((t) => t >= entered && t <= room.proposedAt)
+    .sort((a, b) => a - b);
   const sides = coreSides(room);
   for (const at of candidates) {
     if (violations(mode, { proposedAt: at, sides, quality: measureQuality(sides, at) }).length === 0) return at;
@@ -127,10 +145,15 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
   const matcherReads = result.matcherRuns.reduce((sum, r) => sum + r.reads, 0);
   const matcherWrites = result.matcherRuns.reduce((sum, r) => sum + r.writes, 0);
   const queueOps = result.serverOps
-    ? [...QUEUE_FUNCTIONS.map((name) => row(name, result.serverOps![name])), row('matcher (scheduled runs)', { reads: matcherReads, writes: matcherWrites })]
+    ? [
+        ...QUEUE_FUNCTIONS.map((name) => row(name, result.serverOps![name])),
+        row('matcher (scheduled runs)', { reads: matcherReads, writes: matcherWrites }),
+      ]
     : [];
   const otherOps = result.serverOps
-    ? Object.entries(result.serverOps).filter(([name]) => !QUEUE_FUNCTIONS.includes(name)).map(([name, ops]) => row(name, ops))
+    ? Object.entries(result.serverOps)
+        .filter(([name]) => !QUEUE_FUNCTIONS.includes(name))
+        .map(([name, ops]) => row(name, ops))
     : [];
   const perPlayer = (key: 'reads' | 'writes') =>
     result.serverOps && matchedPlayers ? round(queueOps.reduce((sum, r) => sum + r[key], 0) / matchedPlayers) : null;
@@ -178,7 +201,10 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     wallSeconds: round((result.finishedAt - result.startedAt) / 1000, 1),
     playSeconds: round(playSeconds, 1),
     matches: rooms.length,
-    roomsByStatus: rooms.reduce<Record<string, number>>((by, r) => ({ ...by, [r.status]: (by[r.status] ?? 0) + 1 }), {}),
+    roomsByStatus: rooms.reduce<Record<string, number>>((by, r) => {
+      by[r.status] = (by[r.status] ?? 0) + 1;
+      return by;
+    }, {}),
     matchedPlayers,
     seatedPlayers: seats(rooms),
     settledPlayers: seats(settled),
@@ -207,7 +233,11 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
       matchesPerMinute: round((60 * rooms.length) / Math.max(1, windowSeconds), 1),
       matchedPlayersPerSecond: round(matchedPlayers / Math.max(1, windowSeconds)),
       settledRoomsPerMinute: round((60 * settled.length) / Math.max(1, windowSeconds), 1),
-      callsPerSecond: round(result.callTimes.filter((t) => t >= result.playFrom && t <= result.drainedAt).length / Math.max(1, windowSeconds), 1),
+      callsPerSecond: round(
+        result.callTimes.filter((t) => t >= result.playFrom && t <= result.drainedAt).length /
+          Math.max(1, windowSeconds),
+        1,
+      ),
     },
     quality: {
       ...quality,
@@ -237,7 +267,9 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
       committed: runs.reduce((sum, r) => sum + r.committed, 0),
       expired: runs.reduce((sum, r) => sum + r.expired, 0),
       readsPerSweep: sweeps ? round(matcherReads / sweeps) : null,
-      sweepCycleMs: sweeps ? Math.round(runs.reduce((sum, r) => sum + ((r.sweptUntil ?? 0) - (r.sweptFrom ?? 0)), 0) / sweeps) : null,
+      sweepCycleMs: sweeps
+        ? Math.round(runs.reduce((sum, r) => sum + ((r.sweptUntil ?? 0) - (r.sweptFrom ?? 0)), 0) / sweeps)
+        : null,
       steadyReadsPerSweep: sweeps ? round(Math.max(0, matcherReads - opening) / sweeps) : null,
       openingReads: runs.map((r) => r.openingReads),
     },

@@ -16,7 +16,11 @@ const DAY_SECONDS = 86_400;
 export const BACKGROUND_PREFIX = 'background-';
 
 /** Writes `count` waiting tickets spread over `modes` by weight; returns how many each mode got. */
-export async function seedBackground(config: AppConfig, count: number, modes: [string, number][]): Promise<Record<string, number>> {
+export async function seedBackground(
+  config: AppConfig,
+  count: number,
+  modes: [string, number][],
+): Promise<Record<string, number>> {
   const total = modes.reduce((sum, [, weight]) => sum + weight, 0);
   const perMode: Record<string, number> = {};
   let assigned = 0;

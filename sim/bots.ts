@@ -8,7 +8,8 @@ import { doc, getDocFromServer } from 'firebase/firestore';
 import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
 import type { Presence } from '../functions/src/core/presence.js';
 import type { Result, RoomDoc } from '../functions/src/core/room.js';
-import { Random } from '../bench/random.js';
+import type { Random } from '../bench/random.js';
+import type { CallArgs, CallName, CallResponse } from '@ladder/client';
 import { errorCode, type BotClient, type Timed } from './client.js';
 import type { Faults, SimOptions } from './options.js';
 import type { PlayerView } from './view.js';
@@ -120,14 +121,18 @@ export class World {
     if (known) return known;
     const [low, high] = this.options.playSeconds;
     // A game ends well inside the mode's report window, whatever the configuration's timers.
-    const seconds = Math.min(low + random.next() * (high - low), this.config.modes[room.mode]!.reportTimeoutSeconds / 2);
+    const seconds = Math.min(
+      low + random.next() * (high - low),
+      this.config.modes[room.mode]!.reportTimeoutSeconds / 2,
+    );
     const game: Game = { result: trueResult(room, random), endsAt: Date.now() + 1000 * seconds };
     this.games.set(room.id, game);
     if (random.next() < this.options.faults.gameServer) {
       this.faults.gameServerRooms++;
       const duplicate = random.next() < this.options.faults.duplicate;
       void sleep(game.endsAt - Date.now()).then(async () => {
-        for (let i = 0; i < (duplicate ? 2 : 1); i++) await this.gameServer.call('reportResult', { roomId: room.id, ...game.result }).catch(() => {});
+        for (let i = 0; i < (duplicate ? 2 : 1); i++)
+          await this.gameServer.call('reportResult', { roomId: room.id, ...game.result }).catch(() => {});
       });
     }
     return game;
@@ -154,18 +159,22 @@ const between = (bot: Bot, low: number, high: number) => low + bot.random.next()
 /** Modes a party of `size` can queue for, weighted by the mix. */
 export function modeWeights(world: World, size: number): [string, number][] {
   const { config, options } = world;
-  const mix = Object.keys(options.modes).length ? options.modes : Object.fromEntries(Object.keys(config.modes).map((m) => [m, 1]));
-  return Object.entries(mix).filter(([id, weight]) => weight > 0 && config.modes[id] && partyCapacity(config.modes[id]) >= size);
+  const mix = Object.keys(options.modes).length
+    ? options.modes
+    : Object.fromEntries(Object.keys(config.modes).map((m) => [m, 1]));
+  return Object.entries(mix).filter(
+    ([id, weight]) => weight > 0 && config.modes[id] && partyCapacity(config.modes[id]) >= size,
+  );
 }
 
 /**
  * Calls a function as a game client does: retries what the backend calls retryable (`aborted`, contention) a few
  * times, and takes a refusal as an answer (null). Every attempt is in the CallLog.
  */
-async function attempt<T>(bot: Bot, name: string, data?: unknown): Promise<T | null> {
+async function attempt<N extends CallName>(bot: Bot, name: N, ...args: CallArgs<N>): Promise<CallResponse<N> | null> {
   for (let tries = 1; ; tries++) {
     try {
-      return await bot.client.call<T>(name, data);
+      return await bot.client.call(name, ...args);
     } catch (error) {
       if (errorCode(error) !== 'aborted' || tries === 3) return null;
       await sleep(between(bot, 200, 600) * tries);
@@ -258,26 +267,23 @@ export async function captainLife(world: World, bot: Bot) {
 /** A member leaves the party and rejoins with the code, as friends regrouping between games do. */
 async function churn(world: World, captain: Bot) {
   const member = captain.members[Math.floor(captain.random.next() * captain.members.length)]!;
+  let code = captain.partyCode;
+  if (!code) return; // a captain without a party has nobody to churn
   if ((await attempt(member, 'leaveParty')) === null) return;
   world.faults.partyChurns++;
-  if ((await attempt(member, 'joinParty', { code: captain.partyCode })) !== null) return;
-  const refreshed = await attempt<{ party: { code: string } }>(captain, 'refreshPartyCode');
-  if (refreshed) captain.partyCode = refreshed.party.code;
-  if ((await attempt(member, 'joinParty', { code: captain.partyCode })) === null) {
+  if ((await attempt(member, 'joinParty', { code })) !== null) return;
+  const refreshed = await attempt(captain, 'refreshPartyCode');
+  if (refreshed) code = refreshed.party.code;
+  captain.partyCode = code;
+  if ((await attempt(member, 'joinParty', { code })) === null) {
     // The member could not get back in: their own life goes on as a solo captain (see memberLife).
     captain.members = captain.members.filter((m) => m !== member);
     member.isMember = false;
   }
 }
 
-interface EnqueueAnswer {
-  ticketId: string;
-  mode: string;
-  room: RoomDoc | null;
-}
-
-async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<EnqueueAnswer> | null> {
-  const send = () => bot.client.callTimed<EnqueueAnswer>('enqueue', { mode });
+async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<CallResponse<'enqueue'>> | null> {
+  const send = () => bot.client.callTimed('enqueue', { mode });
   const duplicate = chance(bot, world.options.faults.duplicate);
   if (duplicate) world.faults.duplicateEnqueues++;
   const answers = await Promise.allSettled(duplicate ? [send(), send()] : [send()]);
@@ -285,12 +291,15 @@ async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<Enqu
   bot.doing = `enqueued for ${mode}: ${answers.map((a) => (a.status === 'fulfilled' ? a.value.data.ticketId : errorCode(a.reason))).join(', ')}`;
   if (ok.length > 1) {
     const seconds = (t: number) => new Date(t).toISOString().slice(11, 23);
-    world.doubleEnqueues.push(`${bot.client.uid}: ${ok.map((a) => `ticket ${a.data.ticketId} (sent ${seconds(a.sentAt)}, room ${a.data.room?.id ?? 'none'})`).join(' and ')}, both answered by ${seconds(Date.now())}`);
+    world.doubleEnqueues.push(
+      `${bot.client.uid}: ${ok.map((a) => `ticket ${a.data.ticketId} (sent ${seconds(a.sentAt)}, room ${a.data.room?.id ?? 'none'})`).join(' and ')}, both answered by ${seconds(Date.now())}`,
+    );
   }
   if (ok[0]) return ok[0];
   const codes = answers.map((a) => (a.status === 'rejected' ? errorCode(a.reason) : 'ok'));
   // Refused (a member cooling down or still in a room, contention): try again after a while, like a player would.
-  if (codes.every((c) => c === 'failed-precondition' || c === 'aborted')) await world.idle(2000 + bot.random.next() * 3000);
+  if (codes.every((c) => c === 'failed-precondition' || c === 'aborted'))
+    await world.idle(2000 + bot.random.next() * 3000);
   return null;
 }
 
@@ -340,7 +349,11 @@ async function vanish(world: World, bot: Bot, record: EnqueueRecord) {
   const mode = world.config.modes[record.mode]!;
   await world.idle(1000 * mode.ticketTtlSeconds + 5000);
   if (world.stopping) return;
-  await bot.view.until((v) => !!v.ticket && v.ticket.status !== 'queued' && (v.ticket.status !== 'matched' || v.room?.id === v.ticket.roomId), 30_000);
+  await bot.view.until(
+    (v) =>
+      !!v.ticket && v.ticket.status !== 'queued' && (v.ticket.status !== 'matched' || v.room?.id === v.ticket.roomId),
+    30_000,
+  );
   noteRoom(bot, record);
   const room = bot.view.room;
   if (room && isLive(room.status)) await playRoom(world, bot, room.id);
@@ -352,9 +365,12 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
   const beatEvery = (1000 * mode.ticketTtlSeconds) / 3;
   let nextBeat = Date.now() + beatEvery;
   const giveUpAt = Date.now() + 1000 * options.patienceSeconds;
-  let cancelAt = chance(bot, options.faults.cancel) ? Date.now() + between(bot, 500, 1000 * Math.min(options.patienceSeconds, mode.ticketTtlSeconds)) : Infinity;
+  let cancelAt = chance(bot, options.faults.cancel)
+    ? Date.now() + between(bot, 500, 1000 * Math.min(options.patienceSeconds, mode.ticketTtlSeconds))
+    : Infinity;
   let cancelledAt = 0;
-  const ended = (v: PlayerView) => !!v.ticket && v.ticket.status !== 'queued' && (v.ticket.status !== 'matched' || v.room?.id === v.ticket.roomId);
+  const ended = (v: PlayerView) =>
+    !!v.ticket && v.ticket.status !== 'queued' && (v.ticket.status !== 'matched' || v.room?.id === v.ticket.roomId);
 
   for (;;) {
     bot.doing = `waiting in the queue on ticket ${bot.view.ticket?.id ?? record.ticketId}${cancelledAt ? ', cancelling' : ''}`;
@@ -366,7 +382,9 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
       noteRoom(bot, record);
       const status = await playRoom(world, bot, ticket.roomId!);
       // A cancelled ready check returns whoever accepted to the pool with a new ticket, named by the state.
-      const requeued = status === 'cancelled' && (await bot.view.until((v) => v.state?.ticketId !== ticket.id && v.ticket?.status === 'queued', 3000));
+      const requeued =
+        status === 'cancelled' &&
+        (await bot.view.until((v) => v.state?.ticketId !== ticket.id && v.ticket?.status === 'queued', 3000));
       if (!requeued) return;
       nextBeat = Date.now() + beatEvery;
       continue;
@@ -377,7 +395,7 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
       if (now >= cancelAt && !cancelledAt) world.faults.cancels++;
       cancelledAt = now;
       cancelAt = Infinity;
-      const answer = await attempt<{ cancelled: boolean; presence: Presence }>(bot, 'cancelQueue');
+      const answer = await attempt(bot, 'cancelQueue');
       if (chance(bot, options.faults.duplicate)) {
         world.faults.duplicateCancels++;
         await attempt(bot, 'cancelQueue');
@@ -385,7 +403,7 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
       if (answer && !answer.cancelled && (await staleView(world, bot, answer.presence))) return;
     } else if (now >= nextBeat) {
       nextBeat = now + beatEvery;
-      const answer = await attempt<{ presence: Presence }>(bot, 'heartbeat');
+      const answer = await attempt(bot, 'heartbeat');
       if (answer && (await staleView(world, bot, answer.presence))) return;
     }
   }
@@ -407,6 +425,8 @@ async function staleView(world: World, bot: Bot, presence: Presence): Promise<bo
   const shown = bot.view.ticket!;
   const onServer = await getDocFromServer(doc(bot.client.db, `pools/${shown.mode}/tickets/${shown.id}`));
   if (onServer.data()?.status === 'queued') return false;
-  world.staleViews.push(`${bot.client.uid}: listener shows ticket ${bot.view.ticket!.id} queued ${LISTENER_GRACE_MS / 1000} s after the server said ${presence.kind}`);
+  world.staleViews.push(
+    `${bot.client.uid}: listener shows ticket ${bot.view.ticket!.id} queued ${LISTENER_GRACE_MS / 1000} s after the server said ${presence.kind}`,
+  );
   return true;
 }

@@ -4,9 +4,17 @@
  * one process-wide limiter, so hundreds of bots do not swamp the emulators sharing this machine.
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithCustomToken, type Auth } from 'firebase/auth';
-import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, setLogLevel, type DocumentData, type Firestore } from 'firebase/firestore';
-import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import { signInWithCustomToken, type Auth } from 'firebase/auth';
+import { doc, onSnapshot, setLogLevel, type DocumentData, type Firestore } from 'firebase/firestore';
+import { httpsCallable, type Functions } from 'firebase/functions';
+import {
+  type CallArgs,
+  type CallName,
+  type CallResponse,
+  firebaseServices,
+  type Invoke,
+  invoker,
+} from '@ladder/client';
 
 // Listeners torn down with their app, and refusals the bots expect, would otherwise fill the terminal.
 setLogLevel('silent');
@@ -71,7 +79,8 @@ export class CallLog {
   }
 }
 
-export const errorCode = (error: unknown) => String((error as { code?: unknown })?.code ?? 'unknown').replace(/^functions\//, '');
+export const errorCode = (error: unknown) =>
+  String((error as { code?: unknown })?.code ?? 'unknown').replace(/^functions\//, '');
 
 export interface Timed<T> {
   data: T;
@@ -86,6 +95,7 @@ export class BotClient {
   readonly auth: Auth;
   readonly db: Firestore;
   private readonly functions: Functions;
+  private readonly invoke: Invoke;
   uid = '';
 
   constructor(
@@ -94,19 +104,20 @@ export class BotClient {
     private readonly log: CallLog,
   ) {
     this.app = initializeApp({ projectId: endpoints.projectId, apiKey: 'demo-api-key' }, `sim-bot-${++appCounter}`);
-    this.auth = getAuth(this.app);
-    connectAuthEmulator(this.auth, `http://${endpoints.authHost}`, { disableWarnings: true });
-    this.db = getFirestore(this.app);
-    const [host, port] = endpoints.firestoreHost.split(':');
-    connectFirestoreEmulator(this.db, host!, Number(port));
-    this.functions = getFunctions(this.app);
-    const [fnHost, fnPort] = endpoints.functionsHost.split(':');
-    connectFunctionsEmulator(this.functions, fnHost!, Number(fnPort));
+    const services = firebaseServices(this.app, {
+      auth: endpoints.authHost,
+      firestore: endpoints.firestoreHost,
+      functions: endpoints.functionsHost,
+    });
+    this.auth = services.auth;
+    this.db = services.db;
+    this.functions = services.functions;
+    this.invoke = invoker(services.functions);
   }
 
   /** Dev login (emulators only) → custom token → Firebase Auth, as a mini-game client signs in. */
   async signIn(name: string) {
-    const { token } = await this.call<{ token: string }>('login', { provider: 'dev', name });
+    const { token } = await this.call('login', { provider: 'dev', name });
     await this.signInWithToken(token);
   }
 
@@ -115,14 +126,15 @@ export class BotClient {
     this.uid = this.auth.currentUser!.uid;
   }
 
-  async callTimed<T>(name: string, data: unknown = {}): Promise<Timed<T>> {
+  /** Calls through the callable contract, timed and logged, when the limiter lets it go. */
+  async callTimed<N extends CallName>(name: N, ...args: CallArgs<N>): Promise<Timed<CallResponse<N>>> {
     return this.limiter.run(async () => {
       const sentAt = Date.now();
       const started = performance.now();
       try {
-        const result = await httpsCallable(this.functions, name)(data);
+        const data = await this.invoke(name, ...args);
         this.log.record(name, sentAt, performance.now() - started, null);
-        return { data: result.data as T, sentAt };
+        return { data, sentAt };
       } catch (error) {
         this.log.record(name, sentAt, performance.now() - started, errorCode(error));
         throw error;
@@ -130,8 +142,13 @@ export class BotClient {
     });
   }
 
-  async call<T>(name: string, data: unknown = {}): Promise<T> {
-    return (await this.callTimed<T>(name, data)).data;
+  async call<N extends CallName>(name: N, ...args: CallArgs<N>): Promise<CallResponse<N>> {
+    return (await this.callTimed(name, ...args)).data;
+  }
+
+  /** Loads a function's code on the emulator: the request is empty, so a refusal is the expected answer. */
+  async warm(name: CallName): Promise<void> {
+    await httpsCallable(this.functions, name)({}).catch(() => {});
   }
 
   /** Listens to one document; `onError` hears a listener the backend refused or lost. */

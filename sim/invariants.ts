@@ -1,5 +1,5 @@
 /**
- * Reads the whole database and checks every invariant of DESIGN.md, naming the documents that break one.
+ * Reads the whole database and checks every invariant of docs/design.md, naming the documents that break one.
  * Used by the integration tests, by `npm run simulate` and by `sim/check.ts`.
  */
 import type { Firestore } from 'firebase-admin/firestore';
@@ -68,7 +68,8 @@ const group = <T>(items: T[], key: (item: T) => string) => {
   for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
   return groups;
 };
-const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+const sameSet = (a: string[], b: string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 const ticketPath = (t: Pick<TicketDoc, 'mode' | 'id'>) => `pools/${t.mode}/tickets/${t.id}`;
 const roomPath = (r: RoomDoc) => `rooms/${r.id}`;
 const statePath = (uid: string) => `playerStates/${uid}`;
@@ -76,7 +77,8 @@ const partyPath = (p: Party) => `parties/${p.id}`;
 
 export function checkInvariants(snapshot: Snapshot, config: AppConfig): InvariantViolation[] {
   const found: InvariantViolation[] = [];
-  const violation = (invariant: string, documents: string[], detail: string) => found.push({ invariant, documents, detail });
+  const violation = (invariant: string, documents: string[], detail: string) =>
+    found.push({ invariant, documents, detail });
   const ticketsById = new Map(snapshot.tickets.map((t) => [t.id, t]));
   const statesByUid = new Map(snapshot.states.map((s) => [s.uid, s]));
   const roomsById = new Map(snapshot.rooms.map((r) => [r.id, r]));
@@ -84,10 +86,11 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   // A player is in at most one live ticket or room at any moment.
   const holders = new Map<string, string[]>();
   const hold = (uid: string, path: string) => holders.set(uid, [...(holders.get(uid) ?? []), path]);
-  for (const t of snapshot.tickets) if (t.status === 'queued') t.memberUids.forEach((uid) => hold(uid, ticketPath(t)));
-  for (const r of snapshot.rooms) if (isLive(r.status)) r.memberUids.forEach((uid) => hold(uid, roomPath(r)));
+  for (const t of snapshot.tickets) if (t.status === 'queued') for (const uid of t.memberUids) hold(uid, ticketPath(t));
+  for (const r of snapshot.rooms) if (isLive(r.status)) for (const uid of r.memberUids) hold(uid, roomPath(r));
   for (const [uid, paths] of holders) {
-    if (paths.length > 1) violation('one live ticket or room per player', paths, `${uid} is in ${paths.length} at once`);
+    if (paths.length > 1)
+      violation('one live ticket or room per player', paths, `${uid} is in ${paths.length} at once`);
   }
 
   // …and at every moment before: each ticket holds its players from creation to its end, each room from its
@@ -96,14 +99,18 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   const held = new Map<string, { path: string; from: number; to: number }[]>();
   const span = (uid: string, path: string, from: number, to: number | null) =>
     held.set(uid, [...(held.get(uid) ?? []), { path, from, to: to ?? Infinity }]);
-  for (const t of snapshot.tickets) t.memberUids.forEach((uid) => span(uid, ticketPath(t), t.createdAt, t.endedAt));
-  for (const r of snapshot.rooms) r.memberUids.forEach((uid) => span(uid, roomPath(r), r.createdAt, r.endedAt));
+  for (const t of snapshot.tickets) for (const uid of t.memberUids) span(uid, ticketPath(t), t.createdAt, t.endedAt);
+  for (const r of snapshot.rooms) for (const uid of r.memberUids) span(uid, roomPath(r), r.createdAt, r.endedAt);
   for (const [uid, spans] of held) {
     spans.sort((a, b) => a.from - b.from);
     let latest = spans[0]!;
     for (const next of spans.slice(1)) {
       if (next.from < latest.to) {
-        violation('one live ticket or room per player at every moment', [latest.path, next.path], `${uid} was in both for ${Math.min(latest.to, next.to) - next.from} ms`);
+        violation(
+          'one live ticket or room per player at every moment',
+          [latest.path, next.path],
+          `${uid} was in both for ${Math.min(latest.to, next.to) - next.from} ms`,
+        );
       }
       if (next.to > latest.to) latest = next;
     }
@@ -116,18 +123,37 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   }
   for (const t of snapshot.tickets) {
     const rooms = roomsOfTicket.get(t.id) ?? [];
-    if (rooms.length > 1) violation('a ticket is matched at most once', [ticketPath(t), ...rooms.map(roomPath)], 'in several rooms');
+    if (rooms.length > 1)
+      violation('a ticket is matched at most once', [ticketPath(t), ...rooms.map(roomPath)], 'in several rooms');
     if (t.status === 'matched' && (rooms.length !== 1 || rooms[0]!.id !== t.roomId)) {
-      violation('a matched ticket is in its room', [ticketPath(t)], `roomId ${t.roomId}, rooms holding it: ${rooms.map((r) => r.id).join(', ') || 'none'}`);
+      violation(
+        'a matched ticket is in its room',
+        [ticketPath(t)],
+        `roomId ${t.roomId}, rooms holding it: ${rooms.map((r) => r.id).join(', ') || 'none'}`,
+      );
     }
     if (t.status !== 'matched' && (t.roomId !== null || rooms.length > 0)) {
       violation('only matched tickets are in rooms', [ticketPath(t), ...rooms.map(roomPath)], `status ${t.status}`);
     }
     if ((t.status === 'queued') !== (t.endedAt === null) || (t.status === 'queued') !== (t.endReason === null)) {
-      violation('a ticket ends exactly once', [ticketPath(t)], `status ${t.status} with endedAt ${t.endedAt}, endReason ${t.endReason}`);
+      violation(
+        'a ticket ends exactly once',
+        [ticketPath(t)],
+        `status ${t.status} with endedAt ${t.endedAt}, endReason ${t.endReason}`,
+      );
     }
-    if (t.pathMode !== t.mode || !sameSet(t.memberUids, t.members.map((m) => m.uid))) {
-      violation('a ticket is what its pool and members say', [`pools/${t.pathMode}/tickets/${t.id}`], `mode ${t.mode}, memberUids ${t.memberUids.join(', ')}`);
+    if (
+      t.pathMode !== t.mode ||
+      !sameSet(
+        t.memberUids,
+        t.members.map((m) => m.uid),
+      )
+    ) {
+      violation(
+        'a ticket is what its pool and members say',
+        [`pools/${t.pathMode}/tickets/${t.id}`],
+        `mode ${t.mode}, memberUids ${t.memberUids.join(', ')}`,
+      );
     }
   }
   for (const r of snapshot.rooms) {
@@ -144,7 +170,11 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     if (t.status !== 'queued') continue;
     for (const uid of t.memberUids) {
       if (statesByUid.get(uid)?.ticketId !== t.id) {
-        violation('a queued player\'s state points at their ticket', [ticketPath(t), statePath(uid)], `state points at ${statesByUid.get(uid)?.ticketId ?? 'nothing'}`);
+        violation(
+          "a queued player's state points at their ticket",
+          [ticketPath(t), statePath(uid)],
+          `state points at ${statesByUid.get(uid)?.ticketId ?? 'nothing'}`,
+        );
       }
     }
   }
@@ -153,7 +183,11 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     for (const rt of roomTickets(r)) {
       for (const { uid } of rt.members) {
         if (statesByUid.get(uid)?.ticketId !== rt.ticketId) {
-          violation('a player\'s state points at their live room\'s ticket', [roomPath(r), statePath(uid)], `state points at ${statesByUid.get(uid)?.ticketId ?? 'nothing'}, room holds ${rt.ticketId}`);
+          violation(
+            "a player's state points at their live room's ticket",
+            [roomPath(r), statePath(uid)],
+            `state points at ${statesByUid.get(uid)?.ticketId ?? 'nothing'}, room holds ${rt.ticketId}`,
+          );
         }
       }
     }
@@ -162,7 +196,11 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     if (s.ticketId === null) continue;
     const ticket = ticketsById.get(s.ticketId);
     if (!ticket || ticket.mode !== s.mode || !ticket.memberUids.includes(s.uid)) {
-      violation('a player\'s state points at a ticket of theirs', [statePath(s.uid)], `ticket ${s.mode}/${s.ticketId} ${ticket ? 'does not hold them' : 'does not exist'}`);
+      violation(
+        "a player's state points at a ticket of theirs",
+        [statePath(s.uid)],
+        `ticket ${s.mode}/${s.ticketId} ${ticket ? 'does not hold them' : 'does not exist'}`,
+      );
     }
   }
 
@@ -170,28 +208,46 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   const partiesOf = new Map<string, Party[]>();
   for (const p of snapshot.parties) {
     const uids = p.members.map((m) => m.uid);
-    if (!sameSet(p.memberUids, uids) || new Set(uids).size !== uids.length || !uids.includes(p.leader) || uids.length > p.maxSize) {
-      violation('a party is consistent', [partyPath(p)], `members ${uids.join(', ')}, memberUids ${p.memberUids.join(', ')}, leader ${p.leader}, max ${p.maxSize}`);
+    if (
+      !sameSet(p.memberUids, uids) ||
+      new Set(uids).size !== uids.length ||
+      !uids.includes(p.leader) ||
+      uids.length > p.maxSize
+    ) {
+      violation(
+        'a party is consistent',
+        [partyPath(p)],
+        `members ${uids.join(', ')}, memberUids ${p.memberUids.join(', ')}, leader ${p.leader}, max ${p.maxSize}`,
+      );
     }
     for (const uid of p.memberUids) {
       partiesOf.set(uid, [...(partiesOf.get(uid) ?? []), p]);
       if (statesByUid.get(uid)?.partyId !== p.id) {
-        violation('a party member\'s state names the party', [partyPath(p), statePath(uid)], `state names ${statesByUid.get(uid)?.partyId ?? 'no party'}`);
+        violation(
+          "a party member's state names the party",
+          [partyPath(p), statePath(uid)],
+          `state names ${statesByUid.get(uid)?.partyId ?? 'no party'}`,
+        );
       }
     }
     const ticket = p.ticketId ? ticketsById.get(p.ticketId) : undefined;
     const room = ticket?.roomId ? roomsById.get(ticket.roomId) : undefined;
     const frozen = ticket && (ticket.status === 'queued' || (room && isLive(room.status)));
     if (frozen && !sameSet(ticket.memberUids, p.memberUids)) {
-      violation('a party is frozen while queued or playing', [partyPath(p), ticketPath(ticket)], `party ${p.memberUids.join(', ')}, ticket ${ticket.memberUids.join(', ')}`);
+      violation(
+        'a party is frozen while queued or playing',
+        [partyPath(p), ticketPath(ticket)],
+        `party ${p.memberUids.join(', ')}, ticket ${ticket.memberUids.join(', ')}`,
+      );
     }
   }
   for (const [uid, parties] of partiesOf) {
-    if (parties.length > 1) violation('a player is in at most one party', parties.map(partyPath), `${uid} is in ${parties.length} parties`);
+    if (parties.length > 1)
+      violation('a player is in at most one party', parties.map(partyPath), `${uid} is in ${parties.length} parties`);
   }
   for (const s of snapshot.states) {
     if (s.partyId && !(partiesOf.get(s.uid) ?? []).some((p) => p.id === s.partyId)) {
-      violation('a player\'s state names a party that holds them', [statePath(s.uid)], `party ${s.partyId}`);
+      violation("a player's state names a party that holds them", [statePath(s.uid)], `party ${s.partyId}`);
     }
   }
 
@@ -207,12 +263,16 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       violation('every room within its caps and premade policy', [roomPath(r)], JSON.stringify(broken));
     }
     if (!sameSet(r.memberUids, sideUids(r).flat()) || new Set(r.memberUids).size !== r.memberUids.length) {
-      violation('a room\'s players are its tickets\' members', [roomPath(r)], `memberUids ${r.memberUids.join(', ')}`);
+      violation("a room's players are its tickets' members", [roomPath(r)], `memberUids ${r.memberUids.join(', ')}`);
     }
     const ended = !isLive(r.status);
     const settled = r.status === 'settled';
     if (ended !== (r.endedAt !== null) || settled !== (r.result !== null && r.ratingChanges !== null)) {
-      violation('a room\'s status, result and end agree', [roomPath(r)], `status ${r.status}, endedAt ${r.endedAt}, result ${JSON.stringify(r.result)}`);
+      violation(
+        "a room's status, result and end agree",
+        [roomPath(r)],
+        `status ${r.status}, endedAt ${r.endedAt}, result ${JSON.stringify(r.result)}`,
+      );
     }
   }
 
@@ -221,19 +281,29 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   for (const r of snapshot.rooms) {
     const rows = historyByRoom.get(r.id) ?? [];
     if (r.status !== 'settled') {
-      if (rows.length) violation('only settled rooms change ratings', [roomPath(r)], `${r.status} room has ${rows.length} history rows`);
+      if (rows.length)
+        violation(
+          'only settled rooms change ratings',
+          [roomPath(r)],
+          `${r.status} room has ${rows.length} history rows`,
+        );
       continue;
     }
     const changes = r.ratingChanges ?? {};
     for (const uid of r.memberUids) {
       const mine = rows.filter((h) => h.uid === uid);
       if (mine.length !== 1 || !changes[uid] || mine[0]!.delta !== changes[uid]!.delta) {
-        violation('a settled room changes each rating exactly once', [roomPath(r), `players/${uid}/history/${r.id}`], `${mine.length} rows`);
+        violation(
+          'a settled room changes each rating exactly once',
+          [roomPath(r), `players/${uid}/history/${r.id}`],
+          `${mine.length} rows`,
+        );
       }
     }
     if (zeroSum(config, r)) {
       const total = Object.values(changes).reduce((sum, c) => sum + c.delta, 0);
-      if (total !== 0) violation('settlement is zero-sum where configured so', [roomPath(r)], `changes sum to ${total}`);
+      if (total !== 0)
+        violation('settlement is zero-sum where configured so', [roomPath(r)], `changes sum to ${total}`);
     }
   }
 
@@ -247,11 +317,24 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       // Each delta is after − before (a floor at zero shows in it), so they chain from the initial rating.
       const expected = rows.reduce((rating, h) => rating + h.delta, ladder.initialRating);
       if (standing.rating !== expected) {
-        violation('rating changes are applied exactly once', [`players/${p.uid}`], `${ladderId}: rating ${standing.rating}, history says ${expected}`);
+        violation(
+          'rating changes are applied exactly once',
+          [`players/${p.uid}`],
+          `${ladderId}: rating ${standing.rating}, history says ${expected}`,
+        );
       }
       const count = (o: string) => rows.filter((h) => h.outcome === o).length;
-      if (standing.games !== rows.length || standing.wins !== count('win') || standing.losses !== count('loss') || standing.draws !== count('draw')) {
-        violation('records count every settled game once', [`players/${p.uid}`], `${ladderId}: ${JSON.stringify(standing)} vs ${rows.length} history rows`);
+      if (
+        standing.games !== rows.length ||
+        standing.wins !== count('win') ||
+        standing.losses !== count('loss') ||
+        standing.draws !== count('draw')
+      ) {
+        violation(
+          'records count every settled game once',
+          [`players/${p.uid}`],
+          `${ladderId}: ${JSON.stringify(standing)} vs ${rows.length} history rows`,
+        );
       }
     }
   }
@@ -261,18 +344,29 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   for (const ladderId of Object.keys(config.ladders)) {
     if (!zeroSumLadder(config, ladderId)) continue;
     const initial = config.ladders[ladderId]!.initialRating;
-    const drift = snapshot.players.reduce((sum, p) => sum + (p.ladders[ladderId] ? p.ladders[ladderId].rating - initial : 0), 0);
+    const drift = snapshot.players.reduce(
+      (sum, p) => sum + (p.ladders[ladderId] ? p.ladders[ladderId].rating - initial : 0),
+      0,
+    );
     let rounding = 0;
     for (const r of snapshot.rooms) {
       if (r.ladder !== ladderId || r.status !== 'settled' || zeroSum(config, r)) continue;
       const total = Object.values(r.ratingChanges ?? {}).reduce((sum, c) => sum + c.delta, 0);
       if (Math.abs(total) > Math.max(0, r.memberUids.length - 2)) {
-        violation('free-for-all rounding stays within its bound', [roomPath(r)], `changes sum to ${total} for ${r.memberUids.length} players`);
+        violation(
+          'free-for-all rounding stays within its bound',
+          [roomPath(r)],
+          `changes sum to ${total} for ${r.memberUids.length} players`,
+        );
       }
       rounding += total;
     }
     if (drift !== rounding) {
-      violation('the rating sum of a zero-sum ladder is conserved', [`players (ladder ${ladderId})`], `ratings drifted by ${drift}, settled rooms account for ${rounding}`);
+      violation(
+        'the rating sum of a zero-sum ladder is conserved',
+        [`players (ladder ${ladderId})`],
+        `ratings drifted by ${drift}, settled rooms account for ${rounding}`,
+      );
     }
   }
   return found;

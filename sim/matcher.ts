@@ -39,10 +39,30 @@ export class ScheduledMatcher {
       } catch (e) {
         error = String(e);
       }
-      const empty: RunReport = { leased: false, sweptFrom: null, sweptUntil: null, sweeps: 0, proposals: 0, committed: 0, stale: 0, expired: 0, roomDeadlines: 0, openingReads: 0 };
-      this.runs.push({ ...(report ?? empty), reads: opCounts.reads - before.reads, writes: opCounts.writes - before.writes, error });
+      const empty: RunReport = {
+        leased: false,
+        sweptFrom: null,
+        sweptUntil: null,
+        sweeps: 0,
+        proposals: 0,
+        committed: 0,
+        stale: 0,
+        expired: 0,
+        roomDeadlines: 0,
+        openingReads: 0,
+      };
+      this.runs.push({
+        ...(report ?? empty),
+        reads: opCounts.reads - before.reads,
+        writes: opCounts.writes - before.writes,
+        error,
+      });
       const gap = this.tickMs - (Date.now() - started);
-      if (gap > 0 && !this.stopping) await new Promise<void>((resolve) => ((this.wake = resolve), setTimeout(resolve, gap)));
+      if (gap > 0 && !this.stopping)
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+          setTimeout(resolve, gap);
+        });
     }
   }
 

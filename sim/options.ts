@@ -105,15 +105,19 @@ function numeric(help: string, option: NumericOption, min: number, { max = Infin
 const FLAGS: Record<string, Flag> = {
   bots: numeric('number of bot players', 'bots', 2, { integer: true }),
   duration: numeric('seconds bots keep starting games', 'durationSeconds', 1),
-  seed: numeric('seed of the bots\' decisions', 'seed', 0, { integer: true }),
-  modes: { help: 'mode weights, e.g. 1v1=3,2v2=2,ffa=1', apply: (options, value, flag) => (options.modes = pairs(value, flag)) },
+  seed: numeric("seed of the bots' decisions", 'seed', 0, { integer: true }),
+  modes: {
+    help: 'mode weights, e.g. 1v1=3,2v2=2,ffa=1',
+    apply: (options, value, flag) => (options.modes = pairs(value, flag)),
+  },
   'party-share': numeric('share of bots in parties (0..1)', 'partyShare', 0, { max: 1 }),
-  think: numeric('mean seconds between a bot\'s games', 'thinkSeconds', 0),
+  think: numeric("mean seconds between a bot's games", 'thinkSeconds', 0),
   play: {
     help: 'game length range in seconds, e.g. 2-8',
     apply: (options, value, flag) => {
       const [low, high] = value.split('-').map((v) => number(v, flag, 0));
-      if (low === undefined || high === undefined || high < low) throw new Error(`--play must be a range like 2-8, got "${value}"`);
+      if (low === undefined || high === undefined || high < low)
+        throw new Error(`--play must be a range like 2-8, got "${value}"`);
       options.playSeconds = [low, high];
     },
   },
@@ -130,7 +134,8 @@ const FLAGS: Record<string, Flag> = {
         return;
       }
       for (const [name, rate] of Object.entries(pairs(value, flag))) {
-        if (!(name in DEFAULT_FAULTS)) throw new Error(`--faults: unknown fault "${name}" (${Object.keys(DEFAULT_FAULTS).join(', ')})`);
+        if (!(name in DEFAULT_FAULTS))
+          throw new Error(`--faults: unknown fault "${name}" (${Object.keys(DEFAULT_FAULTS).join(', ')})`);
         if (rate > 1) throw new Error(`--faults: ${name} is a probability, got ${rate}`);
         options.faults[name as keyof Faults] = rate;
       }
@@ -139,7 +144,9 @@ const FLAGS: Record<string, Flag> = {
 };
 
 export function usage(): string {
-  const lines = Object.entries(FLAGS).map(([flag, { help }]) => `  --${flag.padEnd(15)} ${help}  (env SIM_${flag.toUpperCase().replace(/-/g, '_')})`);
+  const lines = Object.entries(FLAGS).map(
+    ([flag, { help }]) => `  --${flag.padEnd(15)} ${help}  (env SIM_${flag.toUpperCase().replace(/-/g, '_')})`,
+  );
   return `Options:\n${lines.join('\n')}\nFault names: ${Object.keys(DEFAULT_FAULTS).join(', ')}`;
 }
 
@@ -148,7 +155,8 @@ function pairs(text: string, what: string): Record<string, number> {
   for (const part of text.split(',').filter(Boolean)) {
     const [key, value] = part.split('=');
     const number = Number(value);
-    if (!key || value === undefined || !Number.isFinite(number) || number < 0) throw new Error(`--${what}: "${part}" is not name=number`);
+    if (!key || value === undefined || !Number.isFinite(number) || number < 0)
+      throw new Error(`--${what}: "${part}" is not name=number`);
     out[key.trim()] = number;
   }
   return out;
@@ -156,7 +164,8 @@ function pairs(text: string, what: string): Record<string, number> {
 
 function number(text: string, flag: string, min: number, max = Infinity): number {
   const value = Number(text);
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`--${flag} must be a number in [${min}, ${max}], got "${text}"`);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`--${flag} must be a number in [${min}, ${max}], got "${text}"`);
   return value;
 }
 

@@ -5,15 +5,28 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Figures, Spread } from './analysis.js';
-import { bars, histogram, lines } from './chart.js';
+import { bars, escapeHtml, histogram, lines } from './chart.js';
 import type { SimulationResult } from './simulation.js';
 
-export const TARGETS = { readsPerMatchedPlayer: 20, writesPerMatchedPlayer: 8, immediateP95Ms: 1500, scheduledSlackMs: 1000 };
+export const TARGETS = {
+  readsPerMatchedPlayer: 20,
+  writesPerMatchedPlayer: 8,
+  immediateP95Ms: 1500,
+  scheduledSlackMs: 1000,
+};
 
-const COLORS = { immediate: '#2b6cb0', scheduled: '#dd6b20', reads: '#2f855a', writes: '#805ad5', target: '#c53030', calls: '#2b6cb0', rooms: '#dd6b20' };
+const COLORS = {
+  immediate: '#2b6cb0',
+  scheduled: '#dd6b20',
+  reads: '#2f855a',
+  writes: '#805ad5',
+  target: '#c53030',
+  calls: '#2b6cb0',
+  rooms: '#dd6b20',
+};
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const ms = (value: number | null) => (value === null ? '–' : value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
+const ms = (value: number | null) =>
+  value === null ? '–' : value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
 const perPlayer = (value: number, players: number) => (players ? (value / players).toFixed(2) : '–');
 
 /** The JSON report: the fields the issue names first, then the detail behind them. */
@@ -42,13 +55,46 @@ export function reportJson(figures: Figures, result: SimulationResult) {
     throughput: figures.throughput,
     quality: figures.quality.summary,
     opsPerMatchedPlayer: Object.fromEntries(
-      figures.queueOps.map((r) => [r.source, { reads: r.reads, writes: r.writes, invocations: r.invocations, readsPerPlayer: +perPlayer(r.reads, figures.matchedPlayers), writesPerPlayer: +perPlayer(r.writes, figures.matchedPlayers) }]),
+      figures.queueOps.map((r) => [
+        r.source,
+        {
+          reads: r.reads,
+          writes: r.writes,
+          invocations: r.invocations,
+          readsPerPlayer: +perPlayer(r.reads, figures.matchedPlayers),
+          writesPerPlayer: +perPlayer(r.writes, figures.matchedPlayers),
+        },
+      ]),
     ),
-    otherOps: Object.fromEntries(figures.otherOps.map((r) => [r.source, { reads: r.reads, writes: r.writes, invocations: r.invocations }])),
+    otherOps: Object.fromEntries(
+      figures.otherOps.map((r) => [r.source, { reads: r.reads, writes: r.writes, invocations: r.invocations }]),
+    ),
     invocations: Object.fromEntries(figures.invocations.map(({ name, ...rest }) => [name, rest])),
-    matcher: { ...figures.matcher, openingReads: undefined, runs: result.matcherRuns.map(({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, openingReads, error }) => ({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, openingReads, error })) },
+    matcher: {
+      ...figures.matcher,
+      openingReads: undefined,
+      runs: result.matcherRuns.map(
+        ({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, openingReads, error }) => ({
+          leased,
+          sweeps,
+          committed,
+          stale,
+          expired,
+          roomDeadlines,
+          reads,
+          writes,
+          openingReads,
+          error,
+        }),
+      ),
+    },
     faults: result.faults,
-    anomalies: { doubleEnqueues: result.doubleEnqueues, listenerErrors: result.listenerErrors, staleViews: result.staleViews, stuckBots: result.stuckBots },
+    anomalies: {
+      doubleEnqueues: result.doubleEnqueues,
+      listenerErrors: result.listenerErrors,
+      staleViews: result.staleViews,
+      stuckBots: result.stuckBots,
+    },
     background: result.background,
     wallSeconds: figures.wallSeconds,
     playSeconds: figures.playSeconds,
@@ -65,7 +111,9 @@ export function reportJson(figures: Figures, result: SimulationResult) {
 /** Mean and highest 1-minute load average sampled while the bots played. */
 export function loadSummary(result: SimulationResult) {
   const samples = result.machine.loadAverages;
-  return samples.length ? { mean: +(samples.reduce((a, b) => a + b, 0) / samples.length).toFixed(2), max: +Math.max(...samples).toFixed(2) } : null;
+  return samples.length
+    ? { mean: +(samples.reduce((a, b) => a + b, 0) / samples.length).toFixed(2), max: +Math.max(...samples).toFixed(2) }
+    : null;
 }
 
 const LATENCY_EDGES = [0, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000, 8000, 12_000, 16_000, 24_000, 32_000];
@@ -74,10 +122,18 @@ const seconds = (edge: number) => (edge === LATENCY_EDGES.at(-1) ? `${edge / 100
 export function waitChart(figures: Figures, sweepIntervalSeconds: number): string {
   const { immediate, scheduled } = figures.byPath;
   const markers = [
-    ...(immediate.p95 === null ? [] : [{ at: immediate.p95, label: `immediate p95 ${ms(immediate.p95)}`, color: COLORS.immediate }]),
-    ...(scheduled.p95 === null ? [] : [{ at: scheduled.p95, label: `scheduled p95 ${ms(scheduled.p95)}`, color: COLORS.scheduled }]),
+    ...(immediate.p95 === null
+      ? []
+      : [{ at: immediate.p95, label: `immediate p95 ${ms(immediate.p95)}`, color: COLORS.immediate }]),
+    ...(scheduled.p95 === null
+      ? []
+      : [{ at: scheduled.p95, label: `scheduled p95 ${ms(scheduled.p95)}`, color: COLORS.scheduled }]),
     { at: TARGETS.immediateP95Ms, label: 'immediate target 1.5 s', color: COLORS.target },
-    { at: 1000 * sweepIntervalSeconds + TARGETS.scheduledSlackMs, label: `scheduled target ${sweepIntervalSeconds + 1} s`, color: COLORS.target },
+    {
+      at: 1000 * sweepIntervalSeconds + TARGETS.scheduledSlackMs,
+      label: `scheduled target ${sweepIntervalSeconds + 1} s`,
+      color: COLORS.target,
+    },
   ];
   return histogram({
     id: 'main-chart',
@@ -87,7 +143,11 @@ export function waitChart(figures: Figures, sweepIntervalSeconds: number): strin
     edges: LATENCY_EDGES,
     tick: seconds,
     series: [
-      { name: 'immediate path (enqueue returned the room)', values: figures.latencies.immediate, color: COLORS.immediate },
+      {
+        name: 'immediate path (enqueue returned the room)',
+        values: figures.latencies.immediate,
+        color: COLORS.immediate,
+      },
       { name: 'scheduled path (waited in the pool)', values: figures.latencies.scheduled, color: COLORS.scheduled },
     ],
     markers,
@@ -95,8 +155,8 @@ export function waitChart(figures: Figures, sweepIntervalSeconds: number): strin
 }
 
 function table(head: string[], rows: (string | number | null)[][]): string {
-  const cell = (v: string | number | null) => `<td>${v === null ? '–' : escape(String(v))}</td>`;
-  return `<table><thead><tr>${head.map((h) => `<th>${escape(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('')}</tbody></table>`;
+  const cell = (v: string | number | null) => `<td>${v === null ? '–' : escapeHtml(String(v))}</td>`;
+  return `<table><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('')}</tbody></table>`;
 }
 
 export function reportHtml(figures: Figures, result: SimulationResult): string {
@@ -107,14 +167,52 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
     ['measure', 'target', 'measured', ''],
     [
       ['invariant violations', '0', figures.invariantViolations, verdict(figures.invariantViolations === 0)],
-      ['Firestore reads per matched player (enqueue → settlement)', `≤ ${TARGETS.readsPerMatchedPlayer}`, figures.readsPerMatchedPlayer, verdict(figures.readsPerMatchedPlayer === null ? null : figures.readsPerMatchedPlayer <= TARGETS.readsPerMatchedPlayer)],
-      ['Firestore writes per matched player', `≤ ${TARGETS.writesPerMatchedPlayer}`, figures.writesPerMatchedPlayer, verdict(figures.writesPerMatchedPlayer === null ? null : figures.writesPerMatchedPlayer <= TARGETS.writesPerMatchedPlayer)],
-      ['enqueue → room p95, immediate path', '≤ 1.5 s', ms(figures.byPath.immediate.p95), verdict(figures.byPath.immediate.p95 === null ? null : figures.byPath.immediate.p95 <= TARGETS.immediateP95Ms)],
-      ['enqueue → room p95, scheduled path', `≤ ${interval + 1} s`, ms(figures.byPath.scheduled.p95), verdict(figures.byPath.scheduled.p95 === null ? null : figures.byPath.scheduled.p95 <= scheduledTarget)],
-      ['match possible → room seen p95, matcher sweeps', `≤ ${interval + 1} s`, ms(figures.byPath.matcherDelay.p95), verdict(figures.byPath.matcherDelay.p95 === null ? null : figures.byPath.matcherDelay.p95 <= scheduledTarget)],
+      [
+        'Firestore reads per matched player (enqueue → settlement)',
+        `≤ ${TARGETS.readsPerMatchedPlayer}`,
+        figures.readsPerMatchedPlayer,
+        verdict(
+          figures.readsPerMatchedPlayer === null
+            ? null
+            : figures.readsPerMatchedPlayer <= TARGETS.readsPerMatchedPlayer,
+        ),
+      ],
+      [
+        'Firestore writes per matched player',
+        `≤ ${TARGETS.writesPerMatchedPlayer}`,
+        figures.writesPerMatchedPlayer,
+        verdict(
+          figures.writesPerMatchedPlayer === null
+            ? null
+            : figures.writesPerMatchedPlayer <= TARGETS.writesPerMatchedPlayer,
+        ),
+      ],
+      [
+        'enqueue → room p95, immediate path',
+        '≤ 1.5 s',
+        ms(figures.byPath.immediate.p95),
+        verdict(figures.byPath.immediate.p95 === null ? null : figures.byPath.immediate.p95 <= TARGETS.immediateP95Ms),
+      ],
+      [
+        'enqueue → room p95, scheduled path',
+        `≤ ${interval + 1} s`,
+        ms(figures.byPath.scheduled.p95),
+        verdict(figures.byPath.scheduled.p95 === null ? null : figures.byPath.scheduled.p95 <= scheduledTarget),
+      ],
+      [
+        'match possible → room seen p95, matcher sweeps',
+        `≤ ${interval + 1} s`,
+        ms(figures.byPath.matcherDelay.p95),
+        verdict(figures.byPath.matcherDelay.p95 === null ? null : figures.byPath.matcherDelay.p95 <= scheduledTarget),
+      ],
     ],
   );
-  const spreadRow = (name: string, s: Spread, unit = (v: number | null) => (v === null ? '–' : String(v))) => [name, s.n, unit(s.p50), unit(s.p95)];
+  const spreadRow = (name: string, s: Spread, unit = (v: number | null) => (v === null ? '–' : String(v))) => [
+    name,
+    s.n,
+    unit(s.p50),
+    unit(s.p95),
+  ];
   const latencyTable = table(
     ['path', 'n', 'p50', 'p95'],
     [
@@ -122,24 +220,49 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
       spreadRow('immediate (enqueue returned the room)', figures.byPath.immediate, ms),
       spreadRow('scheduled (enqueue returned no room)', figures.byPath.scheduled, ms),
       spreadRow('… matched by a matcher sweep', figures.byPath.scheduledByMatcher, ms),
-      spreadRow('… matched by a later player\'s enqueue', figures.byPath.scheduledByEnqueue, ms),
+      spreadRow("… matched by a later player's enqueue", figures.byPath.scheduledByEnqueue, ms),
       spreadRow('match possible → room seen (matcher sweeps)', figures.byPath.matcherDelay, ms),
     ],
   );
-  const costRows = figures.queueOps.map((r) => [r.source, r.invocations, r.reads, r.writes, perPlayer(r.reads, figures.matchedPlayers), perPlayer(r.writes, figures.matchedPlayers)]);
+  const costRows = figures.queueOps.map((r) => [
+    r.source,
+    r.invocations,
+    r.reads,
+    r.writes,
+    perPlayer(r.reads, figures.matchedPlayers),
+    perPlayer(r.writes, figures.matchedPlayers),
+  ]);
   const cost = figures.queueOps.length
-    ? table(['made by', 'invocations', 'reads', 'writes', 'reads / matched player', 'writes / matched player'], [
-        ...costRows,
-        ['total', null, figures.queueOps.reduce((s, r) => s + r.reads, 0), figures.queueOps.reduce((s, r) => s + r.writes, 0), figures.readsPerMatchedPlayer, figures.writesPerMatchedPlayer],
-      ]) +
+    ? table(
+        ['made by', 'invocations', 'reads', 'writes', 'reads / matched player', 'writes / matched player'],
+        [
+          ...costRows,
+          [
+            'total',
+            null,
+            figures.queueOps.reduce((s, r) => s + r.reads, 0),
+            figures.queueOps.reduce((s, r) => s + r.writes, 0),
+            figures.readsPerMatchedPlayer,
+            figures.writesPerMatchedPlayer,
+          ],
+        ],
+      ) +
       bars({
         id: 'cost-chart',
         title: 'Reads and writes per matched player, by where they were made',
         yLabel: 'per matched player',
         labels: figures.queueOps.map((r) => r.source.replace(' (scheduled runs)', '')),
         series: [
-          { name: 'reads', values: figures.queueOps.map((r) => r.reads / Math.max(1, figures.matchedPlayers)), color: COLORS.reads },
-          { name: 'writes', values: figures.queueOps.map((r) => r.writes / Math.max(1, figures.matchedPlayers)), color: COLORS.writes },
+          {
+            name: 'reads',
+            values: figures.queueOps.map((r) => r.reads / Math.max(1, figures.matchedPlayers)),
+            color: COLORS.reads,
+          },
+          {
+            name: 'writes',
+            values: figures.queueOps.map((r) => r.writes / Math.max(1, figures.matchedPlayers)),
+            color: COLORS.writes,
+          },
         ],
       })
     : '<p class="warn">The stack ran without LADDER_METRICS=on, so the callables recorded no reads or writes.</p>';
@@ -147,7 +270,7 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
   const quality =
     histogram({
       id: 'quality-chart',
-      title: 'Match quality: difference between the sides\' average scores (team rooms)',
+      title: "Match quality: difference between the sides' average scores (team rooms)",
       xLabel: 'side difference (rating points)',
       edges: [0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 80, 100],
       series: [{ name: 'team rooms', values: q.sideDifference, color: COLORS.immediate }],
@@ -165,7 +288,7 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
       spreadRow('side difference (points)', q.summary.sideDifference),
       spreadRow('|predicted win probability − 0.5|', q.summary.fairness),
       spreadRow('spread (points)', q.summary.spread),
-      spreadRow('wait when matched (s, from the ticket\'s enqueue time)', q.summary.waitSeconds),
+      spreadRow("wait when matched (s, from the ticket's enqueue time)", q.summary.waitSeconds),
     ],
   );
   const timeline = lines({
@@ -175,17 +298,52 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
     yLabel: 'per second / per 10 s',
     xs: figures.callTimeline.map((b) => b.at),
     series: [
-      { name: 'callable requests per second', values: figures.callTimeline.map((b) => b.calls / 10), color: COLORS.calls },
+      {
+        name: 'callable requests per second',
+        values: figures.callTimeline.map((b) => b.calls / 10),
+        color: COLORS.calls,
+      },
       { name: 'rooms committed per 10 s', values: figures.callTimeline.map((b) => b.rooms), color: COLORS.rooms },
     ],
   });
   const invocations = table(
     ['function', 'server invocations', 'client calls', 'refused (code: count)', 'client p50', 'client p95'],
-    figures.invocations.map((i) => [i.name, i.server, i.client, Object.entries(i.refused).map(([c, n]) => `${c}: ${n}`).join(', ') || '–', ms(i.p50Ms), ms(i.p95Ms)]),
+    figures.invocations.map((i) => [
+      i.name,
+      i.server,
+      i.client,
+      Object.entries(i.refused)
+        .map(([c, n]) => `${c}: ${n}`)
+        .join(', ') || '–',
+      ms(i.p50Ms),
+      ms(i.p95Ms),
+    ]),
   );
   const runs = table(
-    ['run', 'sweeps', 'committed', 'stale', 'expired', 'room deadlines', 'opening reads', 'reads', 'writes', 'reads / sweep'],
-    result.matcherRuns.map((r, i) => [i + 1, r.sweeps, r.committed, r.stale, r.expired, r.roomDeadlines, r.openingReads, r.reads, r.writes, r.sweeps ? (r.reads / r.sweeps).toFixed(1) : null]),
+    [
+      'run',
+      'sweeps',
+      'committed',
+      'stale',
+      'expired',
+      'room deadlines',
+      'opening reads',
+      'reads',
+      'writes',
+      'reads / sweep',
+    ],
+    result.matcherRuns.map((r, i) => [
+      i + 1,
+      r.sweeps,
+      r.committed,
+      r.stale,
+      r.expired,
+      r.roomDeadlines,
+      r.openingReads,
+      r.reads,
+      r.writes,
+      r.sweeps ? (r.reads / r.sweeps).toFixed(1) : null,
+    ]),
   );
   const faults = table(['fault injected', 'count'], Object.entries(result.faults));
   const anomalies = [
@@ -194,9 +352,11 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
     ...result.staleViews.map((e) => `stale listener: ${e}`),
     ...result.stuckBots.map((e) => `bot still busy after the stop: ${e}`),
   ];
-  const anomalyList = anomalies.length ? `<ul class="bad">${anomalies.map((a) => `<li>${escape(a)}</li>`).join('')}</ul>` : '<p class="good">No double enqueue, no listener errors, no stale listeners, no bot left busy.</p>';
+  const anomalyList = anomalies.length
+    ? `<ul class="bad">${anomalies.map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>`
+    : '<p class="good">No double enqueue, no listener errors, no stale listeners, no bot left busy.</p>';
   const violations = result.violations.length
-    ? `<ol class="bad">${result.violations.map((v) => `<li><b>${escape(v.invariant)}</b>: ${escape(v.documents.join(', '))} — ${escape(v.detail)}</li>`).join('')}</ol>`
+    ? `<ol class="bad">${result.violations.map((v) => `<li><b>${escapeHtml(v.invariant)}</b>: ${escapeHtml(v.documents.join(', '))} — ${escapeHtml(v.detail)}</li>`).join('')}</ol>`
     : '<p class="good">Every invariant holds over the whole database after the run.</p>';
   const o = result.options;
   const load = loadSummary(result);
@@ -228,12 +388,15 @@ slow ready-check answer or heartbeat caused by it is in what follows from it (ca
 <p>Counted in the store layer: every transaction read and write (retries included), query results (at least one read each) and
 listener documents added or changed. Callables record theirs in <code>metrics/*</code>; the matcher runs in this process and counts
 in <code>opCounts</code>. A matched player is one seated in a room that got past its ready check.</p>${cost}
-<p>Outside the enqueue → settlement window: ${figures.otherOps.map((r) => `${escape(r.source)} ${r.reads} reads / ${r.writes} writes`).join('; ') || '–'}.</p>
+<p>Outside the enqueue → settlement window: ${figures.otherOps.map((r) => `${escapeHtml(r.source)} ${r.reads} reads / ${r.writes} writes`).join('; ') || '–'}.</p>
 <h2>Function invocations</h2>${invocations}
 <h2>Matcher runs</h2>${runs}
 <h2>Faults injected</h2>${faults}
 <h2>Client anomalies</h2>${anomalyList}
-<h2>Run</h2>${table(['option', 'value'], Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)]))}
+<h2>Run</h2>${table(
+    ['option', 'value'],
+    Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)]),
+  )}
 </body></html>
 `;
 }

@@ -27,7 +27,9 @@ async function main(): Promise<number> {
   const chosen = options();
   if (!chosen) return 0;
   const started = Date.now();
-  console.log(`Simulation: ${chosen.bots} bots for ${chosen.durationSeconds} s (seed ${chosen.seed}). Starting the emulators…`);
+  console.log(
+    `Simulation: ${chosen.bots} bots for ${chosen.durationSeconds} s (seed ${chosen.seed}). Starting the emulators…`,
+  );
   const stack = await simulationStack(console.log);
   const stackSeconds = (Date.now() - started) / 1000;
   try {

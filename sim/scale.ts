@@ -7,7 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, usage } from './options.js';
-import { clear, simulationStack } from './stack.js';
+import { clearEmulators } from '../scripts/clear.js';
+import { simulationStack } from './stack.js';
 
 const OUT = fileURLToPath(new URL('./scale.json', import.meta.url));
 
@@ -15,7 +16,8 @@ function listFlag(args: string[], flag: string, fallback: number[]): number[] {
   const i = args.indexOf(flag);
   if (i < 0) return fallback;
   const values = (args[i + 1] ?? '').split(',').map(Number);
-  if (!values.length || values.some((v) => !Number.isFinite(v) || v < 0)) throw new Error(`${flag} takes numbers like 100,1000`);
+  if (!values.length || values.some((v) => !Number.isFinite(v) || v < 0))
+    throw new Error(`${flag} takes numbers like 100,1000`);
   args.splice(i, 2);
   return values;
 }
@@ -41,8 +43,13 @@ async function main(): Promise<number> {
     for (const background of pools) {
       for (const interval of intervals) {
         console.log(`\n— Pool of ${background} seeded waiting tickets, sweep interval ${interval} s —`);
-        await clear(stack);
-        const result = await runSimulation({ options: { ...options, background, sweepIntervalSeconds: interval }, endpoints: stack, log: console.log, progressEveryMs: 15_000 });
+        await clearEmulators(stack);
+        const result = await runSimulation({
+          options: { ...options, background, sweepIntervalSeconds: interval },
+          endpoints: stack,
+          log: console.log,
+          progressEveryMs: 15_000,
+        });
         const f = analyse(result, config);
         violations += result.violations.length;
         if (result.violations.length) console.error(describeViolations(result.violations));
@@ -70,7 +77,9 @@ async function main(): Promise<number> {
           matcherDelayP95Ms: f.byPath.matcherDelay.p95 === null ? null : Math.round(f.byPath.matcherDelay.p95),
           seedingSeconds: +(result.phasesMs.background / 1000).toFixed(1),
           coldStartReads: result.background.coldStartReads,
-          loadAverage: result.machine.loadAverages.length ? +(result.machine.loadAverages.reduce((a, b) => a + b, 0) / result.machine.loadAverages.length).toFixed(1) : null,
+          loadAverage: result.machine.loadAverages.length
+            ? +(result.machine.loadAverages.reduce((a, b) => a + b, 0) / result.machine.loadAverages.length).toFixed(1)
+            : null,
           invariantViolations: result.violations.length,
         };
         rows.push(row);

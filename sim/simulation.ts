@@ -5,6 +5,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { getAuth } from 'firebase-admin/auth';
+import type { CallName } from '@ladder/client';
 import { maxPartySize } from '../functions/src/core/config.js';
 import { LIVE_ROOM_STATUSES } from '../functions/src/core/room.js';
 import { config } from '../functions/src/config.js';
@@ -91,7 +92,17 @@ const percentile = (values: number[], p: number) => {
 const WARM_WORKERS = 6;
 
 /** The callables the bots use once the game is on. */
-const PLAY_FUNCTIONS = ['enqueue', 'heartbeat', 'cancelQueue', 'acceptMatch', 'declineMatch', 'reportResult', 'leaveParty', 'joinParty', 'refreshPartyCode'];
+const PLAY_FUNCTIONS: CallName[] = [
+  'enqueue',
+  'heartbeat',
+  'cancelQueue',
+  'acceptMatch',
+  'declineMatch',
+  'reportResult',
+  'leaveParty',
+  'joinParty',
+  'refreshPartyCode',
+];
 
 /**
  * Starts the Functions emulator's workers before anything is measured: it boots one process per function and
@@ -101,8 +112,12 @@ const PLAY_FUNCTIONS = ['enqueue', 'heartbeat', 'cancelQueue', 'acceptMatch', 'd
 async function warmUp(endpoints: ClientEndpoints) {
   const client = new BotClient(endpoints, new Limiter(WARM_WORKERS), new CallLog());
   for (const name of PLAY_FUNCTIONS) {
-    const parallel = ['enqueue', 'heartbeat', 'acceptMatch', 'reportResult', 'cancelQueue'].includes(name) ? WARM_WORKERS : 2;
-    await Promise.allSettled(Array.from({ length: parallel }, () => client.call(name)));
+    const parallel = (['enqueue', 'heartbeat', 'acceptMatch', 'reportResult', 'cancelQueue'] as CallName[]).includes(
+      name,
+    )
+      ? WARM_WORKERS
+      : 2;
+    await Promise.all(Array.from({ length: parallel }, () => client.warm(name)));
   }
   await client.close();
 }
@@ -113,8 +128,14 @@ async function warmUp(endpoints: ClientEndpoints) {
  */
 async function stillLive(vanished: Set<string>): Promise<{ waitingFor: number; vanishedQueued: number }> {
   const [rooms, ...pools] = await Promise.all([
-    db.collection('rooms').where('status', 'in', [...LIVE_ROOM_STATUSES]).count().get(),
-    ...Object.keys(config.modes).map((mode) => db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').select().get()),
+    db
+      .collection('rooms')
+      .where('status', 'in', [...LIVE_ROOM_STATUSES])
+      .count()
+      .get(),
+    ...Object.keys(config.modes).map((mode) =>
+      db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').select().get(),
+    ),
   ]);
   const ids = pools.flatMap((p) => p.docs.map((d) => d.id)).filter((id) => !id.startsWith(BACKGROUND_PREFIX));
   const vanishedQueued = ids.filter((id) => vanished.has(id)).length;
@@ -122,14 +143,21 @@ async function stillLive(vanished: Set<string>): Promise<{ waitingFor: number; v
 }
 
 /** A ticket's time-to-live, a ready check and a report window, back to back, in the slowest mode. */
-const longestTimers = () => Math.max(...Object.values(config.modes).map((m) => (m.readyCheck?.timeoutSeconds ?? 0) + m.reportTimeoutSeconds + m.ticketTtlSeconds));
+const longestTimers = () =>
+  Math.max(
+    ...Object.values(config.modes).map(
+      (m) => (m.readyCheck?.timeoutSeconds ?? 0) + m.reportTimeoutSeconds + m.ticketTtlSeconds,
+    ),
+  );
 
 /** What a bot's listeners show, what it is doing, and what the server holds for it. */
 async function describeBot(bot: Bot): Promise<string> {
   const { state, ticket, room, listenerErrors } = bot.view;
   const shown = `state → ${state?.ticketId ?? '–'}, ticket ${ticket ? `${ticket.id} ${ticket.status}` : '–'}, room ${room ? `${room.id} ${room.status}` : '–'}`;
   const serverState = (await db.doc(`playerStates/${bot.client.uid}`).get()).data();
-  const serverTicket = serverState?.ticketId ? (await db.doc(`pools/${serverState.mode}/tickets/${serverState.ticketId}`).get()).data() : undefined;
+  const serverTicket = serverState?.ticketId
+    ? (await db.doc(`pools/${serverState.mode}/tickets/${serverState.ticketId}`).get()).data()
+    : undefined;
   const server = `state → ${serverState?.ticketId ?? '–'}, ticket ${serverTicket ? `${serverTicket.status} (expires in ${Math.round((serverTicket.expiresAt - Date.now()) / 1000)} s)` : '–'}`;
   const errors = listenerErrors.length ? `; listener errors ${listenerErrors.join('; ')}` : '';
   return `${bot.client.uid}${bot.isMember ? ' (member)' : ''} ${bot.doing}; listeners show ${shown}; server has ${server}${errors}`;
@@ -149,7 +177,12 @@ function partySizes(bots: number, share: number, largest: number, random: Random
   return sizes;
 }
 
-export async function runSimulation({ options, endpoints, log = () => {}, progressEveryMs = 5000 }: SimulationInput): Promise<SimulationResult> {
+export async function runSimulation({
+  options,
+  endpoints,
+  log = () => {},
+  progressEveryMs = 5000,
+}: SimulationInput): Promise<SimulationResult> {
   const startedAt = Date.now();
   const phases = {} as SimulationResult['phasesMs'];
   const phase = async <T>(name: keyof SimulationResult['phasesMs'], work: () => Promise<T>): Promise<T> => {
@@ -161,7 +194,10 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
     }
   };
   for (const mode of Object.keys(options.modes)) {
-    if (!config.modes[mode]) throw new Error(`--modes names "${mode}", which is not configured (modes: ${Object.keys(config.modes).join(', ')})`);
+    if (!config.modes[mode])
+      throw new Error(
+        `--modes names "${mode}", which is not configured (modes: ${Object.keys(config.modes).join(', ')})`,
+      );
   }
   const limiter = new Limiter(options.concurrency);
   const calls = new CallLog();
@@ -170,7 +206,9 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
   const metricsBefore = await readMetrics();
 
   const gameServer = new BotClient(endpoints, limiter, calls);
-  await gameServer.signInWithToken(await getAuth(app).createCustomToken('sim-game-server', { [config.results.gameServerClaim]: true }));
+  await gameServer.signInWithToken(
+    await getAuth(app).createCustomToken('sim-game-server', { [config.results.gameServerClaim]: true }),
+  );
   const world = new World(options, config, gameServer);
 
   const background = await phase('background', async () => {
@@ -195,7 +233,15 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
           await client.call('getProfile');
           const view = new PlayerView(client);
           view.start();
-          return { client, view, random: new Random(root.next() * 2 ** 32), members: [], partyCode: null, isMember: false, doing: 'signed in' } satisfies Bot;
+          return {
+            client,
+            view,
+            random: new Random(root.next() * 2 ** 32),
+            members: [],
+            partyCode: null,
+            isMember: false,
+            doing: 'signed in',
+          } satisfies Bot;
         }),
       ),
     ),
@@ -206,9 +252,10 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
     let next = 0;
     await Promise.all(
       sizes.map((size) => {
-        const [leader, ...members] = bots.slice(next, (next += size));
+        const [leader, ...members] = bots.slice(next, next + size);
+        next += size;
         return arrivals.run(async () => {
-          const { party } = await leader!.client.call<{ party: { code: string } }>('createParty');
+          const { party } = await leader!.client.call('createParty');
           leader!.partyCode = party.code;
           for (const member of members) {
             await member.client.call('joinParty', { code: party.code });
@@ -279,13 +326,26 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
     const snapshot = await readSnapshot(db);
     return { snapshot, violations: checkInvariants(snapshot, config), metricsAfter: await readMetrics() };
   });
-  await Promise.all([...bots.map((b) => (b.view.close(), b.client.close())), gameServer.close()]);
+  await Promise.all([
+    ...bots.map((b) => {
+      b.view.close();
+      return b.client.close();
+    }),
+    gameServer.close(),
+  ]);
 
   const serverOps = Object.keys(metricsAfter).length
     ? Object.fromEntries(
         Object.entries(metricsAfter).map(([name, after]) => {
           const before = metricsBefore[name] ?? { reads: 0, writes: 0, invocations: 0 };
-          return [name, { reads: after.reads - before.reads, writes: after.writes - before.writes, invocations: after.invocations - before.invocations }];
+          return [
+            name,
+            {
+              reads: after.reads - before.reads,
+              writes: after.writes - before.writes,
+              invocations: after.invocations - before.invocations,
+            },
+          ];
         }),
       )
     : null;
@@ -310,7 +370,10 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
     staleViews: world.staleViews,
     stuckBots,
     calls: Object.fromEntries(
-      [...calls.byFunction].map(([name, { latencyMs, ...stats }]) => [name, { ...stats, p50Ms: percentile(latencyMs, 50), p95Ms: percentile(latencyMs, 95) }]),
+      [...calls.byFunction].map(([name, { latencyMs, ...stats }]) => [
+        name,
+        { ...stats, p50Ms: percentile(latencyMs, 50), p95Ms: percentile(latencyMs, 95) },
+      ]),
     ),
     callTimes: calls.sentAt,
     limiterWaitMs: limiter.waits.filter((w) => w.at >= playFrom).map((w) => w.ms),
@@ -326,7 +389,9 @@ export async function runSimulation({ options, endpoints, log = () => {}, progre
 
 function progressLine(bots: Bot[], calls: CallLog, limiter: Limiter, startedAt: number, playFrom: number): string {
   const queued = bots.filter((b) => b.view.ticket?.status === 'queued').length;
-  const playing = bots.filter((b) => b.view.room && (LIVE_ROOM_STATUSES as readonly string[]).includes(b.view.room.status)).length;
+  const playing = bots.filter(
+    (b) => b.view.room && (LIVE_ROOM_STATUSES as readonly string[]).includes(b.view.room.status),
+  ).length;
   const rooms = new Set(bots.flatMap((b) => [...b.view.roomSeenAt.keys()])).size;
   const recent = calls.sentAt.filter((t) => t > Date.now() - 10_000).length / 10;
   const waits = limiter.waits.filter((w) => w.at > Date.now() - 10_000).map((w) => w.ms);

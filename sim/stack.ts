@@ -5,6 +5,7 @@
  * so import those only after `simulationStack()` returned.
  */
 import { fileURLToPath } from 'node:url';
+import { clearEmulators } from '../scripts/clear.js';
 import { emulatorEnv, startStack, type Stack } from '../scripts/emulators.js';
 
 export const SIM_CONFIG = fileURLToPath(new URL('./ladder.config.json', import.meta.url));
@@ -17,16 +18,6 @@ export async function simulationStack(log: (line: string) => void): Promise<Stac
   const stack = await startStack({ output: 'files', reuse: true });
   Object.assign(process.env, emulatorEnv(stack));
   if (!stack.owned) log('Reusing the running stack (same configuration); its data is cleared first.');
-  await clear(stack);
+  await clearEmulators(stack);
   return stack;
-}
-
-/** Empties Firestore and Auth, as the tests do between cases. */
-export async function clear(stack: Stack) {
-  const base = `projects/${stack.projectId}`;
-  const responses = await Promise.all([
-    fetch(`http://${stack.firestoreHost}/emulator/v1/${base}/databases/(default)/documents`, { method: 'DELETE' }),
-    fetch(`http://${stack.authHost}/emulator/v1/${base}/accounts`, { method: 'DELETE' }),
-  ]);
-  for (const response of responses) if (!response.ok) throw new Error(`clearing the emulators failed: ${response.status}`);
 }

@@ -3,14 +3,18 @@ import type { Figures, Spread } from './analysis.js';
 import { loadSummary, TARGETS } from './report.js';
 import type { SimulationResult } from './simulation.js';
 
-const ms = (v: number | null) => (v === null ? '–' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
+const ms = (v: number | null) =>
+  v === null ? '–' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`;
 const spread = (s: Spread) => `p50 ${ms(s.p50)}, p95 ${ms(s.p95)} (n=${s.n})`;
-const verdict = (value: number | null, limit: number) => (value === null ? 'not measured' : value <= limit ? 'met' : 'MISSED');
+const verdict = (value: number | null, limit: number) =>
+  value === null ? 'not measured' : value <= limit ? 'met' : 'MISSED';
 const minutes = (s: number) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${Math.round(s)} s`);
 
 export function summary(f: Figures, result: SimulationResult, wallSeconds: number, stackSeconds: number): string {
   const scheduledLimit = 1000 * result.sweepIntervalSeconds + TARGETS.scheduledSlackMs;
-  const statuses = Object.entries(f.roomsByStatus).map(([s, n]) => `${s} ${n}`).join(', ');
+  const statuses = Object.entries(f.roomsByStatus)
+    .map(([s, n]) => `${s} ${n}`)
+    .join(', ');
   const load = loadSummary(result);
   const lines = [
     `Simulation: ${f.bots} bots, ${f.playSeconds} s of play; wall time ${minutes(wallSeconds)} (emulators ${Math.round(stackSeconds)} s, simulation ${minutes(f.wallSeconds)})`,

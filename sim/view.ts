@@ -91,10 +91,13 @@ export class PlayerView {
         clearTimeout(timer);
         resolve(true);
       };
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        resolve(holds(this));
-      }, Math.max(0, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          this.waiters.delete(check);
+          resolve(holds(this));
+        },
+        Math.max(0, timeoutMs),
+      );
       this.waiters.add(check);
     });
   }

@@ -69,7 +69,8 @@ export function toLadderError(error: unknown): LadderError {
   if (typeof code === 'string') {
     const bare = code.replace(/^(functions|firestore)\//, '');
     if (CODES.has(bare)) return new LadderError(bare as LadderErrorCode, text, details, { cause: error });
-    if (code === 'auth/network-request-failed') return new LadderError('unavailable', text, { authCode: code }, { cause: error });
+    if (code === 'auth/network-request-failed')
+      return new LadderError('unavailable', text, { authCode: code }, { cause: error });
     if (code.startsWith('auth/')) return new LadderError('unauthenticated', text, { authCode: code }, { cause: error });
   }
   return new LadderError('unknown', text, details, { cause: error });

@@ -1,8 +1,29 @@
 export { createLadder, Ladder } from './ladder.js';
 export type { LadderOptions } from './connect.js';
+export {
+  firebaseServices,
+  invoker,
+  type CallArgs,
+  type CallName,
+  type CallOptions,
+  type CallRequest,
+  type CallResponse,
+  type Calls,
+  type EmulatorHosts,
+  type FirebaseServices,
+  type Invoke,
+} from './contract.js';
 export { LadderError, isLadderError, toLadderError, type LadderErrorCode } from './errors.js';
 export type { Match, MatchOptions } from './match.js';
 export { isEnded, type EndedStatus, type MatchStatus, type MatchStatusKind } from './status.js';
-export { describeRoom, outcomeOf, sideOf, teamResultFor, type RoomPlayer, type RoomSide, type RoomView } from './room.js';
+export {
+  describeRoom,
+  outcomeOf,
+  sideOf,
+  teamResultFor,
+  type RoomPlayer,
+  type RoomSide,
+  type RoomView,
+} from './room.js';
 export { PartyApi } from './party.js';
 export type * from './types.js';

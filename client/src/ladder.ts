@@ -18,7 +18,11 @@ export class Ladder {
 
   constructor(options: LadderOptions) {
     this.services = connect(options);
-    this.party = new PartyApi(this.services, () => this.uid, (unsubscribe) => this.track(unsubscribe));
+    this.party = new PartyApi(
+      this.services,
+      () => this.uid,
+      (unsubscribe) => this.track(unsubscribe),
+    );
   }
 
   /** The signed-in player's uid; throws `unauthenticated` before sign-in. */
@@ -56,7 +60,10 @@ export class Ladder {
   }
 
   /** The player's public profile (name, ratings, records) as it changes. */
-  onPlayer(listener: (player: Player | undefined) => void, onError: (error: LadderError) => void = ignore): Unsubscribe {
+  onPlayer(
+    listener: (player: Player | undefined) => void,
+    onError: (error: LadderError) => void = ignore,
+  ): Unsubscribe {
     return this.track(listenDoc<Player>(this.services.db, `players/${this.uid}`, listener, onError));
   }
 
@@ -70,7 +77,8 @@ export class Ladder {
     const uid = this.uid;
     const { ticketId, room } = await this.enqueue(mode);
     const match = new MatchSubscription(this.services, uid, { ticketId, mode, room }, options);
-    for (const earlier of this.open) if (earlier instanceof MatchSubscription && earlier.ended) this.open.delete(earlier);
+    for (const earlier of this.open)
+      if (earlier instanceof MatchSubscription && earlier.ended) this.open.delete(earlier);
     this.open.add(match);
     return match;
   }
@@ -79,7 +87,11 @@ export class Ladder {
    * Hands over a Match for every ticket the player is put on from now on, by their own `enqueue` or by their
    * party leader, and for a live one they are already on (say after a restart). For lobbies and party members.
    */
-  onMatch(listener: (match: Match) => void, options: MatchOptions = {}, onError: (error: LadderError) => void = ignore): Unsubscribe {
+  onMatch(
+    listener: (match: Match) => void,
+    options: MatchOptions = {},
+    onError: (error: LadderError) => void = ignore,
+  ): Unsubscribe {
     return this.track(watchMatches(this.services, this.uid, listener, options, onError));
   }
 
@@ -98,8 +110,14 @@ export class Ladder {
     return ((await getDoc(doc(this.services.db, `pools/${mode}`))).data() as QueueStats | undefined) ?? null;
   }
 
-  onQueueStats(mode: string, listener: (stats: QueueStats | null) => void, onError: (error: LadderError) => void = ignore): Unsubscribe {
-    return this.track(listenDoc<QueueStats>(this.services.db, `pools/${mode}`, (stats) => listener(stats ?? null), onError));
+  onQueueStats(
+    mode: string,
+    listener: (stats: QueueStats | null) => void,
+    onError: (error: LadderError) => void = ignore,
+  ): Unsubscribe {
+    return this.track(
+      listenDoc<QueueStats>(this.services.db, `pools/${mode}`, (stats) => listener(stats ?? null), onError),
+    );
   }
 
   /** Stops every listener, heartbeat and match subscription this Ladder started. */

@@ -3,7 +3,14 @@ import { LadderError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
 import { listenDoc } from './listen.js';
 import { teamResultFor } from './room.js';
-import { deriveStatus, isEnded, type EndedStatus, type MatchFacts, type MatchStatus, type MatchStatusKind } from './status.js';
+import {
+  deriveStatus,
+  isEnded,
+  type EndedStatus,
+  type MatchFacts,
+  type MatchStatus,
+  type MatchStatusKind,
+} from './status.js';
 import type { PlayerState, QueueStats, Result, Room, Ticket, Unsubscribe } from './types.js';
 
 export interface MatchOptions {
@@ -183,7 +190,9 @@ export class MatchSubscription implements Match {
     const room = this.facts.room;
     if (!room) return Promise.reject(this.noRoom('report'));
     if (room.kind !== 'team') {
-      return Promise.reject(new LadderError('invalid-argument', 'This is a free-for-all room: report { placements } with report().'));
+      return Promise.reject(
+        new LadderError('invalid-argument', 'This is a free-for-all room: report { placements } with report().'),
+      );
     }
     return this.sendReport(teamResultFor(room, this.uid, outcome));
   }
@@ -192,7 +201,8 @@ export class MatchSubscription implements Match {
     if (this.closed) return;
     this.closed = true;
     this.teardown();
-    for (const waiter of this.waiters) waiter.reject(new LadderError('cancelled', 'This match subscription was closed.'));
+    for (const waiter of this.waiters)
+      waiter.reject(new LadderError('cancelled', 'This match subscription was closed.'));
     this.waiters.clear();
     this.statusListeners.clear();
     this.errorListeners.clear();
@@ -211,7 +221,10 @@ export class MatchSubscription implements Match {
   }
 
   private noRoom(action: string) {
-    return new LadderError('failed-precondition', `Nothing to ${action} yet: the ticket has not been matched into a room.`);
+    return new LadderError(
+      'failed-precondition',
+      `Nothing to ${action} yet: the ticket has not been matched into a room.`,
+    );
   }
 
   private learnRoom(room: Room) {

@@ -64,7 +64,8 @@ export function sideOf(room: Pick<Room, 'sides'>, uid: string): number | null {
 
 /** A team result from the reporting player's point of view: 'win' becomes their side's letter. */
 export function teamResultFor(room: Room, uid: string, outcome: 'win' | 'loss' | 'draw'): TeamResult {
-  if (room.kind !== 'team') throw new TypeError('teamResultFor: a free-for-all room reports placements, not an outcome');
+  if (room.kind !== 'team')
+    throw new TypeError('teamResultFor: a free-for-all room reports placements, not an outcome');
   if (outcome === 'draw') return { outcome: 'draw' };
   const side = sideOf(room, uid);
   if (side === null) throw new TypeError(`teamResultFor: ${uid} is not a player in room ${room.id}`);

@@ -68,7 +68,14 @@ export function deriveStatus(facts: MatchFacts, nowMs: number): MatchStatus | { 
     switch (room.status) {
       case 'pending': {
         const check = room.readyCheck ?? { deadline: nowMs, accepted: [], declined: [] };
-        return { ...base, kind: 'pending', room, deadline: check.deadline, accepted: check.accepted, youAccepted: check.accepted.includes(uid) };
+        return {
+          ...base,
+          kind: 'pending',
+          room,
+          deadline: check.deadline,
+          accepted: check.accepted,
+          youAccepted: check.accepted.includes(uid),
+        };
       }
       case 'active':
         return { ...base, kind: 'active', room, reportDeadline: room.reportDeadline };
@@ -88,7 +95,8 @@ export function deriveStatus(facts: MatchFacts, nowMs: number): MatchStatus | { 
         // A decline cools down only the decliner; a timeout everyone who had not accepted.
         const declined = room.readyCheck?.declined ?? [];
         const penalised = declined.length > 0 ? declined.includes(uid) : !accepted.has(uid);
-        if (!penalised) return { ...base, kind: 'cancelled', room, reason: room.endReason ?? 'cancelled', cooldownUntil: null };
+        if (!penalised)
+          return { ...base, kind: 'cancelled', room, reason: room.endReason ?? 'cancelled', cooldownUntil: null };
         // The cooldown is written with the room; wait until the state document shows it.
         const cooldown = facts.cooldownUntil;
         if (cooldown === null || cooldown < (room.endedAt ?? nowMs)) return null;

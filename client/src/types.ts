@@ -152,12 +152,15 @@ export interface Room {
   endReason: string | null;
 }
 
+/** How a game ended for one player. */
+export type Outcome = 'win' | 'loss' | 'draw';
+
 /** `players/{uid}/history/{roomId}`: one row per settled game, the player's own. */
 export interface HistoryRow {
   roomId: string;
   mode: string;
   ladder: string;
-  outcome: 'win' | 'loss' | 'draw';
+  outcome: Outcome;
   ratingBefore: number;
   ratingAfter: number;
   delta: number;
@@ -170,11 +173,16 @@ export interface LeaderboardRow extends Standing {
   displayName: string;
 }
 
+/** A player's standing on a ladder with their rank there (ties share a rank). */
+export interface RankedStanding extends Standing {
+  rank: number;
+}
+
 export interface Leaderboard {
   ladder: string;
   top: LeaderboardRow[];
   /** The caller's rank; null before their first game on this ladder. */
-  me: (Standing & { rank: number }) | null;
+  me: RankedStanding | null;
 }
 
 export interface Profile {

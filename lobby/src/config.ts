@@ -26,8 +26,13 @@ export interface LobbyConfig {
 export function parseLobbyConfig(raw: unknown): LobbyConfig {
   const problems: string[] = [];
   const c = (raw ?? {}) as Partial<LobbyConfig>;
-  for (const key of ['projectId', 'apiKey', 'region'] as const) if (typeof c[key] !== 'string' || !c[key]) problems.push(`${key} must be a non-empty string`);
-  if (c.emulators !== null && (typeof c.emulators !== 'object' || !['auth', 'firestore', 'functions'].every((k) => typeof (c.emulators as Record<string, unknown>)[k] === 'string'))) {
+  for (const key of ['projectId', 'apiKey', 'region'] as const)
+    if (typeof c[key] !== 'string' || !c[key]) problems.push(`${key} must be a non-empty string`);
+  if (
+    c.emulators !== null &&
+    (typeof c.emulators !== 'object' ||
+      !['auth', 'firestore', 'functions'].every((k) => typeof (c.emulators as Record<string, unknown>)[k] === 'string'))
+  ) {
     problems.push('emulators must be null or { auth, firestore, functions } as "host:port"');
   }
   if (!Array.isArray(c.modes) || c.modes.length === 0) problems.push('modes must list at least one mode');

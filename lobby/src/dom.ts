@@ -4,14 +4,20 @@ type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | ((event: Event) => void) | undefined>;
 
 /** Creates an element: `on…` attributes become listeners, `true`/`false` toggle boolean attributes. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === false) continue;
     if (typeof value === 'function') element.addEventListener(name.slice(2).toLowerCase(), value);
     else element.setAttribute(name, value === true ? '' : String(value));
   }
-  for (const child of children) if (child !== null && child !== undefined && child !== false) element.append(child instanceof Node ? child : String(child));
+  for (const child of children)
+    if (child !== null && child !== undefined && child !== false)
+      element.append(child instanceof Node ? child : String(child));
   return element;
 }
 
@@ -21,7 +27,11 @@ const banner = () => document.getElementById('error')!;
 export function showError(error: unknown) {
   const failure = toLadderError(error);
   const box = banner();
-  box.replaceChildren(h('strong', {}, failure.code), ` ${failure.message} `, h('button', { type: 'button', class: 'link', onclick: clearError }, 'Dismiss'));
+  box.replaceChildren(
+    h('strong', {}, failure.code),
+    ` ${failure.message} `,
+    h('button', { type: 'button', class: 'link', onclick: clearError }, 'Dismiss'),
+  );
   box.hidden = false;
 }
 
@@ -44,6 +54,10 @@ export async function act(button: HTMLButtonElement, work: () => Promise<unknown
 
 /** A button whose click runs `work` through `act`. */
 export function actionButton(label: string, work: () => Promise<unknown>, attributes: Attributes = {}) {
-  const button: HTMLButtonElement = h('button', { type: 'button', ...attributes, onclick: () => void act(button, work) }, label);
+  const button: HTMLButtonElement = h(
+    'button',
+    { type: 'button', ...attributes, onclick: () => void act(button, work) },
+    label,
+  );
   return button;
 }

@@ -13,9 +13,17 @@ export class LeaderboardCard {
     private readonly ladder: Ladder,
     ladders: string[],
   ) {
-    this.select = h('select', { 'aria-label': 'Ladder', onchange: () => void this.load() }, ...ladders.map((id) => h('option', { value: id }, id)));
+    this.select = h(
+      'select',
+      { 'aria-label': 'Ladder', onchange: () => void this.load() },
+      ...ladders.map((id) => h('option', { value: id }, id)),
+    );
     this.refreshButton = h('button', { type: 'button', onclick: () => void this.load() }, 'Refresh');
-    card.replaceChildren(h('h2', {}, 'Leaderboard'), h('div', { class: 'inline' }, this.select, this.refreshButton), this.body);
+    card.replaceChildren(
+      h('h2', {}, 'Leaderboard'),
+      h('div', { class: 'inline' }, this.select, this.refreshButton),
+      this.body,
+    );
   }
 
   /** Shows a ladder (the selected one by default). */
@@ -30,16 +38,31 @@ export class LeaderboardCard {
           : h(
               'table',
               {},
-              h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Player'), h('th', {}, 'Rating'), h('th', {}, 'Record'))),
+              h(
+                'thead',
+                {},
+                h('tr', {}, h('th', {}, '#'), h('th', {}, 'Player'), h('th', {}, 'Rating'), h('th', {}, 'Record')),
+              ),
               h(
                 'tbody',
                 {},
                 ...board.top.map((row) =>
-                  h('tr', { class: row.uid === uid ? 'mine' : '' }, h('td', {}, row.rank), h('td', {}, row.displayName), h('td', {}, row.rating), h('td', {}, record(row))),
+                  h(
+                    'tr',
+                    { class: row.uid === uid ? 'mine' : '' },
+                    h('td', {}, row.rank),
+                    h('td', {}, row.displayName),
+                    h('td', {}, row.rating),
+                    h('td', {}, record(row)),
+                  ),
                 ),
               ),
             ),
-        h('p', { 'data-testid': 'my-rank' }, board.me ? `You: #${board.me.rank} with ${board.me.rating}` : 'Play a game on this ladder to be ranked.'),
+        h(
+          'p',
+          { 'data-testid': 'my-rank' },
+          board.me ? `You: #${board.me.rank} with ${board.me.rating}` : 'Play a game on this ladder to be ranked.',
+        ),
       );
     });
   }

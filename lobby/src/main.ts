@@ -15,7 +15,8 @@ const who = document.getElementById('who')!;
 
 async function loadConfig(): Promise<LobbyConfig> {
   const response = await fetch(new URL('config.json', location.href));
-  if (!response.ok) throw new Error(`config.json could not be loaded (${response.status}); serve the lobby with \`npm start\`.`);
+  if (!response.ok)
+    throw new Error(`config.json could not be loaded (${response.status}); serve the lobby with \`npm start\`.`);
   return parseLobbyConfig(await response.json());
 }
 
@@ -34,7 +35,15 @@ function connect(config: LobbyConfig): Ladder {
 function showSignIn(ladder: Ladder, config: LobbyConfig) {
   who.replaceChildren();
   document.title = 'Ladder lobby';
-  const name = h('input', { name: 'name', placeholder: 'Alice', required: true, minlength: 2, maxlength: 24, autocomplete: 'off', 'aria-label': 'Player name' });
+  const name = h('input', {
+    name: 'name',
+    placeholder: 'Alice',
+    required: true,
+    minlength: 2,
+    maxlength: 24,
+    autocomplete: 'off',
+    'aria-label': 'Player name',
+  });
   const button: HTMLButtonElement = h('button', { type: 'submit', class: 'primary' }, 'Sign in');
   const form = h('form', { class: 'inline' }, name, button);
   form.addEventListener('submit', (event) => {
@@ -49,7 +58,11 @@ function showSignIn(ladder: Ladder, config: LobbyConfig) {
       'section',
       { class: 'card' },
       h('h2', {}, 'Sign in'),
-      h('p', { class: 'muted' }, 'Pick a player name (the emulators\' dev login). Each browser tab is a separate player: open more tabs to play against yourself.'),
+      h(
+        'p',
+        { class: 'muted' },
+        "Pick a player name (the emulators' dev login). Each browser tab is a separate player: open more tabs to play against yourself.",
+      ),
       form,
     ),
   );
@@ -58,13 +71,30 @@ function showSignIn(ladder: Ladder, config: LobbyConfig) {
 
 function showLobby(ladder: Ladder, config: LobbyConfig) {
   const section = (id: string) => h('section', { class: 'card', id });
-  const cards = { profile: section('profile'), party: section('party'), play: section('play'), match: section('match'), leaderboard: section('leaderboard') };
-  app.replaceChildren(h('div', { class: 'column' }, cards.profile, cards.party, cards.play), h('div', { class: 'column wide' }, cards.match, cards.leaderboard));
+  const cards = {
+    profile: section('profile'),
+    party: section('party'),
+    play: section('play'),
+    match: section('match'),
+    leaderboard: section('leaderboard'),
+  };
+  app.replaceChildren(
+    h('div', { class: 'column' }, cards.profile, cards.party, cards.play),
+    h('div', { class: 'column wide' }, cards.match, cards.leaderboard),
+  );
 
   const leaderboard = new LeaderboardCard(cards.leaderboard, ladder, config.ladders);
-  const match = new MatchCard(cards.match, () => ladder.uid, (room) => void leaderboard.load(room.ladder));
+  const match = new MatchCard(
+    cards.match,
+    () => ladder.uid,
+    (room) => void leaderboard.load(room.ladder),
+  );
   const party = new PartyCard(cards.party, ladder, () => play.refresh());
-  const play: PlayCard = new PlayCard(cards.play, ladder, config.modes, () => ({ inParty: party.party !== null, isLeader: party.isLeader, busy: match.busy }));
+  const play: PlayCard = new PlayCard(cards.play, ladder, config.modes, () => ({
+    inParty: party.party !== null,
+    isLeader: party.isLeader,
+    busy: match.busy,
+  }));
 
   ladder.onPlayer((player) => showProfile(ladder, config, cards.profile, player), showError);
   ladder.party.onChange((p) => party.update(p), showError);
@@ -84,11 +114,13 @@ function showProfile(ladder: Ladder, config: LobbyConfig, card: HTMLElement, pla
   if (!player) return;
   document.title = `${player.displayName} · Ladder lobby`;
   const signOut: HTMLButtonElement = h('button', { type: 'button', class: 'link' }, 'Sign out');
-  signOut.addEventListener('click', () =>
-    void act(signOut, async () => {
-      await ladder.signOut();
-      showSignIn(ladder, config);
-    }),
+  signOut.addEventListener(
+    'click',
+    () =>
+      void act(signOut, async () => {
+        await ladder.signOut();
+        showSignIn(ladder, config);
+      }),
   );
   who.replaceChildren(h('span', { 'data-testid': 'player-name' }, player.displayName), ' ', signOut);
   card.replaceChildren(
@@ -98,7 +130,12 @@ function showProfile(ladder: Ladder, config: LobbyConfig, card: HTMLElement, pla
       { 'data-testid': 'ratings' },
       ...config.ladders.map((id) => {
         const standing = player.ladders[id];
-        return h('li', {}, h('strong', {}, id), ` ${standing ? `${standing.rating} · ${record(standing)}` : 'unrated'}`);
+        return h(
+          'li',
+          {},
+          h('strong', {}, id),
+          ` ${standing ? `${standing.rating} · ${record(standing)}` : 'unrated'}`,
+        );
       }),
     ),
   );
@@ -112,5 +149,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  app.replaceChildren(h('p', { class: 'error' }, `The lobby could not start: ${error instanceof Error ? error.message : String(error)}`));
+  app.replaceChildren(
+    h('p', { class: 'error' }, `The lobby could not start: ${error instanceof Error ? error.message : String(error)}`),
+  );
 });

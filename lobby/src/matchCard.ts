@@ -1,4 +1,4 @@
-import { type Match, type MatchStatus, type Room } from '@ladder/client';
+import type { Match, MatchStatus, Room } from '@ladder/client';
 import { act, actionButton, h } from './dom.js';
 import { duration, signed } from './format.js';
 import { roomView } from './roomView.js';
@@ -47,7 +47,10 @@ export class MatchCard {
 
   private showIdle() {
     clearInterval(this.tick);
-    this.card.replaceChildren(h('h2', {}, 'Match'), h('p', { class: 'muted', 'data-testid': 'match-status' }, 'Not queued. Pick a mode and queue.'));
+    this.card.replaceChildren(
+      h('h2', {}, 'Match'),
+      h('p', { class: 'muted', 'data-testid': 'match-status' }, 'Not queued. Pick a mode and queue.'),
+    );
   }
 
   private render(status: MatchStatus) {
@@ -87,38 +90,70 @@ export class MatchCard {
         const stats = status.stats;
         return [
           title(`Searching for a ${status.mode} match…`),
-          status.requeued ? h('p', { class: 'note' }, 'Back in the queue: someone missed the ready check. Your wait counts from when you first queued.') : '',
+          status.requeued
+            ? h(
+                'p',
+                { class: 'note' },
+                'Back in the queue: someone missed the ready check. Your wait counts from when you first queued.',
+              )
+            : '',
           h(
             'dl',
             {},
             h('dt', {}, 'Waited'),
             h('dd', { 'data-testid': 'waited' }, duration(status.waitedSeconds)),
             h('dt', {}, 'Estimated wait'),
-            h('dd', { 'data-testid': 'estimated-wait' }, status.estimatedWaitSeconds === null ? 'not known yet' : `about ${duration(status.estimatedWaitSeconds)}`),
+            h(
+              'dd',
+              { 'data-testid': 'estimated-wait' },
+              status.estimatedWaitSeconds === null ? 'not known yet' : `about ${duration(status.estimatedWaitSeconds)}`,
+            ),
             h('dt', {}, 'In the queue'),
             h(
               'dd',
               { 'data-testid': 'queue-size' },
-              stats ? `${stats.waitingPlayers} player${stats.waitingPlayers === 1 ? '' : 's'} at the matcher's last count` : 'not counted yet',
+              stats
+                ? `${stats.waitingPlayers} player${stats.waitingPlayers === 1 ? '' : 's'} at the matcher's last count`
+                : 'not counted yet',
             ),
           ),
           actionButton('Leave queue', () => match.cancel()),
         ];
       }
       case 'pending': {
-        const accept = actionButton(status.youAccepted ? 'Accepted' : 'Accept', () => match.accept(), { class: 'primary', disabled: status.youAccepted });
+        const accept = actionButton(status.youAccepted ? 'Accepted' : 'Accept', () => match.accept(), {
+          class: 'primary',
+          disabled: status.youAccepted,
+        });
         return [
           title('Match found! Accept to play.'),
-          h('p', {}, 'Ready check ends in ', this.countdown(status.deadline), ` · ${status.accepted.length}/${status.room.memberUids.length} accepted`),
+          h(
+            'p',
+            {},
+            'Ready check ends in ',
+            this.countdown(status.deadline),
+            ` · ${status.accepted.length}/${status.room.memberUids.length} accepted`,
+          ),
           roomView(status.room, uid),
-          h('div', { class: 'buttons' }, accept, status.youAccepted ? null : actionButton('Decline', () => match.decline())),
+          h(
+            'div',
+            { class: 'buttons' },
+            accept,
+            status.youAccepted ? null : actionButton('Decline', () => match.decline()),
+          ),
         ];
       }
       case 'active':
       case 'disputed':
         return [
-          title(status.kind === 'active' ? 'Game on! Report the result when it is over.' : 'The reports disagree. Report again if yours was a mistake.'),
-          status.reportDeadline ? h('p', { class: 'muted' }, 'Results are due in ', this.countdown(status.reportDeadline)) : '',
+          title(
+            status.kind === 'active'
+              ? 'Game on! Report the result when it is over.'
+              : 'The reports disagree. Report again if yours was a mistake.',
+          ),
+          status.reportDeadline
+            ? h('p', { class: 'muted' }, 'Results are due in ', this.countdown(status.reportDeadline))
+            : '',
           roomView(status.room, uid),
           ...this.reporting(status.room, match, uid),
         ];
@@ -127,17 +162,31 @@ export class MatchCard {
           title(OUTCOME_TITLE[status.outcome]),
           h(
             'p',
-            { class: `rating-change ${status.ratingChange.delta >= 0 ? 'up' : 'down'}`, 'data-testid': 'rating-change' },
+            {
+              class: `rating-change ${status.ratingChange.delta >= 0 ? 'up' : 'down'}`,
+              'data-testid': 'rating-change',
+            },
             `Rating ${status.ratingChange.before} → ${status.ratingChange.after} (${signed(status.ratingChange.delta)})`,
           ),
           roomView(status.room, uid),
           back,
         ];
       case 'voided':
-        return [title(`The game was voided: ${status.reason}. Ratings are unchanged.`), roomView(status.room, uid), back];
+        return [
+          title(`The game was voided: ${status.reason}. Ratings are unchanged.`),
+          roomView(status.room, uid),
+          back,
+        ];
       case 'cancelled': {
-        const cooldown = status.cooldownUntil && status.cooldownUntil > Date.now() ? h('p', {}, 'You can queue again in ', this.countdown(status.cooldownUntil)) : '';
-        return [title(status.room ? `The match was called off: ${status.reason}.` : 'You left the queue.'), cooldown, back];
+        const cooldown =
+          status.cooldownUntil && status.cooldownUntil > Date.now()
+            ? h('p', {}, 'You can queue again in ', this.countdown(status.cooldownUntil))
+            : '';
+        return [
+          title(status.room ? `The match was called off: ${status.reason}.` : 'You left the queue.'),
+          cooldown,
+          back,
+        ];
       }
       case 'expired':
         return [title('Your ticket expired: the game stopped sending heartbeats.'), back];
@@ -146,7 +195,13 @@ export class MatchCard {
 
   private reporting(room: Room, match: Match, uid: string): (Node | string)[] {
     const mine = room.reports[uid];
-    const reported = mine ? h('p', { class: 'muted', 'data-testid': 'reported' }, `You reported: ${JSON.stringify(mine.result)}. Waiting for the others.`) : '';
+    const reported = mine
+      ? h(
+          'p',
+          { class: 'muted', 'data-testid': 'reported' },
+          `You reported: ${JSON.stringify(mine.result)}. Waiting for the others.`,
+        )
+      : '';
     if (room.kind === 'team') {
       return [
         h(
@@ -161,14 +216,29 @@ export class MatchCard {
     }
     // Free-for-all: every player's place, 1 best.
     const inputs = room.memberUids.map((member, i) =>
-      h('input', { type: 'number', min: 1, max: room.memberUids.length, value: i + 1, 'data-uid': member, 'aria-label': `Place of ${room.names[member] ?? member}` }),
+      h('input', {
+        type: 'number',
+        min: 1,
+        max: room.memberUids.length,
+        value: i + 1,
+        'data-uid': member,
+        'aria-label': `Place of ${room.names[member] ?? member}`,
+      }),
     );
     const submit: HTMLButtonElement = h('button', { type: 'button', class: 'primary' }, 'Report places');
     submit.addEventListener('click', () =>
-      act(submit, () => match.report({ placements: Object.fromEntries(inputs.map((input) => [input.dataset.uid!, Number(input.value)])) })),
+      act(submit, () =>
+        match.report({
+          placements: Object.fromEntries(inputs.map((input) => [input.dataset.uid!, Number(input.value)])),
+        }),
+      ),
     );
     return [
-      h('div', { class: 'places' }, ...room.memberUids.map((member, i) => h('label', {}, room.names[member] ?? member, ' ', inputs[i]!))),
+      h(
+        'div',
+        { class: 'places' },
+        ...room.memberUids.map((member, i) => h('label', {}, room.names[member] ?? member, ' ', inputs[i]!)),
+      ),
       submit,
       reported,
     ];

@@ -26,7 +26,13 @@ export class PartyCard {
   private render() {
     const party = this.party;
     if (!party) {
-      const code = h('input', { name: 'code', placeholder: 'ABC123', autocomplete: 'off', 'aria-label': 'Party code', size: 8 });
+      const code = h('input', {
+        name: 'code',
+        placeholder: 'ABC123',
+        autocomplete: 'off',
+        'aria-label': 'Party code',
+        size: 8,
+      });
       const join: HTMLButtonElement = h('button', { type: 'submit' }, 'Join');
       const form = h('form', { class: 'inline' }, code, join);
       form.addEventListener('submit', (event) => {
@@ -44,11 +50,25 @@ export class PartyCard {
     const uid = this.ladder.uid;
     this.card.replaceChildren(
       h('h2', {}, 'Party'),
-      h('p', {}, 'Code ', h('strong', { class: 'code', 'data-testid': 'party-code' }, party.code), h('span', { class: 'muted' }, ` · ${party.members.length}/${party.maxSize} players`)),
+      h(
+        'p',
+        {},
+        'Code ',
+        h('strong', { class: 'code', 'data-testid': 'party-code' }, party.code),
+        h('span', { class: 'muted' }, ` · ${party.members.length}/${party.maxSize} players`),
+      ),
       h(
         'ul',
         { 'data-testid': 'party-members' },
-        ...party.members.map((m) => h('li', {}, m.displayName, m.uid === uid ? ' (you)' : '', m.uid === party.leader ? h('span', { class: 'tag' }, 'leader') : '')),
+        ...party.members.map((m) =>
+          h(
+            'li',
+            {},
+            m.displayName,
+            m.uid === uid ? ' (you)' : '',
+            m.uid === party.leader ? h('span', { class: 'tag' }, 'leader') : '',
+          ),
+        ),
       ),
       h(
         'div',

@@ -18,9 +18,19 @@ export class PlayCard {
     private readonly modes: LobbyMode[],
     private readonly state: () => { inParty: boolean; isLeader: boolean; busy: boolean },
   ) {
-    this.select = h('select', { 'aria-label': 'Mode', onchange: () => this.showMode() }, ...modes.map((m) => h('option', { value: m.id }, m.id)));
+    this.select = h(
+      'select',
+      { 'aria-label': 'Mode', onchange: () => this.showMode() },
+      ...modes.map((m) => h('option', { value: m.id }, m.id)),
+    );
     this.queueButton = actionButton('Queue', () => this.ladder.enqueue(this.select.value), { class: 'primary' });
-    card.replaceChildren(h('h2', {}, 'Play'), h('div', { class: 'inline' }, this.select, this.queueButton), this.description, this.stats, this.note);
+    card.replaceChildren(
+      h('h2', {}, 'Play'),
+      h('div', { class: 'inline' }, this.select, this.queueButton),
+      this.description,
+      this.stats,
+      this.note,
+    );
     this.showMode();
     this.refresh();
   }
@@ -28,7 +38,11 @@ export class PlayCard {
   /** Whether queueing is possible now, and why not. */
   refresh() {
     const { inParty, isLeader, busy } = this.state();
-    const blocked = busy ? 'You are in a match.' : inParty && !isLeader ? 'Your party leader queues for the party.' : '';
+    const blocked = busy
+      ? 'You are in a match.'
+      : inParty && !isLeader
+        ? 'Your party leader queues for the party.'
+        : '';
     this.queueButton.disabled = blocked !== '';
     this.note.textContent = blocked;
   }

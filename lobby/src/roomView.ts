@@ -39,9 +39,15 @@ export function roomView(room: Room, uid: string): HTMLElement {
             partyTag(p.partyId),
             ' ',
             h('span', { class: 'rating' }, String(p.rating)),
-            room.status === 'pending' ? h('span', { class: p.accepted ? 'ok' : 'muted' }, p.accepted ? ' ✓ accepted' : ' … deciding') : null,
+            room.status === 'pending'
+              ? h('span', { class: p.accepted ? 'ok' : 'muted' }, p.accepted ? ' ✓ accepted' : ' … deciding')
+              : null,
             p.ratingChange
-              ? h('span', { class: p.ratingChange.delta >= 0 ? 'up' : 'down' }, ` ${signed(p.ratingChange.delta)} → ${p.ratingChange.after}`)
+              ? h(
+                  'span',
+                  { class: p.ratingChange.delta >= 0 ? 'up' : 'down' },
+                  ` ${signed(p.ratingChange.delta)} → ${p.ratingChange.after}`,
+                )
               : null,
           ),
         ),
@@ -52,6 +58,8 @@ export function roomView(room: Room, uid: string): HTMLElement {
     'div',
     { class: 'room' },
     h('div', { class: 'sides' }, ...sides),
-    view.myWinChance !== null ? h('p', { 'data-testid': 'win-chance' }, `Your predicted win chance: ${percent(view.myWinChance)}`) : null,
+    view.myWinChance !== null
+      ? h('p', { 'data-testid': 'win-chance' }, `Your predicted win chance: ${percent(view.myWinChance)}`)
+      : null,
   );
 }

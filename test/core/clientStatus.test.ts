@@ -4,7 +4,7 @@ import { defaultLadders } from '../../functions/src/core/ladders.js';
 import { initialStanding } from '../../functions/src/core/player.js';
 import { settleRoom } from '../../functions/src/core/result.js';
 import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
-import { answerReadyCheck, expireReadyCheck, type RoomDoc } from '../../functions/src/core/room.js';
+import { answerReadyCheck, expireReadyCheck } from '../../functions/src/core/room.js';
 import { nextBeatIn, retryIn } from '../../client/src/heartbeat.js';
 import { deriveStatus, type MatchFacts } from '../../client/src/status.js';
 import { describeRoom, outcomeOf, teamResultFor } from '../../client/src/room.js';
@@ -43,21 +43,34 @@ const facts = (uid: string, over: Partial<MatchFacts> = {}): MatchFacts => ({
   ...over,
 });
 
-describe('the client\'s match status', () => {
-  it('shows a queued ticket with its wait and the mode\'s median wait as the estimate', () => {
-    const stats = { mode: '2v2', waitingTickets: 3, waitingPlayers: 4, oldestWaitSeconds: 9, recentMatchWaitSeconds: { p50: 7, p95: 20, samples: 12 }, unmatched: {}, updatedAt: 0 };
+describe("the client's match status", () => {
+  it("shows a queued ticket with its wait and the mode's median wait as the estimate", () => {
+    const stats = {
+      mode: '2v2',
+      waitingTickets: 3,
+      waitingPlayers: 4,
+      oldestWaitSeconds: 9,
+      recentMatchWaitSeconds: { p50: 7, p95: 20, samples: 12 },
+      unmatched: {},
+      updatedAt: 0,
+    };
     expect(deriveStatus(facts('c', { ticket: queuedTicket(), stats }), 13_999)).toMatchObject({
       kind: 'queued',
       waitedSeconds: 12,
       estimatedWaitSeconds: 7,
       expiresAt: 61_000,
     });
-    expect(deriveStatus(facts('c', { ticket: queuedTicket() }), 0)).toMatchObject({ waitedSeconds: 0, estimatedWaitSeconds: null });
+    expect(deriveStatus(facts('c', { ticket: queuedTicket() }), 0)).toMatchObject({
+      waitedSeconds: 0,
+      estimatedWaitSeconds: null,
+    });
   });
 
   it('waits for the room of a matched ticket rather than guessing', () => {
     expect(deriveStatus(facts('c', { ticket: queuedTicket({ status: 'matched', roomId: 'r' }) }), 2_000)).toBeNull();
-    expect(deriveStatus(facts('c', { ticket: queuedTicket({ status: 'matched', roomId: 'r' }), room: pending() }), 2_000)).toMatchObject({
+    expect(
+      deriveStatus(facts('c', { ticket: queuedTicket({ status: 'matched', roomId: 'r' }), room: pending() }), 2_000),
+    ).toMatchObject({
       kind: 'pending',
       deadline: 21_000,
       youAccepted: false,
@@ -76,18 +89,25 @@ describe('the client\'s match status', () => {
         const cooled = new Set(step.cancellation!.cooldown);
         const cooldownUntil = step.room.endedAt! + 60_000;
         for (const uid of uids) {
-          const status = deriveStatus(facts(uid, { room: step.room, cooldownUntil: cooled.has(uid) ? cooldownUntil : null }), 40_000);
+          const status = deriveStatus(
+            facts(uid, { room: step.room, cooldownUntil: cooled.has(uid) ? cooldownUntil : null }),
+            40_000,
+          );
           if (requeued.has(uid)) expect(status).toEqual({ kind: 'requeueing' });
-          else expect(status).toMatchObject({ kind: 'cancelled', cooldownUntil: cooled.has(uid) ? cooldownUntil : null });
+          else
+            expect(status).toMatchObject({ kind: 'cancelled', cooldownUntil: cooled.has(uid) ? cooldownUntil : null });
         }
       }),
     );
   });
 
-  it('holds back a cancelled status until the player\'s state shows their cooldown', () => {
+  it("holds back a cancelled status until the player's state shows their cooldown", () => {
     const cancelled = answerReadyCheck(pending(), 'c', false, mode, 3_000).room;
     expect(deriveStatus(facts('c', { room: cancelled, cooldownUntil: null }), 3_000)).toBeNull();
-    expect(deriveStatus(facts('c', { room: cancelled, cooldownUntil: 63_000 }), 3_000)).toMatchObject({ kind: 'cancelled', cooldownUntil: 63_000 });
+    expect(deriveStatus(facts('c', { room: cancelled, cooldownUntil: 63_000 }), 3_000)).toMatchObject({
+      kind: 'cancelled',
+      cooldownUntil: 63_000,
+    });
   });
 
   it('reports the rating change and the outcome the server records, in team and free-for-all rooms', () => {
@@ -95,9 +115,18 @@ describe('the client\'s match status', () => {
     const team = { ...pending(), status: 'active' as const, readyCheck: null };
     for (const outcome of ['A', 'B', 'draw'] as const) {
       const changes = settleRoom(team, { outcome }, standings, defaultLadders.team);
-      const settled: Room = { ...team, status: 'settled', result: { outcome }, ratingChanges: Object.fromEntries(changes.map((c) => [c.uid, c.update])) };
+      const settled: Room = {
+        ...team,
+        status: 'settled',
+        result: { outcome },
+        ratingChanges: Object.fromEntries(changes.map((c) => [c.uid, c.update])),
+      };
       for (const change of changes) {
-        expect(deriveStatus(facts(change.uid, { room: settled }), 9_000)).toMatchObject({ kind: 'settled', outcome: change.outcome, ratingChange: { delta: change.update.delta } });
+        expect(deriveStatus(facts(change.uid, { room: settled }), 9_000)).toMatchObject({
+          kind: 'settled',
+          outcome: change.outcome,
+          ratingChange: { delta: change.update.delta },
+        });
       }
     }
     const ffa: Room = { ...team, kind: 'ffa', sides: [{ tickets: team.sides.flatMap((s) => s.tickets) }] };
@@ -113,7 +142,7 @@ describe('the client\'s match status', () => {
 });
 
 describe('room helpers', () => {
-  it('shows both sides with names, ratings and each side\'s win chance', () => {
+  it("shows both sides with names, ratings and each side's win chance", () => {
     const view = describeRoom(pending(), 'c');
     expect(view.sides.map((s) => [s.label, s.players.map((p) => p.name), s.winChance])).toEqual([
       ['A', ['Ann', 'Ben'], 0.6],
@@ -122,7 +151,7 @@ describe('room helpers', () => {
     expect(view).toMatchObject({ mySide: 1, myWinChance: 0.4 });
   });
 
-  it('turns a player\'s own win or loss into their side\'s letter', () => {
+  it("turns a player's own win or loss into their side's letter", () => {
     const room = pending();
     expect(teamResultFor(room, 'c', 'win')).toEqual({ outcome: 'B' });
     expect(teamResultFor(room, 'c', 'loss')).toEqual({ outcome: 'A' });

@@ -12,7 +12,7 @@ import type { historyRowSchema } from '../../functions/src/store/settlement.js';
 
 // The client declares the documents it reads as plain types so its build carries no server code; this file
 // fails `npm run typecheck` as soon as they and the server's schemas disagree.
-it('declares the documents exactly as the server\'s schemas define them', () => {
+it("declares the documents exactly as the server's schemas define them", () => {
   expectTypeOf<client.Player>().toEqualTypeOf<z.infer<typeof playerSchema>>();
   expectTypeOf<client.PlayerState>().toEqualTypeOf<z.infer<typeof playerStateSchema>>();
   expectTypeOf<client.Party>().toEqualTypeOf<z.infer<typeof partySchema>>();

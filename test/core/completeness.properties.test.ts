@@ -9,7 +9,11 @@ import { bruteForceMatch } from './matchOracle.js';
 /** A cap that starts at `start` and widens once, after `after` seconds, by `widen`. */
 const capArbitrary = (min: number, max: number) =>
   fc
-    .record({ start: fc.integer({ min, max }), widen: fc.integer({ min: 0, max }), after: fc.integer({ min: 1, max: 40 }) })
+    .record({
+      start: fc.integer({ min, max }),
+      widen: fc.integer({ min: 0, max }),
+      after: fc.integer({ min: 1, max: 40 }),
+    })
     .map(({ start, widen, after }) => ({
       hard: start + widen,
       schedule: [
@@ -75,15 +79,16 @@ const sparsePoolArbitrary = (maxTickets: number) =>
       }),
       { maxLength: maxTickets },
     )
-    .map((specs) => (mode: Mode) =>
-      specs.map(({ size, center, jitter, wait }, i) =>
-        ticket(
-          mode,
-          jitter.slice(0, size).map((offset) => center + offset),
-          wait,
-          `s${i}`,
+    .map(
+      (specs) => (mode: Mode) =>
+        specs.map(({ size, center, jitter, wait }, i) =>
+          ticket(
+            mode,
+            jitter.slice(0, size).map((offset) => center + offset),
+            wait,
+            `s${i}`,
+          ),
         ),
-      ),
     );
 
 const modeArbitrary = fc.oneof(
@@ -91,11 +96,13 @@ const modeArbitrary = fc.oneof(
   { weight: 1, arbitrary: ffaModeArbitrary },
   { weight: 1, arbitrary: defaultModeArbitrary },
 );
-const scenario = fc.record({ mode: modeArbitrary, pool: sparsePoolArbitrary(11), pick: fc.nat() }).map(({ mode, pool, pick }) => ({
-  mode,
-  pool: deepFreeze(pool(mode)),
-  pick,
-}));
+const scenario = fc
+  .record({ mode: modeArbitrary, pool: sparsePoolArbitrary(11), pick: fc.nat() })
+  .map(({ mode, pool, pick }) => ({
+    mode,
+    pool: deepFreeze(pool(mode)),
+    pick,
+  }));
 
 describe('completeness against a brute-force oracle', () => {
   it('a sweep leaves no valid match among the tickets it leaves queued', () => {
@@ -139,7 +146,9 @@ describe('completeness against a brute-force oracle', () => {
     const pool = [oldest, ...solos(mode, [1601, 1401, 1400, 1601])];
     const [match, ...more] = sweepPool(mode, pool, NOW).proposals;
     expect(more).toEqual([]);
-    expect(proposalTickets(match ?? { sides: [] }).map((t) => t.score)).toEqual(expect.arrayContaining([1401, 1401, 1601, 1601]));
+    expect(proposalTickets(match ?? { sides: [] }).map((t) => t.score)).toEqual(
+      expect.arrayContaining([1401, 1401, 1601, 1601]),
+    );
     expect(matchTicketNow(mode, oldest, pool.slice(1), NOW)).not.toBeNull();
   });
 });

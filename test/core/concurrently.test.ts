@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { concurrently } from '../../functions/src/jobs/concurrently.js';
 
-describe('running a sweep\'s transactions side by side', () => {
+describe("running a sweep's transactions side by side", () => {
   it('never has more than the limit in flight, runs every item once and keeps their order', async () => {
     let inFlight = 0;
     let most = 0;

@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const { FirestoreApi } = require('firebase-tools/lib/firestore/api.js') as { FirestoreApi: new () => { validateSpec(spec: unknown): void } };
+const { FirestoreApi } = require('firebase-tools/lib/firestore/api.js') as {
+  FirestoreApi: new () => { validateSpec(spec: unknown): void };
+};
 
 interface Spec {
   indexes: { collectionGroup: string; fields: { fieldPath: string }[] }[];
@@ -12,7 +14,11 @@ interface Spec {
 const spec = JSON.parse(readFileSync(new URL('../../firestore.indexes.json', import.meta.url), 'utf8')) as Spec;
 
 /** Fields the service filters or orders on (store/queue.ts, store/pool.ts, jobs/matcherRun.ts, store/leaderboard.ts). */
-const queried: Record<string, string[]> = { tickets: ['status', 'score', 'changedAt'], rooms: ['status'], players: ['ladders'] };
+const queried: Record<string, string[]> = {
+  tickets: ['status', 'score', 'changedAt'],
+  rooms: ['status'],
+  players: ['ladders'],
+};
 
 // The emulator ignores this file, so what `firebase deploy` would refuse or what a query would miss shows here.
 describe('firestore.indexes.json', () => {
@@ -21,14 +27,18 @@ describe('firestore.indexes.json', () => {
   });
 
   it('stops indexing time stamps and large maps of tickets and rooms, but no field a query uses', () => {
-    const exempt = (group: string) => spec.fieldOverrides.filter((o) => o.collectionGroup === group && o.indexes.length === 0).map((o) => o.fieldPath);
+    const exempt = (group: string) =>
+      spec.fieldOverrides.filter((o) => o.collectionGroup === group && o.indexes.length === 0).map((o) => o.fieldPath);
     // Ever-increasing indexed values cap a collection near 500 writes a second; tickets and rooms are the hot ones.
     expect(exempt('tickets')).toEqual(expect.arrayContaining(['enqueuedAt', 'expiresAt', 'createdAt', 'endedAt']));
     expect(exempt('rooms')).toEqual(expect.arrayContaining(['createdAt', 'updatedAt', 'endedAt', 'reportDeadline']));
     for (const [group, fields] of Object.entries(queried)) {
-      for (const field of fields) expect(exempt(group).some((f) => f === field || f.startsWith(`${field}.`))).toBe(false);
+      for (const field of fields)
+        expect(exempt(group).some((f) => f === field || f.startsWith(`${field}.`))).toBe(false);
     }
-    const composite = spec.indexes.filter((i) => i.collectionGroup === 'tickets').map((i) => i.fields.map((f) => f.fieldPath));
+    const composite = spec.indexes
+      .filter((i) => i.collectionGroup === 'tickets')
+      .map((i) => i.fields.map((f) => f.fieldPath));
     expect(composite).toContainEqual(['status', 'score']);
   });
 });

@@ -17,7 +17,11 @@ describe('ladders', () => {
       provisionalGames: 10,
       floorAtZero: false,
     });
-    expect(ladderSchema.parse({ k: 24, floorAtZero: true })).toMatchObject({ k: 24, provisionalK: 64, floorAtZero: true });
+    expect(ladderSchema.parse({ k: 24, floorAtZero: true })).toMatchObject({
+      k: 24,
+      provisionalK: 64,
+      floorAtZero: true,
+    });
   });
 
   it('ships exactly a 1v1 ladder and a team ladder, both standard and valid', () => {

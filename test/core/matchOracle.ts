@@ -4,7 +4,8 @@ import type { Ticket } from '../../functions/src/core/ticket.js';
 /** Brute-force references for the matcher's tests: slow, naive, and written apart from the matcher. */
 
 export const players = (tickets: readonly Ticket[]) => tickets.reduce((n, t) => n + t.members.length, 0);
-export const average = (side: readonly Ticket[]) => side.reduce((sum, t) => sum + t.members.length * t.score, 0) / players(side);
+export const average = (side: readonly Ticket[]) =>
+  side.reduce((sum, t) => sum + t.members.length * t.score, 0) / players(side);
 export const sortedSizes = (side: readonly Ticket[]) => side.map((t) => t.members.length).sort((a, b) => a - b);
 
 /** The smallest side difference over every assignment of the tickets to two sides, by brute force. */

@@ -64,14 +64,20 @@ describe('parseModes', () => {
     expect(() => parseModes({ '2v2': mode })).toThrow(
       /modes\.2v2\.spreadCap\.schedule\[1\]\.value: a cap may only widen with waiting \(80 is below the previous 100\)/,
     );
-    expect(() => parseModes({ '2v2': mode })).toThrow(/modes\.2v2\.spreadCap\.schedule\[2\]\.afterSeconds: steps must be ordered/);
-    expect(() => parseModes({ '2v2': mode })).toThrow(/modes\.2v2\.spreadCap\.schedule\[2\]\.value: 400 exceeds the hard cap 300/);
+    expect(() => parseModes({ '2v2': mode })).toThrow(
+      /modes\.2v2\.spreadCap\.schedule\[2\]\.afterSeconds: steps must be ordered/,
+    );
+    expect(() => parseModes({ '2v2': mode })).toThrow(
+      /modes\.2v2\.spreadCap\.schedule\[2\]\.value: 400 exceeds the hard cap 300/,
+    );
   });
 
   it('rejects a schedule that does not start at queueing, a team larger than 5v5 and an unknown kind', () => {
     const late = validTeamMode();
     late.format.sideDifferenceCap.schedule = [{ afterSeconds: 5, value: 20 }];
-    expect(() => parseModes({ late })).toThrow(/modes\.late\.format\.sideDifferenceCap\.schedule\[0\]\.afterSeconds: the first step must start at 0/);
+    expect(() => parseModes({ late })).toThrow(
+      /modes\.late\.format\.sideDifferenceCap\.schedule\[0\]\.afterSeconds: the first step must start at 0/,
+    );
     const big = validTeamMode();
     big.format.teamSize = 6;
     expect(() => parseModes({ big })).toThrow(/modes\.big\.format\.teamSize/);

@@ -49,7 +49,8 @@ describe('parties', () => {
 
   it('reads join codes the way players type them, and only codes of the unambiguous alphabet', () => {
     expect(joinCodeSchema.parse(' abc-d23 ')).toBe('ABCD23');
-    for (const bad of ['ABCDE', 'ABCDEFG', 'ABCDE0', 'ABCDEI', 'ABCDE1']) expect(joinCodeSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['ABCDE', 'ABCDEFG', 'ABCDE0', 'ABCDEI', 'ABCDE1'])
+      expect(joinCodeSchema.safeParse(bad).success).toBe(false);
     fc.assert(
       fc.property(fc.infiniteStream(fc.nat()), (stream) => {
         const it = stream[Symbol.iterator]();
@@ -70,9 +71,13 @@ describe('display names', () => {
 
   it('always derives a valid default name', () => {
     fc.assert(
-      fc.property(fc.option(fc.string({ unit: 'grapheme', maxLength: 60 })), fc.string({ minLength: 1, maxLength: 40 }), (hint, uid) => {
-        expect(displayNameSchema.safeParse(defaultDisplayName(hint ?? undefined, uid)).success).toBe(true);
-      }),
+      fc.property(
+        fc.option(fc.string({ unit: 'grapheme', maxLength: 60 })),
+        fc.string({ minLength: 1, maxLength: 40 }),
+        (hint, uid) => {
+          expect(displayNameSchema.safeParse(defaultDisplayName(hint ?? undefined, uid)).success).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -83,8 +88,16 @@ describe('presence', () => {
 
   it('is derived from the ticket a player points at and the room it was matched into', () => {
     expect(presenceOf({ ticketId: null }, undefined, undefined)).toEqual({ kind: 'idle' });
-    expect(presenceOf({ ticketId: 't' }, ticket('queued'), undefined)).toEqual({ kind: 'queued', ticketId: 't', mode: '1v1' });
-    expect(presenceOf({ ticketId: 't' }, ticket('matched', 'r'), { id: 'r', live: true })).toEqual({ kind: 'inRoom', roomId: 'r', mode: '1v1' });
+    expect(presenceOf({ ticketId: 't' }, ticket('queued'), undefined)).toEqual({
+      kind: 'queued',
+      ticketId: 't',
+      mode: '1v1',
+    });
+    expect(presenceOf({ ticketId: 't' }, ticket('matched', 'r'), { id: 'r', live: true })).toEqual({
+      kind: 'inRoom',
+      roomId: 'r',
+      mode: '1v1',
+    });
     expect(presenceOf({ ticketId: 't' }, ticket('matched', 'r'), { id: 'r', live: false })).toEqual({ kind: 'idle' });
     expect(presenceOf({ ticketId: 't' }, ticket('cancelled'), undefined)).toEqual({ kind: 'idle' });
   });

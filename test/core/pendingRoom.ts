@@ -2,7 +2,10 @@ import { defaultModes } from '../../functions/src/core/modes.js';
 import type { RoomDoc } from '../../functions/src/core/room.js';
 
 /** The default 2v2 with a 20 s ready check and a 60 s cooldown for who misses it. */
-export const readyCheckMode = { ...defaultModes['2v2']!, readyCheck: { timeoutSeconds: 20, declineCooldownSeconds: 60 } };
+export const readyCheckMode = {
+  ...defaultModes['2v2']!,
+  readyCheck: { timeoutSeconds: 20, declineCooldownSeconds: 60 },
+};
 
 const roomTicket = (id: string, uids: string[], partyId: string | null = null) => ({
   ticketId: id,
@@ -19,7 +22,10 @@ export const pendingRoom = (): RoomDoc => ({
   mode: '2v2',
   ladder: 'team',
   kind: 'team',
-  sides: [{ tickets: [roomTicket('t1', ['a', 'b'], 'p')] }, { tickets: [roomTicket('t2', ['c']), roomTicket('t3', ['d'])] }],
+  sides: [
+    { tickets: [roomTicket('t1', ['a', 'b'], 'p')] },
+    { tickets: [roomTicket('t2', ['c']), roomTicket('t3', ['d'])] },
+  ],
   memberUids: ['a', 'b', 'c', 'd'],
   names: { a: 'Ann', b: 'Ben', c: 'Cat', d: 'Dan' },
   proposedAt: 1_000,

@@ -20,32 +20,36 @@ const deltas = (updates: RatingUpdate[]) => Object.fromEntries(updates.map((u) =
 const total = (updates: RatingUpdate[]) => updates.reduce((sum, u) => sum + u.delta, 0);
 
 const side = (prefix: string, size: number) =>
-  fc.array(fc.integer({ min: 800, max: 2600 }), { minLength: size, maxLength: size }).map((ratings) =>
-    ratings.map((rating, i) => player(`${prefix}${i}`, rating)),
-  );
-const teamGame = fc
-  .integer({ min: 1, max: 5 })
-  .chain((size) =>
-    fc.record<TeamGame>({
-      sideA: side('a', size),
-      sideB: side('b', size),
-      outcome: fc.constantFrom<TeamGame['outcome']>('A', 'B', 'draw'),
-    }),
-  );
+  fc
+    .array(fc.integer({ min: 800, max: 2600 }), { minLength: size, maxLength: size })
+    .map((ratings) => ratings.map((rating, i) => player(`${prefix}${i}`, rating)));
+const teamGame = fc.integer({ min: 1, max: 5 }).chain((size) =>
+  fc.record<TeamGame>({
+    sideA: side('a', size),
+    sideB: side('b', size),
+    outcome: fc.constantFrom<TeamGame['outcome']>('A', 'B', 'draw'),
+  }),
+);
 
 const freeForAll = fc
   .array(fc.record({ rating: fc.integer({ min: 800, max: 2600 }), placement: fc.integer({ min: 1, max: 4 }) }), {
     minLength: 2,
     maxLength: 10,
   })
-  .map((rows): FreeForAllGame => ({
-    players: rows.map((row, i) => ({ ...player(`p${i}`, row.rating), placement: row.placement })),
-  }));
+  .map(
+    (rows): FreeForAllGame => ({
+      players: rows.map((row, i) => ({ ...player(`p${i}`, row.rating), placement: row.placement })),
+    }),
+  );
 
 describe('settleTeamGame', () => {
   it('rates each side at the mean of its members, whatever the spread', () => {
     const updates = settleTeamGame(
-      { sideA: [player('a1', 1200), player('a2', 1800)], sideB: [player('b1', 1500), player('b2', 1500)], outcome: 'A' },
+      {
+        sideA: [player('a1', 1200), player('a2', 1800)],
+        sideB: [player('b1', 1500), player('b2', 1500)],
+        outcome: 'A',
+      },
       ladder,
     );
     expect(updates).toEqual([
@@ -71,13 +75,16 @@ describe('settleTeamGame', () => {
 
   it('a 1v1 settles exactly like eloDuel', () => {
     fc.assert(
-      fc.property(teamGame.filter((game) => game.sideA.length === 1), (game) => {
-        const [a] = game.sideA;
-        const [b] = game.sideB;
-        const duel = eloDuel(a!.rating, b!.rating, game.outcome === 'A' ? 1 : game.outcome === 'B' ? 0 : 0.5, ladder);
-        const [ua, ub] = settleTeamGame(game, ladder);
-        expect([ua!.after, ub!.after]).toEqual([duel.ratingA, duel.ratingB]);
-      }),
+      fc.property(
+        teamGame.filter((game) => game.sideA.length === 1),
+        (game) => {
+          const [a] = game.sideA;
+          const [b] = game.sideB;
+          const duel = eloDuel(a!.rating, b!.rating, game.outcome === 'A' ? 1 : game.outcome === 'B' ? 0 : 0.5, ladder);
+          const [ua, ub] = settleTeamGame(game, ladder);
+          expect([ua!.after, ub!.after]).toEqual([duel.ratingA, duel.ratingB]);
+        },
+      ),
     );
   });
 
@@ -128,16 +135,25 @@ describe('settleTeamGame', () => {
 describe('provisional K', () => {
   it('doubles a new player’s change, leaving the opponent’s as it was, so the room total drifts', () => {
     // 1500 v 1500: established 32 · 0.5 = 16, provisional 64 · 0.5 = 32
-    const win = settleTeamGame({ sideA: [player('new', 1500, ROOKIE)], sideB: [player('old', 1500)], outcome: 'A' }, ladder);
+    const win = settleTeamGame(
+      { sideA: [player('new', 1500, ROOKIE)], sideB: [player('old', 1500)], outcome: 'A' },
+      ladder,
+    );
     expect(deltas(win)).toEqual({ new: 32, old: -16 });
     expect(total(win)).toBe(16);
-    const loss = settleTeamGame({ sideA: [player('new', 1500, 9)], sideB: [player('old', 1500)], outcome: 'B' }, ladder);
+    const loss = settleTeamGame(
+      { sideA: [player('new', 1500, 9)], sideB: [player('old', 1500)], outcome: 'B' },
+      ladder,
+    );
     expect(deltas(loss)).toEqual({ new: -32, old: 16 });
     expect(total(loss)).toBe(-16);
   });
 
   it('stops after provisionalGames settled games', () => {
-    const game = settleTeamGame({ sideA: [player('a', 1500, 10)], sideB: [player('b', 1500, 9)], outcome: 'A' }, ladder);
+    const game = settleTeamGame(
+      { sideA: [player('a', 1500, 10)], sideB: [player('b', 1500, 9)], outcome: 'A' },
+      ladder,
+    );
     expect(deltas(game)).toEqual({ a: 16, b: -32 });
   });
 
@@ -211,12 +227,15 @@ describe('settleFreeForAll', () => {
 
   it('with two players is exactly the duel', () => {
     fc.assert(
-      fc.property(freeForAll.filter((game) => game.players.length === 2), (game) => {
-        const [a, b] = game.players;
-        const scoreA = a!.placement < b!.placement ? 1 : a!.placement === b!.placement ? 0.5 : 0;
-        const duel = eloDuel(a!.rating, b!.rating, scoreA, ladder);
-        expect(settleFreeForAll(game, ladder).map((u) => u.after)).toEqual([duel.ratingA, duel.ratingB]);
-      }),
+      fc.property(
+        freeForAll.filter((game) => game.players.length === 2),
+        (game) => {
+          const [a, b] = game.players;
+          const scoreA = a!.placement < b!.placement ? 1 : a!.placement === b!.placement ? 0.5 : 0;
+          const duel = eloDuel(a!.rating, b!.rating, scoreA, ladder);
+          expect(settleFreeForAll(game, ladder).map((u) => u.after)).toEqual([duel.ratingA, duel.ratingB]);
+        },
+      ),
     );
   });
 
@@ -225,7 +244,11 @@ describe('settleFreeForAll', () => {
       fc.property(freeForAll, fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 4 }), (game, x, y) => {
         const rating = game.players[0]!.rating;
         const twins = {
-          players: [...game.players, { ...player('x', rating), placement: x }, { ...player('y', rating), placement: y }],
+          players: [
+            ...game.players,
+            { ...player('x', rating), placement: x },
+            { ...player('y', rating), placement: y },
+          ],
         };
         const { x: dx, y: dy } = deltas(settleFreeForAll(twins, ladder));
         if (x === y) expect(dx).toBe(dy);
@@ -241,7 +264,9 @@ describe('settleFreeForAll', () => {
           fc.tuple(fc.constant(game), fc.shuffledSubarray(game.players, { minLength: game.players.length })),
         ),
         ([game, shuffled]) => {
-          expect(deltas(settleFreeForAll({ players: shuffled }, ladder))).toEqual(deltas(settleFreeForAll(game, ladder)));
+          expect(deltas(settleFreeForAll({ players: shuffled }, ladder))).toEqual(
+            deltas(settleFreeForAll(game, ladder)),
+          );
         },
       ),
     );
@@ -250,7 +275,8 @@ describe('settleFreeForAll', () => {
   it('never moves anyone by more than K', () => {
     fc.assert(
       fc.property(freeForAll, (game) => {
-        for (const update of settleFreeForAll(game, ladder)) expect(Math.abs(update.delta)).toBeLessThanOrEqual(ladder.k);
+        for (const update of settleFreeForAll(game, ladder))
+          expect(Math.abs(update.delta)).toBeLessThanOrEqual(ladder.k);
       }),
     );
   });
@@ -259,7 +285,12 @@ describe('settleFreeForAll', () => {
     expect(() => settleFreeForAll(ffa([1500, 1]), ladder)).toThrow(/at least two players/);
     expect(() =>
       settleFreeForAll(
-        { players: [{ ...player('x', 1500), placement: 1 }, { ...player('x', 1400), placement: 2 }] },
+        {
+          players: [
+            { ...player('x', 1500), placement: 1 },
+            { ...player('x', 1400), placement: 2 },
+          ],
+        },
         ladder,
       ),
     ).toThrow(/player x appears more than once/);

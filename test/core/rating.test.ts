@@ -81,10 +81,16 @@ describe('eloDuel properties', () => {
 
   it('is zero-sum without the floor', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -2000, max: 6000 }), fc.integer({ min: -2000, max: 6000 }), score, k, (a, b, s, kk) => {
-        const after = eloDuel(a, b, s, { k: kk });
-        expect(after.ratingA + after.ratingB).toBe(a + b);
-      }),
+      fc.property(
+        fc.integer({ min: -2000, max: 6000 }),
+        fc.integer({ min: -2000, max: 6000 }),
+        score,
+        k,
+        (a, b, s, kk) => {
+          const after = eloDuel(a, b, s, { k: kk });
+          expect(after.ratingA + after.ratingB).toBe(a + b);
+        },
+      ),
     );
   });
 
@@ -100,11 +106,17 @@ describe('eloDuel properties', () => {
 
   it('a decisive game changes both ratings (gaps up to 2520 points)', () => {
     fc.assert(
-      fc.property(rating, fc.integer({ min: -2520, max: 2520 }), fc.constantFrom<DuelScore>(0, 1), k, (a, gap, s, kk) => {
-        const after = eloDuel(a, a + gap, s, { k: kk });
-        expect(after.ratingA).not.toBe(a);
-        expect(after.ratingB).not.toBe(a + gap);
-      }),
+      fc.property(
+        rating,
+        fc.integer({ min: -2520, max: 2520 }),
+        fc.constantFrom<DuelScore>(0, 1),
+        k,
+        (a, gap, s, kk) => {
+          const after = eloDuel(a, a + gap, s, { k: kk });
+          expect(after.ratingA).not.toBe(a);
+          expect(after.ratingB).not.toBe(a + gap);
+        },
+      ),
     );
   });
 

@@ -24,6 +24,7 @@ const only = (proposals: MatchProposal[]): MatchProposal => {
   return proposals[0] as MatchProposal;
 };
 
+// Requirement numbers are those of docs/design.md.
 describe('requirement 3: the spread between the highest and lowest score is capped', () => {
   const twoVsTwo = mode('2v2');
   const pool = (wait: number) => solos(twoVsTwo, [1500, 1500, 1610, 1610], wait);
@@ -95,14 +96,22 @@ describe('requirement 5: a party matches on its average plus 10 per member', () 
 describe('requirement 6: both sides hold the same number of premade parties', () => {
   it('will not put a duo against two solos', () => {
     const twoVsTwo = mode('2v2');
-    const { proposals, unmatched } = sweepPool(twoVsTwo, [ticket(twoVsTwo, [1500, 1500]), ...solos(twoVsTwo, [1520, 1520])], NOW);
+    const { proposals, unmatched } = sweepPool(
+      twoVsTwo,
+      [ticket(twoVsTwo, [1500, 1500]), ...solos(twoVsTwo, [1520, 1520])],
+      NOW,
+    );
     expect(proposals).toEqual([]);
     expect(unmatched.premadeImbalance).toBe(3);
   });
 
   it('splits a trio and a duo onto opposite sides, each filled with solos (sameCount)', () => {
     const fiveVsFive = mode('5v5');
-    const pool = [ticket(fiveVsFive, [1470, 1470, 1470]), ticket(fiveVsFive, [1480, 1480]), ...solos(fiveVsFive, [1500, 1500, 1500, 1500, 1500])];
+    const pool = [
+      ticket(fiveVsFive, [1470, 1470, 1470]),
+      ticket(fiveVsFive, [1480, 1480]),
+      ...solos(fiveVsFive, [1500, 1500, 1500, 1500, 1500]),
+    ];
     const [a, b] = only(sweepPool(fiveVsFive, pool, NOW).proposals).sides;
     expect([sizes(a), sizes(b)].sort()).toEqual([
       [1, 1, 1, 2],
@@ -111,7 +120,11 @@ describe('requirement 6: both sides hold the same number of premade parties', ()
   });
 
   it('accepts a four-stack against a trio under sameCount but not under mirror', () => {
-    const pool = (m: Mode) => [ticket(m, [1480, 1480, 1480, 1480]), ticket(m, [1490, 1490, 1490]), ...solos(m, [1520, 1520, 1520])];
+    const pool = (m: Mode) => [
+      ticket(m, [1480, 1480, 1480, 1480]),
+      ticket(m, [1490, 1490, 1490]),
+      ...solos(m, [1520, 1520, 1520]),
+    ];
     const sameCount = mode('5v5', 'sameCount');
     expect(sweepPool(sameCount, pool(sameCount), NOW).proposals).toHaveLength(1);
     const mirror = mode('5v5', 'mirror');
@@ -122,7 +135,11 @@ describe('requirement 6: both sides hold the same number of premade parties', ()
 
   it('under mirror, gives each side the same party sizes', () => {
     const mirror = mode('4v4', 'mirror');
-    const pool = [ticket(mirror, [1500, 1500]), ticket(mirror, [1490, 1490]), ...solos(mirror, [1500, 1510, 1520, 1530])];
+    const pool = [
+      ticket(mirror, [1500, 1500]),
+      ticket(mirror, [1490, 1490]),
+      ...solos(mirror, [1500, 1510, 1520, 1530]),
+    ];
     const [a, b] = only(sweepPool(mirror, pool, NOW).proposals).sides;
     expect(sizes(a)).toEqual([1, 1, 2]);
     expect(sizes(b)).toEqual([1, 1, 2]);
@@ -151,7 +168,9 @@ describe('requirement 7: queueing returns a match at once, or nothing', () => {
     const waiting = solos(twoVsTwo, [1490, 1505], 3);
     expect(matchTicketNow(twoVsTwo, ticket(twoVsTwo, [1500]), waiting, NOW)).toBeNull();
     expect(matchTicketNow(twoVsTwo, ticket(twoVsTwo, [1500]), solos(twoVsTwo, [1300, 1310, 1320]), NOW)).toBeNull();
-    expect(matchTicketNow(twoVsTwo, ticket(twoVsTwo, [1500, 1500, 1500]), solos(twoVsTwo, [1500, 1500, 1500]), NOW)).toBeNull();
+    expect(
+      matchTicketNow(twoVsTwo, ticket(twoVsTwo, [1500, 1500, 1500]), solos(twoVsTwo, [1500, 1500, 1500]), NOW),
+    ).toBeNull();
   });
 
   it('asks the shell for candidates in a window that covers every partner the widest cap allows', () => {
@@ -159,7 +178,10 @@ describe('requirement 7: queueing returns a match at once, or nothing', () => {
   });
 
   it('finds the match among a hundred candidates, as the shell reads them', () => {
-    const far = solos(twoVsTwo, Array.from({ length: 97 }, (_, i) => 1000 + i));
+    const far = solos(
+      twoVsTwo,
+      Array.from({ length: 97 }, (_, i) => 1000 + i),
+    );
     const near = solos(twoVsTwo, [1502, 1498, 1501]);
     const arriving = ticket(twoVsTwo, [1500]);
     const proposal = matchTicketNow(twoVsTwo, arriving, [...far, ...near], NOW);
@@ -180,13 +202,21 @@ describe('requirement 8: free-for-all', () => {
   });
 
   it('waits for more players while the minimum is reached but the fill wait has not passed', () => {
-    const { proposals, unmatched } = sweepPool(ffa, solos(ffa, [1500, 1510, 1520, 1530, 1540], format.fillWaitSeconds - 1), NOW);
+    const { proposals, unmatched } = sweepPool(
+      ffa,
+      solos(ffa, [1500, 1510, 1520, 1530, 1540], format.fillWaitSeconds - 1),
+      NOW,
+    );
     expect(proposals).toEqual([]);
     expect(unmatched.waitingForFill).toBe(5);
   });
 
   it('starts with everyone within the cap once the oldest has waited the fill wait', () => {
-    const pool = [...solos(ffa, [1500], format.fillWaitSeconds), ...solos(ffa, [1510, 1520, 1530, 1540]), ...solos(ffa, [2000])];
+    const pool = [
+      ...solos(ffa, [1500], format.fillWaitSeconds),
+      ...solos(ffa, [1510, 1520, 1530, 1540]),
+      ...solos(ffa, [2000]),
+    ];
     const room = only(sweepPool(ffa, pool, NOW).proposals);
     expect(proposalTickets(room).map((t) => t.score)).toHaveLength(5);
     expect(room.sides).toHaveLength(1);
@@ -212,7 +242,11 @@ describe('requirement 8: free-for-all', () => {
 
   it('after the fill wait, seats the most players any window of the spread cap holds', () => {
     const narrow = parseModes({
-      narrow: { ...ffa, spreadCap: { hard: 100, schedule: [{ afterSeconds: 0, value: 100 }] }, format: { ...format, fillWaitSeconds: 0 } },
+      narrow: {
+        ...ffa,
+        spreadCap: { hard: 100, schedule: [{ afterSeconds: 0, value: 100 }] },
+        format: { ...format, fillWaitSeconds: 0 },
+      },
     }).narrow as Mode;
     const oldest = ticket(narrow, [1500], 5);
     const below = solos(narrow, [1420, 1420, 1420]);
@@ -222,7 +256,12 @@ describe('requirement 8: free-for-all', () => {
   });
 
   it('keeps parties together, filling exactly to the maximum when whole parties allow it', () => {
-    const pool = [ticket(ffa, [1500, 1500, 1500]), ticket(ffa, [1500, 1500, 1500]), ticket(ffa, [1480, 1480, 1480]), ...solos(ffa, [1530, 1530])];
+    const pool = [
+      ticket(ffa, [1500, 1500, 1500]),
+      ticket(ffa, [1500, 1500, 1500]),
+      ticket(ffa, [1480, 1480, 1480]),
+      ...solos(ffa, [1530, 1530]),
+    ];
     const room = only(sweepPool(ffa, pool, NOW).proposals);
     expect(proposalTickets(room).reduce((n, t) => n + t.members.length, 0)).toBe(format.maxPlayers);
   });

@@ -6,17 +6,46 @@ import { settleRoom, validateResult, verdictAtDeadline, verdictNow } from '../..
 import type { Result, RoomDoc } from '../../functions/src/core/room.js';
 
 const results = { oneSidedAtDeadline: 'settle' as const, gameServerClaim: 'gameServer' };
-const solo = (uid: string, rating = 1500) => ({ ticketId: `t-${uid}`, partyId: null, ownerUid: uid, score: rating, enqueuedAt: 0, members: [{ uid, rating }] });
+const solo = (uid: string, rating = 1500) => ({
+  ticketId: `t-${uid}`,
+  partyId: null,
+  ownerUid: uid,
+  score: rating,
+  enqueuedAt: 0,
+  members: [{ uid, rating }],
+});
 
 function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, authoritative: string[] = []): RoomDoc {
-  const sides = kind === 'team' ? [{ tickets: [solo('a1'), solo('a2')] }, { tickets: [solo('b1'), solo('b2')] }] : [{ tickets: ['p', 'q', 'r', 's'].map((u) => solo(u)) }];
+  const sides =
+    kind === 'team'
+      ? [{ tickets: [solo('a1'), solo('a2')] }, { tickets: [solo('b1'), solo('b2')] }]
+      : [{ tickets: ['p', 'q', 'r', 's'].map((u) => solo(u)) }];
   const memberUids = sides.flatMap((s) => s.tickets.map((t) => t.ownerUid));
   return {
-    id: 'r', mode: 'm', ladder: 'team', kind, sides, memberUids, names: {}, proposedAt: 0,
+    id: 'r',
+    mode: 'm',
+    ladder: 'team',
+    kind,
+    sides,
+    memberUids,
+    names: {},
+    proposedAt: 0,
     quality: { spread: 0, sideDifference: null, winProbabilityA: null, waitSeconds: {} },
-    status: 'active', readyCheck: null, reportDeadline: 10, result: null, ratingChanges: null,
-    reports: Object.fromEntries(Object.entries(reports).map(([uid, result]) => [uid, { result, at: 1, authoritative: authoritative.includes(uid) }])),
-    createdAt: 0, updatedAt: 0, endedAt: null, endReason: null,
+    status: 'active',
+    readyCheck: null,
+    reportDeadline: 10,
+    result: null,
+    ratingChanges: null,
+    reports: Object.fromEntries(
+      Object.entries(reports).map(([uid, result]) => [
+        uid,
+        { result, at: 1, authoritative: authoritative.includes(uid) },
+      ]),
+    ),
+    createdAt: 0,
+    updatedAt: 0,
+    endedAt: null,
+    endReason: null,
   };
 }
 
@@ -43,43 +72,53 @@ describe('what the reports decide', () => {
     expect(verdictAtDeadline(room('team'), results)).toMatchObject({ kind: 'void', reason: /no result/ });
   });
 
-  it('settles a free-for-all on a strict majority of the room\'s players', () => {
+  it("settles a free-for-all on a strict majority of the room's players", () => {
     const placements = { placements: { p: 1, q: 2, r: 3, s: 4 } };
     const other = { placements: { p: 2, q: 1, r: 3, s: 4 } };
     expect(verdictNow(room('ffa', { p: placements, q: placements })).kind).toBe('wait');
-    expect(verdictNow(room('ffa', { p: placements, q: placements, r: placements }))).toEqual({ kind: 'settle', result: placements });
+    expect(verdictNow(room('ffa', { p: placements, q: placements, r: placements }))).toEqual({
+      kind: 'settle',
+      result: placements,
+    });
     expect(verdictNow(room('ffa', { p: placements, q: other })).kind).toBe('dispute');
   });
 
   it('refuses a result of the wrong kind, or placements that do not name exactly the players', () => {
     expect(() => validateResult(room('ffa'), A)).toThrow(/free-for-all/);
     expect(() => validateResult(room('team'), { placements: { a1: 1 } })).toThrow(/team room/);
-    expect(() => validateResult(room('ffa'), { placements: { p: 1, q: 2, r: 3 } })).toThrow(/exactly the room's players/);
+    expect(() => validateResult(room('ffa'), { placements: { p: 1, q: 2, r: 3 } })).toThrow(
+      /exactly the room's players/,
+    );
   });
 });
 
 describe('settling a room', () => {
-  const standings = (uids: string[], rating: () => number) => new Map<string, Standing>(uids.map((u) => [u, { ...initialStanding(rating()), games: 20 }]));
+  const standings = (uids: string[], rating: () => number) =>
+    new Map<string, Standing>(uids.map((u) => [u, { ...initialStanding(rating()), games: 20 }]));
 
   it('moves both sides of a team room by equal and opposite amounts and records the outcome', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 800, max: 2400 }), { minLength: 4, maxLength: 4 }), fc.constantFrom('A', 'B', 'draw'), (ratings, outcome) => {
-        const r = room('team');
-        const byUid = new Map(r.memberUids.map((u, i) => [u, { ...initialStanding(ratings[i]!), games: 20 }]));
-        const outcomes = settleRoom(r, { outcome: outcome as 'A' }, byUid, defaultLadders.team);
-        const delta = (uid: string) => outcomes.find((o) => o.uid === uid)!.update.delta;
-        expect(delta('a1')).toBe(delta('a2'));
-        // As a sum: for a draw between equal averages the two sides' changes are 0 and -0.
-        expect(delta('a1') + delta('b1')).toBe(0);
-        if (outcome !== 'draw') expect(delta(outcome === 'A' ? 'a1' : 'b1')).toBeGreaterThanOrEqual(0);
-        const record = outcomes.find((o) => o.uid === 'b2')!.outcome;
-        expect(record).toBe(outcome === 'draw' ? 'draw' : outcome === 'B' ? 'win' : 'loss');
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 800, max: 2400 }), { minLength: 4, maxLength: 4 }),
+        fc.constantFrom('A', 'B', 'draw'),
+        (ratings, outcome) => {
+          const r = room('team');
+          const byUid = new Map(r.memberUids.map((u, i) => [u, { ...initialStanding(ratings[i]!), games: 20 }]));
+          const outcomes = settleRoom(r, { outcome: outcome as 'A' }, byUid, defaultLadders.team);
+          const delta = (uid: string) => outcomes.find((o) => o.uid === uid)!.update.delta;
+          expect(delta('a1')).toBe(delta('a2'));
+          // As a sum: for a draw between equal averages the two sides' changes are 0 and -0.
+          expect(delta('a1') + delta('b1')).toBe(0);
+          if (outcome !== 'draw') expect(delta(outcome === 'A' ? 'a1' : 'b1')).toBeGreaterThanOrEqual(0);
+          const record = outcomes.find((o) => o.uid === 'b2')!.outcome;
+          expect(record).toBe(outcome === 'draw' ? 'draw' : outcome === 'B' ? 'win' : 'loss');
+        },
+      ),
       { examples: [[[1292, 1655, 2146, 801], 'draw']] },
     );
   });
 
-  it('gives a free-for-all\'s sole winner a win, a shared first place a draw, the rest losses', () => {
+  it("gives a free-for-all's sole winner a win, a shared first place a draw, the rest losses", () => {
     const r = room('ffa');
     const all = standings(r.memberUids, () => 1500);
     const sole = settleRoom(r, { placements: { p: 1, q: 2, r: 3, s: 4 } }, all, defaultLadders.team);

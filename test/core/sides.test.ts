@@ -12,7 +12,11 @@ function bruteForce(units: readonly SplitUnit[], teamSize: number, policy: Prema
     const players = (side: SplitUnit[]) => side.reduce((n, u) => n + u.size, 0);
     if (players(a) !== teamSize || players(b) !== teamSize) continue;
     const premades = (side: SplitUnit[]) => side.filter((u) => u.size > 1).length;
-    const sizes = (side: SplitUnit[]) => side.map((u) => u.size).sort().join();
+    const sizes = (side: SplitUnit[]) =>
+      side
+        .map((u) => u.size)
+        .sort()
+        .join();
     if (policy === 'sameCount' ? premades(a) !== premades(b) : sizes(a) !== sizes(b)) continue;
     const average = (side: SplitUnit[]) => side.reduce((sum, u) => sum + u.size * u.score, 0) / teamSize;
     const difference = Math.abs(average(a) - average(b));
@@ -62,8 +66,27 @@ describe('optimal side split', () => {
   });
 
   it('has no split when the parties cannot fill two equal sides', () => {
-    expect(bestSplit([{ size: 3, score: 1500 }, { size: 1, score: 1500 }], 2, 'sameCount')).toBeNull();
-    expect(bestSplit([{ size: 2, score: 1500 }, { size: 1, score: 1500 }, { size: 1, score: 1500 }], 2, 'sameCount')).toBeNull();
+    expect(
+      bestSplit(
+        [
+          { size: 3, score: 1500 },
+          { size: 1, score: 1500 },
+        ],
+        2,
+        'sameCount',
+      ),
+    ).toBeNull();
+    expect(
+      bestSplit(
+        [
+          { size: 2, score: 1500 },
+          { size: 1, score: 1500 },
+          { size: 1, score: 1500 },
+        ],
+        2,
+        'sameCount',
+      ),
+    ).toBeNull();
   });
 });
 

@@ -27,7 +27,9 @@ describe('ticket schema', () => {
     const base = { id: 't', score: 1500, enqueuedAt: 0 };
     expect(ticketSchema.safeParse({ ...base, members: [member('a')] }).success).toBe(true);
     expect(ticketSchema.safeParse({ ...base, members: [] }).success).toBe(false);
-    expect(ticketSchema.safeParse({ ...base, members: ['a', 'b', 'c', 'd', 'e', 'f'].map(member) }).success).toBe(false);
+    expect(ticketSchema.safeParse({ ...base, members: ['a', 'b', 'c', 'd', 'e', 'f'].map(member) }).success).toBe(
+      false,
+    );
     expect(ticketSchema.safeParse({ ...base, members: [member('a'), member('a')] }).success).toBe(false);
   });
 });

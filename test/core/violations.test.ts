@@ -15,8 +15,13 @@ const twoVsTwo = defaultModes['2v2'] as Mode;
 const ffa = defaultModes.ffa as Mode;
 
 /** A proposal with these sides, recorded with the quality they really have. */
-const proposal = (sides: Ticket[][], proposedAt = NOW): MatchProposal => ({ proposedAt, sides, quality: measureQuality(sides, proposedAt) });
-const rules = (mode: Mode, p: MatchProposal): ViolationRule[] => [...new Set(violations(mode, p).map((v) => v.rule))].sort();
+const proposal = (sides: Ticket[][], proposedAt = NOW): MatchProposal => ({
+  proposedAt,
+  sides,
+  quality: measureQuality(sides, proposedAt),
+});
+const rules = (mode: Mode, p: MatchProposal): ViolationRule[] =>
+  [...new Set(violations(mode, p).map((v) => v.rule))].sort();
 
 describe('violations', () => {
   it('accepts what the matcher proposes, also after a round trip through its schema', () => {
@@ -34,20 +39,63 @@ describe('violations', () => {
 
   it('flags caps exceeded for the oldest wait, and a split that is not the best one', () => {
     const fresh = solos(twoVsTwo, [1400, 1420, 1500, 1520]) as [Ticket, Ticket, Ticket, Ticket];
-    expect(rules(twoVsTwo, proposal([[fresh[0], fresh[3]], [fresh[1], fresh[2]]]))).toEqual(['spreadCap']);
+    expect(
+      rules(
+        twoVsTwo,
+        proposal([
+          [fresh[0], fresh[3]],
+          [fresh[1], fresh[2]],
+        ]),
+      ),
+    ).toEqual(['spreadCap']);
     const close = solos(twoVsTwo, [1450, 1460, 1500, 1510]) as [Ticket, Ticket, Ticket, Ticket];
-    expect(rules(twoVsTwo, proposal([[close[0], close[1]], [close[2], close[3]]]))).toEqual(['sideDifferenceCap', 'splitNotOptimal']);
-    expect(rules(twoVsTwo, proposal([[close[0], close[3]], [close[1], close[2]]]))).toEqual([]);
+    expect(
+      rules(
+        twoVsTwo,
+        proposal([
+          [close[0], close[1]],
+          [close[2], close[3]],
+        ]),
+      ),
+    ).toEqual(['sideDifferenceCap', 'splitNotOptimal']);
+    expect(
+      rules(
+        twoVsTwo,
+        proposal([
+          [close[0], close[3]],
+          [close[1], close[2]],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('flags a ticket twice, a wrong matching score and a recorded quality that lies, but not a long wait', () => {
     const [a, b, c] = solos(twoVsTwo, [1500, 1500, 1500]) as [Ticket, Ticket, Ticket];
-    expect(rules(twoVsTwo, proposal([[a, b], [c, a]]))).toEqual(['duplicate']);
+    expect(
+      rules(
+        twoVsTwo,
+        proposal([
+          [a, b],
+          [c, a],
+        ]),
+      ),
+    ).toEqual(['duplicate']);
     const inflated = { ...ticket(twoVsTwo, [1500, 1500]), score: 1500 };
     expect(rules(twoVsTwo, proposal([[inflated], [a, b]]))).toContain('matchingScore');
     const stale = ticket(twoVsTwo, [1500], twoVsTwo.ticketTtlSeconds + 1);
-    expect(rules(twoVsTwo, proposal([[a, b], [c, stale]]))).toEqual([]);
-    const honest = proposal([[a, b], [c, ticket(twoVsTwo, [1500])]]);
+    expect(
+      rules(
+        twoVsTwo,
+        proposal([
+          [a, b],
+          [c, stale],
+        ]),
+      ),
+    ).toEqual([]);
+    const honest = proposal([
+      [a, b],
+      [c, ticket(twoVsTwo, [1500])],
+    ]);
     expect(rules(twoVsTwo, { ...honest, quality: { ...honest.quality, winProbabilityA: 0.9 } })).toEqual(['quality']);
   });
 
@@ -55,9 +103,13 @@ describe('violations', () => {
     const format = ffa.format.kind === 'ffa' ? ffa.format : undefined;
     if (!format) throw new Error('ffa is a free-for-all');
     expect(rules(ffa, proposal([solos(ffa, [1500, 1500, 1500])]))).toEqual(['fillWait', 'playerCount']);
-    expect(rules(ffa, proposal([solos(ffa, new Array<number>(format.maxPlayers + 1).fill(1500))]))).toEqual(['playerCount']);
+    expect(rules(ffa, proposal([solos(ffa, new Array<number>(format.maxPlayers + 1).fill(1500))]))).toEqual([
+      'playerCount',
+    ]);
     expect(rules(ffa, proposal([solos(ffa, new Array<number>(format.minPlayers).fill(1500))]))).toEqual(['fillWait']);
-    expect(rules(ffa, proposal([solos(ffa, new Array<number>(format.minPlayers).fill(1500), format.fillWaitSeconds)]))).toEqual([]);
+    expect(
+      rules(ffa, proposal([solos(ffa, new Array<number>(format.minPlayers).fill(1500), format.fillWaitSeconds)])),
+    ).toEqual([]);
     const room = solos(ffa, new Array<number>(format.maxPlayers).fill(1500));
     expect(rules(ffa, proposal([room.slice(0, 4), room.slice(4)]))).toEqual(['sides']);
   });

@@ -44,22 +44,33 @@ describe('widening', () => {
 
   it('never narrows as the wait grows and never passes the hard cap', () => {
     fc.assert(
-      fc.property(capArbitrary, fc.float({ min: 0, max: 300, noNaN: true }), fc.float({ min: 0, max: 300, noNaN: true }), (cap, a, b) => {
-        const [shorter, longer] = a <= b ? [a, b] : [b, a];
-        expect(capAt(cap, shorter)).toBeLessThanOrEqual(capAt(cap, longer));
-        expect(capAt(cap, longer)).toBeLessThanOrEqual(cap.hard);
-        expect(capAt(cap, 0)).toBe(cap.schedule[0]?.value);
-      }),
+      fc.property(
+        capArbitrary,
+        fc.float({ min: 0, max: 300, noNaN: true }),
+        fc.float({ min: 0, max: 300, noNaN: true }),
+        (cap, a, b) => {
+          const [shorter, longer] = a <= b ? [a, b] : [b, a];
+          expect(capAt(cap, shorter)).toBeLessThanOrEqual(capAt(cap, longer));
+          expect(capAt(cap, longer)).toBeLessThanOrEqual(cap.hard);
+          expect(capAt(cap, 0)).toBe(cap.schedule[0]?.value);
+        },
+      ),
     );
   });
 
   it('lets a pair that is too far apart at first match once they have waited, and never the other way round', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 150 }), fc.integer({ min: 0, max: 119 }), fc.integer({ min: 0, max: 119 }), (gap, a, b) => {
-        const [shorter, longer] = a <= b ? [a, b] : [b, a];
-        const matchesAfter = (wait: number) => sweepPool(oneVsOne, solos(oneVsOne, [1500, 1500 + gap], wait), NOW).proposals.length === 1;
-        if (matchesAfter(shorter)) expect(matchesAfter(longer)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 150 }),
+        fc.integer({ min: 0, max: 119 }),
+        fc.integer({ min: 0, max: 119 }),
+        (gap, a, b) => {
+          const [shorter, longer] = a <= b ? [a, b] : [b, a];
+          const matchesAfter = (wait: number) =>
+            sweepPool(oneVsOne, solos(oneVsOne, [1500, 1500 + gap], wait), NOW).proposals.length === 1;
+          if (matchesAfter(shorter)) expect(matchesAfter(longer)).toBe(true);
+        },
+      ),
     );
     const pair = (wait: number) => solos(oneVsOne, [1500, 1545], wait);
     expect(sweepPool(oneVsOne, pair(19), NOW).proposals).toHaveLength(0);

@@ -24,11 +24,20 @@ beforeAll(async () => {
     throw new Error(`The end-to-end test needs Chromium at ${CHROMIUM}. Install it: apt-get install -y chromium`);
   }
   // The lobby bundles the built client package: build both as `npm run build` does.
-  for (const workspace of ['client', 'lobby']) await run('npm', ['run', 'build', '--workspace', workspace], { cwd: ROOT });
+  for (const workspace of ['client', 'lobby'])
+    await run('npm', ['run', 'build', '--workspace', workspace], { cwd: ROOT });
   lobby = await serveLobby(lobbyConfig(inject('endpoints'), config));
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 180_000);
@@ -80,7 +89,9 @@ const board = (page: Page) =>
   page
     .getByTestId('leaderboard')
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent).join(' ')));
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent).join(' ')),
+    );
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
 
@@ -152,7 +163,9 @@ describe('the lobby in headless Chromium against the emulators', () => {
     for (const page of everyone) await see(page, 'match-status', 'Game on! Report the result when it is over.');
 
     // Each party plays on one side, numbered in side order.
-    const seated = (await texts(ann, 'room-player')).map((line) => /^(\w+)(?: \(you\))? party (\d) 1500$/.exec(line)?.slice(1));
+    const seated = (await texts(ann, 'room-player')).map((line) =>
+      /^(\w+)(?: \(you\))? party (\d) 1500$/.exec(line)?.slice(1),
+    );
     const partyOf = Object.fromEntries(seated.map((entry) => entry ?? ['?', '?']));
     expect(Object.keys(partyOf).sort()).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
     expect(partyOf.Ann).toBe(partyOf.Ben);
@@ -167,11 +180,16 @@ describe('the lobby in headless Chromium against the emulators', () => {
 
     await see(ann, 'my-rank', 'You: #1 with 1532');
     // Tied players share a rank (their order among themselves is Firestore's).
-    expect((await board(ann)).sort()).toEqual(['1 Ann 1532 1W 0L 0D', '1 Ben 1532 1W 0L 0D', '3 Cat 1468 0W 1L 0D', '3 Dan 1468 0W 1L 0D']);
+    expect((await board(ann)).sort()).toEqual([
+      '1 Ann 1532 1W 0L 0D',
+      '1 Ben 1532 1W 0L 0D',
+      '3 Cat 1468 0W 1L 0D',
+      '3 Dan 1468 0W 1L 0D',
+    ]);
     await screenshot(ann, 'lobby-2v2-settled.png');
   }, 120_000);
 
-  it('treats two tabs of one browser as two players, and a reload keeps each tab\'s player', async () => {
+  it("treats two tabs of one browser as two players, and a reload keeps each tab's player", async () => {
     const context = await browser.newContext();
     contexts.push(context);
     const one = await player('Tab One', context);
@@ -189,6 +207,8 @@ describe('the built client package', () => {
       .filter((file) => file.endsWith('.js'))
       .flatMap((file) => [...readFileSync(join(dist, file), 'utf8').matchAll(/\bfrom '([^']+)'/g)].map((m) => m[1]!));
     expect(imports.length).toBeGreaterThan(0);
-    expect(imports.filter((specifier) => !/^(\.\/[\w-]+\.js|firebase\/(app|auth|firestore|functions))$/.test(specifier))).toEqual([]);
+    expect(
+      imports.filter((specifier) => !/^(\.\/[\w-]+\.js|firebase\/(app|auth|firestore|functions))$/.test(specifier)),
+    ).toEqual([]);
   });
 });

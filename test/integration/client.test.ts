@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { createLadder, describeRoom, isLadderError, LadderError, sideOf, type Ladder, type Match } from '@ladder/client';
+import {
+  createLadder,
+  describeRoom,
+  isLadderError,
+  LadderError,
+  sideOf,
+  type Ladder,
+  type Match,
+} from '@ladder/client';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
-import { devPlayer, newApp } from '../support/client.js';
+import { devPlayer, emulatorHosts, newApp } from '../support/client.js';
 import { ticketOf } from '../support/game.js';
 import { rankedGame } from '../../client/examples/rankedGame.js';
-import { emulatorApp, emulatorHosts, kindsOf, ladderPlayer, ladderPlayers, reach } from '../support/ladder.js';
+import { emulatorApp, kindsOf, ladderPlayer, ladderPlayers, reach } from '../support/ladder.js';
 import { startRelay } from '../support/relay.js';
 
 /** The error a promise rejects with (the test fails if it resolves). */
@@ -43,10 +51,13 @@ describe('the client SDK against the emulators', () => {
     const first = await reach(annMatch, 'queued');
     expect(first).toMatchObject({ kind: 'queued', mode: '1v1', requeued: false, waitedSeconds: 0 });
     await runMatcher({ durationMs: 1_500, intervalMs: 300 });
-    const waiting = await vi.waitUntil(() => {
-      const s = annMatch.status;
-      return s?.kind === 'queued' && s.waitedSeconds >= 1 && s.stats ? s : null;
-    }, { timeout: 5_000 });
+    const waiting = await vi.waitUntil(
+      () => {
+        const s = annMatch.status;
+        return s?.kind === 'queued' && s.waitedSeconds >= 1 && s.stats ? s : null;
+      },
+      { timeout: 5_000 },
+    );
     expect(waiting.stats).toMatchObject({ mode: '1v1', waitingPlayers: 1 });
     expect(waiting.estimatedWaitSeconds).toBe(waiting.stats!.recentMatchWaitSeconds!.p50);
     expect(await bob.queueStats('1v1')).toEqual(waiting.stats);
@@ -55,13 +66,24 @@ describe('the client SDK against the emulators', () => {
     // enqueue matched at once: the status comes from the room it returned, before any listener fires.
     expect(bobMatch.status?.kind).toBe('active');
     const active = await reach(annMatch, 'active');
-    expect(describeRoom(active.room, ann.uid)).toMatchObject({ myWinChance: 0.5, sides: [{ players: [{ rating: 1500 }] }, {}] });
+    expect(describeRoom(active.room, ann.uid)).toMatchObject({
+      myWinChance: 0.5,
+      sides: [{ players: [{ rating: 1500 }] }, {}],
+    });
 
     await annMatch.reportOutcome('win');
     await bobMatch.reportOutcome('loss');
     const [annEnd, bobEnd] = await Promise.all([reach(annMatch, 'settled'), reach(bobMatch, 'settled')]);
-    expect(annEnd).toMatchObject({ kind: 'settled', outcome: 'win', ratingChange: { before: 1500, after: 1516, delta: 16 } });
-    expect(bobEnd).toMatchObject({ kind: 'settled', outcome: 'loss', ratingChange: { before: 1500, after: 1484, delta: -16 } });
+    expect(annEnd).toMatchObject({
+      kind: 'settled',
+      outcome: 'win',
+      ratingChange: { before: 1500, after: 1516, delta: 16 },
+    });
+    expect(bobEnd).toMatchObject({
+      kind: 'settled',
+      outcome: 'loss',
+      ratingChange: { before: 1500, after: 1484, delta: -16 },
+    });
     expect(annKinds).toEqual(['queued', 'active', 'settled']);
     expect(annMatch.ended).toBe(true);
 
@@ -74,11 +96,13 @@ describe('the client SDK against the emulators', () => {
     expect((await ann.profile()).player.ladders.solo).toMatchObject({ rating: 1516, wins: 1 });
   });
 
-  it('runs the README\'s game loop from sign-in to the rating change and the leaderboard', async () => {
+  it("runs the README's game loop from sign-in to the rating change and the leaderboard", async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     try {
       const game = rankedGame(emulatorApp(), '1v1', async () => 'win');
-      await vi.waitUntil(() => log.mock.calls.some(([line]) => /^waited 0 s, usually \? s$/.test(String(line))), { timeout: 10_000 });
+      await vi.waitUntil(() => log.mock.calls.some(([line]) => /^waited 0 s, usually \? s$/.test(String(line))), {
+        timeout: 10_000,
+      });
       const rival = await ladderPlayer('Rival');
       await (await rival.queue('1v1')).reportOutcome('loss');
       expect(await game).toMatchObject({ kind: 'settled', outcome: 'win', ratingChange: { delta: 16 } });
@@ -91,7 +115,7 @@ describe('the client SDK against the emulators', () => {
     }
   });
 
-  it('rejects with a LadderError carrying the server\'s code and message', async () => {
+  it("rejects with a LadderError carrying the server's code and message", async () => {
     const stranger = createLadder({ app: newApp(), emulators: emulatorHosts() });
     const unauthenticated = await failure(stranger.leaderboard('solo'));
     expect(unauthenticated.code).toBe('unauthenticated');
@@ -102,15 +126,29 @@ describe('the client SDK against the emulators', () => {
     expect(badMode).toMatchObject({ code: 'invalid-argument', name: 'LadderError', retryable: false });
     expect(isLadderError(badMode, 'invalid-argument')).toBe(true);
     expect(badMode.message).toMatch(/mode/);
-    expect(await failure(eve.party.join('abc-def'))).toMatchObject({ code: 'not-found', message: expect.stringMatching(/No party has the code ABCDEF/) });
+    expect(await failure(eve.party.join('abc-def'))).toMatchObject({
+      code: 'not-found',
+      message: expect.stringMatching(/No party has the code ABCDEF/),
+    });
     expect((await failure(eve.setDisplayName('x'))).code).toBe('invalid-argument');
 
     const match = await eve.queue('2v2');
-    expect(await failure(match.accept())).toMatchObject({ code: 'failed-precondition', message: expect.stringMatching(/not been matched/) });
-    expect(await failure(eve.queue('1v1'))).toMatchObject({ code: 'failed-precondition', message: expect.stringMatching(/already queued for 2v2/) });
+    expect(await failure(match.accept())).toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringMatching(/not been matched/),
+    });
+    expect(await failure(eve.queue('1v1'))).toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringMatching(/already queued for 2v2/),
+    });
     expect(await match.cancel()).toBe(true);
-    expect(await reach(match, 'cancelled')).toMatchObject({ room: null, reason: expect.stringMatching(/cancelled by/) });
-    expect(() => createLadder({ app: newApp(), emulators: { ...emulatorHosts(), auth: 'nowhere' } })).toThrow(/emulators.auth must be "host:port"/);
+    expect(await reach(match, 'cancelled')).toMatchObject({
+      room: null,
+      reason: expect.stringMatching(/cancelled by/),
+    });
+    expect(() => createLadder({ app: newApp(), emulators: { ...emulatorHosts(), auth: 'nowhere' } })).toThrow(
+      /emulators.auth must be "host:port"/,
+    );
   });
 
   it('follows a player back into the queue after a ready check others failed, and into the next room', async () => {
@@ -187,12 +225,21 @@ describe('the client SDK against the emulators', () => {
     const active = await reach(mate, 'active');
     expect(describeRoom(active.room, p2.uid).sides.map((side) => side.players.map((p) => p.name).sort())).toEqual(
       active.room.sides[0]!.tickets[0]!.members.some((m) => m.uid === p2.uid)
-        ? [['Lead P', 'Mate P'], ['Lead Q', 'Mate Q']]
-        : [['Lead Q', 'Mate Q'], ['Lead P', 'Mate P']],
+        ? [
+            ['Lead P', 'Mate P'],
+            ['Lead Q', 'Mate Q'],
+          ]
+        : [
+            ['Lead Q', 'Mate Q'],
+            ['Lead P', 'Mate P'],
+          ],
     );
     await mate.reportOutcome('win');
     await otherMate.reportOutcome('loss');
-    expect(await reach(mate, 'settled')).toMatchObject({ outcome: 'win', ratingChange: { before: 1500, after: 1532, delta: 32 } });
+    expect(await reach(mate, 'settled')).toMatchObject({
+      outcome: 'win',
+      ratingChange: { before: 1500, after: 1532, delta: 32 },
+    });
     expect(await reach(otherLeader, 'settled')).toMatchObject({ outcome: 'loss', ratingChange: { delta: -32 } });
 
     // The mate's game restarts: the settled game is not handed over again, the leader's next ticket is.
@@ -224,7 +271,10 @@ describe('the client SDK against the emulators', () => {
     // Seen before the kick, so the two changes cannot arrive as one snapshot.
     await vi.waitUntil(() => sizes.lead!.at(-1) === 2, { timeout: 10_000 });
     await lead.party.kick(removed.uid);
-    await vi.waitUntil(() => sizes.lead!.at(-1) === 1 && sizes.leaver!.at(-1) === null && sizes.removed!.at(-1) === null, { timeout: 10_000 });
+    await vi.waitUntil(
+      () => sizes.lead!.at(-1) === 1 && sizes.leaver!.at(-1) === null && sizes.removed!.at(-1) === null,
+      { timeout: 10_000 },
+    );
     expect(sizes.lead).toEqual([3, 2, 1]);
     expect(errors).toEqual([]);
   });
@@ -260,7 +310,7 @@ describe('the client SDK against the emulators', () => {
     }
   });
 
-  it('delivers a match made while the player\'s connection to Firestore was cut', async () => {
+  it("delivers a match made while the player's connection to Firestore was cut", async () => {
     const relay = await startRelay(inject('endpoints').firestoreHost);
     try {
       const offline = await ladderPlayer('Offline', { firestore: relay.host });
@@ -280,7 +330,10 @@ describe('the client SDK against the emulators', () => {
 
   it('listens again after a listener error and still reaches the room', async () => {
     const rules = readFileSync('firestore.rules', 'utf8');
-    const roomsLocked = rules.replace(/match \/rooms\/\{roomId\} \{[^}]*\}/, 'match /rooms/{roomId} { allow read: if false; }');
+    const roomsLocked = rules.replace(
+      /match \/rooms\/\{roomId\} \{[^}]*\}/,
+      'match /rooms/{roomId} { allow read: if false; }',
+    );
     expect(roomsLocked).not.toBe(rules);
     const [ann, bob] = await ladderPlayers('Locked Ann', 'Locked Bob');
     const match = await ann.queue('1v1');

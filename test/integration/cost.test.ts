@@ -21,7 +21,11 @@ function meter() {
   return { total, counted };
 }
 
-async function queueSolos(modeId: string, uids: string[], counted: ReturnType<typeof meter>['counted']): Promise<RoomDoc> {
+async function queueSolos(
+  modeId: string,
+  uids: string[],
+  counted: ReturnType<typeof meter>['counted'],
+): Promise<RoomDoc> {
   let room: RoomDoc | null = null;
   for (const uid of uids) {
     room = (await counted(async () => matchNow(modeById(modeId), await createTicket(uid, modeId)))) ?? room;
@@ -56,7 +60,8 @@ describe('the Firestore cost of a game', () => {
     expect(room.status).toBe('pending');
     for (const uid of uids) await counted(() => respondToReadyCheck(uid, room.id, true));
     let last: RoomDoc | null = null;
-    for (const uid of uids) last = await counted(() => reportResult({ uid, authoritative: false }, room.id, { outcome: 'B' }));
+    for (const uid of uids)
+      last = await counted(() => reportResult({ uid, authoritative: false }, room.id, { outcome: 'B' }));
     expect(last?.status).toBe('settled');
     expect(total.reads / 4).toBeLessThanOrEqual(10);
     expect(total.writes / 4).toBeLessThanOrEqual(7);

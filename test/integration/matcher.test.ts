@@ -10,7 +10,9 @@ import { enqueue, expectInvariants, sleep, sweep, ticketOf } from '../support/ga
 import { players } from '../support/players.js';
 
 const queuedTickets = async (mode: string) =>
-  (await db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').get()).docs.map((d) => d.data() as TicketDoc);
+  (await db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').get()).docs.map(
+    (d) => d.data() as TicketDoc,
+  );
 
 describe('the scheduled matcher', () => {
   it('gives up a proposal cleanly when one of its tickets changed before the commit', async () => {
@@ -24,7 +26,8 @@ describe('the scheduled matcher', () => {
     const before = await documentPaths();
     expect(await commitMatch('ffa', proposals[0]!)).toBeNull();
     expect(await documentPaths()).toEqual(before);
-    for (const t of read) expect((await ticketOf('ffa', t.id)).status).toBe(t.memberUids[0] === clients[1]!.uid ? 'cancelled' : 'queued');
+    for (const t of read)
+      expect((await ticketOf('ffa', t.id)).status).toBe(t.memberUids[0] === clients[1]!.uid ? 'cancelled' : 'queued');
     await expectInvariants();
   });
 
@@ -78,7 +81,7 @@ describe('the scheduled matcher', () => {
     expect(stats.recentMatchWaitSeconds.samples).toBe(2);
   });
 
-  it('starts a run from the previous run\'s digest: a few reads instead of the pool, and no change missed', async () => {
+  it("starts a run from the previous run's digest: a few reads instead of the pool, and no change missed", async () => {
     await seedBackground(config, 300, [['1v1', 1]]);
     const [early, b, c, d] = await players('Digest A', 'Digest B', 'Digest C', 'Digest D');
     await enqueue(early, 'ffa');

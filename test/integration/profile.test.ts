@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { doc, getDoc } from 'firebase/firestore';
 import functionsTest from 'firebase-functions-test';
+import type { CallableRequest } from 'firebase-functions/v2/https';
 import { getProfile, setDisplayName } from '../../functions/src/api/profile.js';
 import { login } from '../../functions/src/api/login.js';
 import { anonymousPlayer, devPlayer, newClientApp } from '../support/client.js';
@@ -14,8 +15,12 @@ describe('login and profiles through the client SDK and the Functions emulator',
   it('dev login issues a custom token; the profile has both ladders at the initial rating', async () => {
     const alice = await devPlayer('Alice');
     expect(alice.uid).toBe('dev:alice');
-    const { player, state, presence } = await alice.call<any>('getProfile');
-    expect(player).toMatchObject({ uid: 'dev:alice', displayName: 'Alice', ladders: { solo: newcomer, team: newcomer } });
+    const { player, state, presence } = await alice.call('getProfile');
+    expect(player).toMatchObject({
+      uid: 'dev:alice',
+      displayName: 'Alice',
+      ladders: { solo: newcomer, team: newcomer },
+    });
     expect(state).toMatchObject({ ticketId: null, partyId: null, cooldownUntil: null });
     expect(presence).toEqual({ kind: 'idle' });
     // The client reads its own profile and state documents directly.
@@ -29,9 +34,9 @@ describe('login and profiles through the client SDK and the Functions emulator',
     expect(again.uid).toBe(first.uid);
   });
 
-  it('creates a profile on an anonymous player\'s first call, with a generated name', async () => {
+  it("creates a profile on an anonymous player's first call, with a generated name", async () => {
     const guest = await anonymousPlayer();
-    const { player } = await guest.call<any>('getProfile');
+    const { player } = await guest.call('getProfile');
     expect(player.displayName).toMatch(/^Player-[A-Za-z0-9]{1,6}$/);
     expect(player.ladders).toEqual({ solo: newcomer, team: newcomer });
   });
@@ -62,9 +67,9 @@ describe('login and profiles through the client SDK and the Functions emulator',
   ])('answers a rename with %s with invalid-argument and changes nothing', async (_label, data) => {
     const dave = await devPlayer('Dave');
     const before = await documentPaths();
-    await expectRefusal(dave.call('setDisplayName', data), 'invalid-argument', /displayName|Invalid request/);
+    await expectRefusal(dave.callUnchecked('setDisplayName', data), 'invalid-argument', /displayName|Invalid request/);
     expect(await documentPaths()).toEqual(before);
-    const { player } = await dave.call<any>('getProfile');
+    const { player } = await dave.call('getProfile');
     expect(player.displayName).toBe('Dave');
   });
 
@@ -77,25 +82,27 @@ describe('login and profiles through the client SDK and the Functions emulator',
     ['an oversized WeChat code', { provider: 'wechat', code: 'a'.repeat(129) }],
     ['an extra field', { provider: 'dev', name: 'Eve', uid: 'dev:admin' }],
   ])('answers a login with %s with invalid-argument and writes nothing', async (_label, data) => {
-    await expectRefusal(newClientApp().call('login', data), 'invalid-argument');
+    await expectRefusal(newClientApp().callUnchecked('login', data), 'invalid-argument');
     expect(await documentPaths()).toEqual([]);
   });
 });
 
 describe('the same handlers called in-process (firebase-functions-test)', () => {
-  const auth = (uid: string) => ({ uid, token: { uid } }) as any;
+  // A callable request as the functions runtime hands it over, with an ID token when `uid` is given.
+  const request = (data: unknown, uid?: string) =>
+    ({ data, ...(uid ? { auth: { uid, token: { uid } } } : {}) }) as unknown as CallableRequest;
 
   it('creates and renames a profile', async () => {
-    const profile = await fft.wrap(getProfile)({ data: {}, auth: auth('unit-1') } as any);
+    const profile = await fft.wrap(getProfile)(request({}, 'unit-1'));
     expect(profile.player.displayName).toBe('Player-unit1');
-    const renamed = await fft.wrap(setDisplayName)({ data: { displayName: 'Unit One' }, auth: auth('unit-1') } as any);
+    const renamed = await fft.wrap(setDisplayName)(request({ displayName: 'Unit One' }, 'unit-1'));
     expect(renamed.player).toMatchObject({ uid: 'unit-1', displayName: 'Unit One', ladders: { solo: newcomer } });
   });
 
   it('keeps the dev provider off outside the emulators', async () => {
     expect(process.env.FUNCTIONS_EMULATOR).not.toBe('true');
     await expectRefusal(
-      Promise.resolve(fft.wrap(login)({ data: { provider: 'dev', name: 'Intruder' } } as any)),
+      Promise.resolve(fft.wrap(login)(request({ provider: 'dev', name: 'Intruder' }))),
       'failed-precondition',
       /only available on the emulators/,
     );

@@ -3,8 +3,18 @@ import { doc, getDoc } from 'firebase/firestore';
 import { party, players } from '../support/players.js';
 import { db, documentPaths, expectRefusal } from '../support/admin.js';
 import { waitForDoc } from '../support/listen.js';
-import { enqueue, expectInvariants, presenceOf, roomOf, roomTickets, sideUids, sleep, sweep, ticketOf, type Room } from '../support/game.js';
-
+import {
+  enqueue,
+  expectInvariants,
+  presenceOf,
+  roomOf,
+  roomTickets,
+  sideUids,
+  sleep,
+  sweep,
+  ticketOf,
+  type Room,
+} from '../support/game.js';
 
 describe('queueing and matching through the client SDK', () => {
   it('matches two 1v1 players at once: the second call returns the room, both listeners see it', async () => {
@@ -82,7 +92,10 @@ describe('queueing and matching through the client SDK', () => {
     const { ticketId } = await enqueue(cat, '1v1');
     expect(await cat.call('cancelQueue')).toEqual({ cancelled: true, presence: { kind: 'idle' } });
     expect(await cat.call('cancelQueue')).toMatchObject({ cancelled: false, presence: { kind: 'idle' } });
-    expect(await ticketOf('1v1', ticketId)).toMatchObject({ status: 'cancelled', endReason: `cancelled by ${cat.uid}` });
+    expect(await ticketOf('1v1', ticketId)).toMatchObject({
+      status: 'cancelled',
+      endReason: `cancelled by ${cat.uid}`,
+    });
     const again = await enqueue(cat, '1v1');
     expect(again.ticketId).not.toBe(ticketId);
     await expectInvariants();
@@ -100,7 +113,7 @@ describe('queueing and matching through the client SDK', () => {
     const live = await enqueue(alive, '1v1');
     for (let i = 0; i < 4; i++) {
       await sleep(1_300);
-      const beat = await alive.call<{ presence: { kind: string }; expiresAt: number }>('heartbeat');
+      const beat = await alive.call('heartbeat');
       expect(beat.presence.kind).toBe('queued');
     }
     await sweep(600);
@@ -122,13 +135,16 @@ describe('queueing and matching through the client SDK', () => {
     await expectRefusal(enqueue(mate, 'ffa'), 'permission-denied', /Only the party leader/);
   });
 
-  it('cancels the party\'s ticket when a member leaves while queued, and freezes membership in a live room', async () => {
+  it("cancels the party's ticket when a member leaves while queued, and freezes membership in a live room", async () => {
     const [lead, mate, o1, o2] = await players('Queued Lead', 'Queued Mate', 'Opp One', 'Opp Two');
-    const { party: ours } = await lead.call<{ party: { code: string } }>('createParty');
+    const { party: ours } = await lead.call('createParty');
     await mate.call('joinParty', { code: ours.code });
     const { ticketId } = await enqueue(lead, '3v3');
     await mate.call('leaveParty');
-    expect(await ticketOf('3v3', ticketId)).toMatchObject({ status: 'cancelled', endReason: `party member ${mate.uid} left the party` });
+    expect(await ticketOf('3v3', ticketId)).toMatchObject({
+      status: 'cancelled',
+      endReason: `party member ${mate.uid} left the party`,
+    });
     expect(await presenceOf(lead)).toEqual({ kind: 'idle' });
 
     await mate.call('joinParty', { code: ours.code });
@@ -157,12 +173,12 @@ describe('queueing and matching through the client SDK', () => {
     await enqueue(p, '2v2');
     const before = await documentPaths();
     const tickets = (await db.collectionGroup('tickets').get()).docs.map((d) => d.data());
-    await expectRefusal(p.call(name, data), 'invalid-argument');
+    await expectRefusal(p.callUnchecked(name, data), 'invalid-argument');
     expect(await documentPaths()).toEqual(before);
     expect((await db.collectionGroup('tickets').get()).docs.map((d) => d.data())).toEqual(tickets);
   });
 
-  it('answers accepting an unknown room with not-found and a stranger\'s answer with permission-denied', async () => {
+  it("answers accepting an unknown room with not-found and a stranger's answer with permission-denied", async () => {
     const [a, b, stranger] = await players('RC A', 'RC B', 'Stranger');
     await expectRefusal(a.call('acceptMatch', { roomId: 'missing' }), 'not-found');
     const rooms: Room[] = [];

@@ -24,12 +24,16 @@ describe('the ready check', () => {
     const { room, clients } = await pendingRoom('Accept');
     const active = waitForDoc(clients[0]!.db, `rooms/${room.id}`, (r) => r?.status === 'active');
     for (const c of clients) await c.call('acceptMatch', { roomId: room.id });
-    const { room: again } = await clients[0]!.call<{ room: Room }>('acceptMatch', { roomId: room.id });
+    const { room: again } = await clients[0]!.call('acceptMatch', { roomId: room.id });
     const seen = await active;
     expect(seen?.readyCheck.accepted.sort()).toEqual(clients.map((c) => c.uid).sort());
     expect(seen?.reportDeadline).toBeGreaterThan(Date.now());
     expect(again.status).toBe('active');
-    await expectRefusal(clients[1]!.call('declineMatch', { roomId: room.id }), 'failed-precondition', /ready check is over/);
+    await expectRefusal(
+      clients[1]!.call('declineMatch', { roomId: room.id }),
+      'failed-precondition',
+      /ready check is over/,
+    );
     await expectInvariants();
   });
 

@@ -8,7 +8,10 @@ const listening = (hostPort: string) =>
   new Promise<boolean>((resolve) => {
     const [host, port] = hostPort.split(':');
     const socket = connect(Number(port), host!);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 
@@ -18,7 +21,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('npm start', () => {
   it('serves the lobby, the functions and a running matcher on its own emulators, and Ctrl-C leaves nothing running', async () => {
     // A developer's shell: none of the test stack's emulator variables.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/EMULATOR|^LADDER_|^GCLOUD_PROJECT$|^FIREBASE_CONFIG$/.test(key)));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !/EMULATOR|^LADDER_|^GCLOUD_PROJECT$|^FIREBASE_CONFIG$/.test(key)),
+    );
     const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
       cwd: ROOT,
       env: { ...env, LOBBY_PORT: '0' },

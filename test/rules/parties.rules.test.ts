@@ -10,7 +10,6 @@ beforeEach(() =>
   }),
 );
 
-
 describe('parties', () => {
   it('lets members, and only members, read their party', async () => {
     await assertSucceeds(getDoc(doc(as('alice'), 'parties/p1')));

@@ -1,6 +1,17 @@
 import { beforeEach, describe, it } from 'vitest';
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, limit, orderBy, query, setDoc, updateDoc } from 'firebase/firestore';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  orderBy,
+  query,
+  setDoc,
+  updateDoc,
+} from 'firebase/firestore';
 import { as, seed } from '../support/rules.js';
 
 const standing = { rating: 1500, games: 0, wins: 0, losses: 0, draws: 0 };
@@ -21,7 +32,9 @@ describe('players and their states', () => {
   it('lets a signed-in player read any public profile and list them for a leaderboard', async () => {
     await assertSucceeds(getDoc(doc(alice(), 'players/alice')));
     await assertSucceeds(getDoc(doc(alice(), 'players/bob')));
-    await assertSucceeds(getDocs(query(collection(alice(), 'players'), orderBy('ladders.solo.rating', 'desc'), limit(10))));
+    await assertSucceeds(
+      getDocs(query(collection(alice(), 'players'), orderBy('ladders.solo.rating', 'desc'), limit(10))),
+    );
   });
 
   it('hides profiles from clients that are not signed in', async () => {
@@ -29,14 +42,14 @@ describe('players and their states', () => {
     await assertFails(getDocs(collection(stranger(), 'players')));
   });
 
-  it('lets a player read their own state and nobody else\'s', async () => {
+  it("lets a player read their own state and nobody else's", async () => {
     await assertSucceeds(getDoc(doc(alice(), 'playerStates/alice')));
     await assertFails(getDoc(doc(alice(), 'playerStates/bob')));
     await assertFails(getDocs(collection(alice(), 'playerStates')));
     await assertFails(getDoc(doc(stranger(), 'playerStates/alice')));
   });
 
-  it('denies every direct write, even to a player\'s own documents', async () => {
+  it("denies every direct write, even to a player's own documents", async () => {
     await assertFails(updateDoc(doc(alice(), 'players/alice'), { 'ladders.solo.rating': 3000 }));
     await assertFails(setDoc(doc(alice(), 'players/mallory'), { uid: 'mallory', displayName: 'M' }));
     await assertFails(deleteDoc(doc(alice(), 'players/bob')));

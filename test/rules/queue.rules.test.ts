@@ -16,7 +16,6 @@ beforeEach(() =>
   }),
 );
 
-
 describe('queue, rooms and history', () => {
   it('shows every signed-in client the queue statistics, and nobody else', async () => {
     await assertSucceeds(getDoc(doc(as('dave'), 'pools/1v1')));
@@ -29,7 +28,9 @@ describe('queue, rooms and history', () => {
     await assertFails(getDoc(doc(as('carol'), 'pools/1v1/tickets/t1')));
     await assertFails(getDocs(collection(as('carol'), 'pools/1v1/tickets')));
     await assertFails(getDocs(query(collection(as('carol'), 'pools/1v1/tickets'), where('status', '==', 'queued'))));
-    await assertSucceeds(getDocs(query(collection(as('carol'), 'pools/1v1/tickets'), where('memberUids', 'array-contains', 'carol'))));
+    await assertSucceeds(
+      getDocs(query(collection(as('carol'), 'pools/1v1/tickets'), where('memberUids', 'array-contains', 'carol'))),
+    );
   });
 
   it('shows a room to its players only', async () => {
@@ -52,13 +53,17 @@ describe('queue, rooms and history', () => {
   });
 
   it('denies every direct write: tickets, rooms, results, ratings, history, statistics', async () => {
-    await assertFails(setDoc(doc(as('dave'), 'pools/1v1/tickets/t3'), { memberUids: ['dave'], status: 'queued', score: 9999 }));
+    await assertFails(
+      setDoc(doc(as('dave'), 'pools/1v1/tickets/t3'), { memberUids: ['dave'], status: 'queued', score: 9999 }),
+    );
     await assertFails(updateDoc(doc(as('alice'), 'pools/1v1/tickets/t1'), { status: 'cancelled' }));
     await assertFails(deleteDoc(doc(as('alice'), 'pools/1v1/tickets/t1')));
     await assertFails(updateDoc(doc(as('alice'), 'rooms/r1'), { status: 'settled', result: { outcome: 'A' } }));
     await assertFails(updateDoc(doc(as('alice'), 'rooms/r1'), { 'reports.alice': { outcome: 'A' } }));
     await assertFails(setDoc(doc(as('alice'), 'players/alice/history/r9'), { delta: 500 }));
-    await assertFails(updateDoc(doc(as('alice'), 'players/alice'), { 'ladders.solo.rating': 2500, 'ladders.solo.wins': 99 }));
+    await assertFails(
+      updateDoc(doc(as('alice'), 'players/alice'), { 'ladders.solo.rating': 2500, 'ladders.solo.wins': 99 }),
+    );
     await assertFails(setDoc(doc(as('alice'), 'pools/1v1'), { waitingPlayers: 0 }));
     await assertFails(setDoc(doc(as('alice'), 'matcher/lease'), { holder: 'alice' }));
     await assertFails(setDoc(doc(as('alice'), 'pools/1v1/digest/0'), { index: 0, count: 1, tickets: '[]' }));

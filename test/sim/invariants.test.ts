@@ -20,7 +20,8 @@ async function playedWorld() {
   return { roomId: room!.id, winner, waiting: waiting.uid, ticketId, friend: friend.uid, partyId };
 }
 
-const named = (found: InvariantViolation[], invariant: string) => found.filter((v) => v.invariant === invariant).map((v) => v.documents);
+const named = (found: InvariantViolation[], invariant: string) =>
+  found.filter((v) => v.invariant === invariant).map((v) => v.documents);
 
 describe('the invariant checker', () => {
   it('finds nothing wrong in a database the functions wrote, and names every document a corruption breaks', async () => {
@@ -46,13 +47,21 @@ describe('the invariant checker', () => {
     });
     // A player in two parties.
     const original = (await db.doc(`parties/${world.partyId}`).get()).data()!;
-    await db.doc('parties/second').set({ ...original, id: 'second', leader: world.friend, members: original.members.slice(1), memberUids: [world.friend] });
+    await db.doc('parties/second').set({
+      ...original,
+      id: 'second',
+      leader: world.friend,
+      members: original.members.slice(1),
+      memberUids: [world.friend],
+    });
 
     const found = checkInvariants(await readSnapshot(db), config);
     expect(named(found, 'one live ticket or room per player')).toEqual([
       expect.arrayContaining([`pools/1v1/tickets/${world.ticketId}`, 'pools/1v1/tickets/forged']),
     ]);
-    expect(named(found, "a queued player's state points at their ticket")).toEqual([['pools/1v1/tickets/forged', `playerStates/${world.waiting}`]]);
+    expect(named(found, "a queued player's state points at their ticket")).toEqual([
+      ['pools/1v1/tickets/forged', `playerStates/${world.waiting}`],
+    ]);
     expect(named(found, 'a settled room changes each rating exactly once')).toEqual([
       [`rooms/${world.roomId}`, `players/${world.winner}/history/${world.roomId}`],
     ]);
@@ -61,7 +70,9 @@ describe('the invariant checker', () => {
       expect.arrayContaining([[`rooms/${world.roomId}`, 'pools/1v1/tickets/overlapping']]),
     );
     expect(named(found, 'a player is in at most one party')).toEqual([[`parties/${world.partyId}`, 'parties/second']]);
-    expect(named(found, "a party member's state names the party")).toEqual([['parties/second', `playerStates/${world.friend}`]]);
+    expect(named(found, "a party member's state names the party")).toEqual([
+      ['parties/second', `playerStates/${world.friend}`],
+    ]);
   });
 
   it('makes `npm run check-invariants` exit non-zero and name the documents', async () => {
@@ -76,7 +87,9 @@ describe('the invariant checker', () => {
     expect(clean.stdout).toMatch(/Every invariant holds \(\d+ tickets, 1 rooms/);
     expect(clean.status).toBe(0);
 
-    await db.doc(`rooms/${world.roomId}`).update({ status: 'active', endedAt: null, result: null, ratingChanges: null });
+    await db
+      .doc(`rooms/${world.roomId}`)
+      .update({ status: 'active', endedAt: null, result: null, ratingChanges: null });
     const broken = check();
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain(`only settled rooms change ratings: rooms/${world.roomId}`);

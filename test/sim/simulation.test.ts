@@ -16,8 +16,22 @@ describe('the simulation', () => {
   it('plays 60 faulty bots against the test stack with the scheduled matcher and leaves every invariant intact', async () => {
     // Free-for-all weighs most: three players and its fill wait leave a room to the scheduled matcher, so both
     // paths into a room are taken in every run, not only in most.
-    const options = parseOptions(['--bots', '60', '--duration', '30', '--seed', '7', '--modes', '1v1=2,2v2=2,3v3=1,ffa=4']);
-    const result = await runSimulation({ options, endpoints: inject('endpoints'), progressEveryMs: 15_000, log: (line) => console.log(line) });
+    const options = parseOptions([
+      '--bots',
+      '60',
+      '--duration',
+      '30',
+      '--seed',
+      '7',
+      '--modes',
+      '1v1=2,2v2=2,3v3=1,ffa=4',
+    ]);
+    const result = await runSimulation({
+      options,
+      endpoints: inject('endpoints'),
+      progressEveryMs: 15_000,
+      log: (line) => console.log(line),
+    });
     const figures = analyse(result, config);
 
     expect(result.violations).toEqual([]);
@@ -33,13 +47,19 @@ describe('the simulation', () => {
     expect(result.listenerErrors).toEqual([]);
     expect(result.staleViews).toEqual([]);
     for (const [name, stats] of Object.entries(result.calls)) {
-      for (const code of Object.keys(stats.errors)) expect(EXPECTED_REFUSALS, `${name} answered ${code}`).toContain(code);
+      for (const code of Object.keys(stats.errors))
+        expect(EXPECTED_REFUSALS, `${name} answered ${code}`).toContain(code);
     }
 
     const dir = mkdtempSync(join(tmpdir(), 'ladder-sim-'));
     const { json, html } = writeReports(dir, figures, result);
     const report = JSON.parse(readFileSync(json, 'utf8'));
-    expect(report).toMatchObject({ bots: 60, matches: figures.matches, invariantViolations: 0, enqueueToRoomMs: { p50: expect.any(Number), p95: expect.any(Number) } });
+    expect(report).toMatchObject({
+      bots: 60,
+      matches: figures.matches,
+      invariantViolations: 0,
+      enqueueToRoomMs: { p50: expect.any(Number), p95: expect.any(Number) },
+    });
     expect(readFileSync(html, 'utf8')).toContain('<svg id="main-chart"');
     await screenshot(html, join(dir, 'report.png'));
     expect(existsSync(join(dir, 'report.png'))).toBe(true);

@@ -1,8 +1,9 @@
 import { inject } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInAnonymously, signInWithCustomToken, type Auth } from 'firebase/auth';
-import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
-import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import { signInAnonymously, signInWithCustomToken, type Auth } from 'firebase/auth';
+import type { Firestore } from 'firebase/firestore';
+import { httpsCallable, type Functions } from 'firebase/functions';
+import { type EmulatorHosts, firebaseServices, type Invoke, invoker } from '@ladder/client';
 
 /** A game client: the real web SDK, talking to the emulators the way a shipped game talks to Firebase. */
 export interface Client {
@@ -11,12 +12,20 @@ export interface Client {
   db: Firestore;
   functions: Functions;
   uid: string;
-  call<T = unknown>(name: string, data?: unknown): Promise<T>;
+  /** Calls through the callable contract, as the SDK does (without its retries). */
+  call: Invoke;
+  /** Sends what the contract forbids, as a hostile or outdated client would. */
+  callUnchecked(name: string, data?: unknown): Promise<unknown>;
 }
 
 const open = new Set<FirebaseApp>();
 const closers = new Set<() => void>();
 let counter = 0;
+
+export function emulatorHosts(): EmulatorHosts {
+  const endpoints = inject('endpoints');
+  return { auth: endpoints.authHost, firestore: endpoints.firestoreHost, functions: endpoints.functionsHost };
+}
 
 /** A fresh Firebase app for one player, deleted after the test. */
 export function newApp(): FirebaseApp {
@@ -32,18 +41,11 @@ export function closeAfterTest(close: () => void) {
 }
 
 export function newClientApp() {
-  const endpoints = inject('endpoints');
   const app = newApp();
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, `http://${endpoints.authHost}`, { disableWarnings: true });
-  const db = getFirestore(app);
-  const [host, port] = endpoints.firestoreHost.split(':');
-  connectFirestoreEmulator(db, host!, Number(port));
-  const functions = getFunctions(app);
-  const [fnHost, fnPort] = endpoints.functionsHost.split(':');
-  connectFunctionsEmulator(functions, fnHost!, Number(fnPort));
-  const call = async <T>(name: string, data?: unknown) => (await httpsCallable(functions, name)(data)).data as T;
-  return { app, auth, db, functions, call };
+  const services = firebaseServices(app, emulatorHosts());
+  const callUnchecked = async (name: string, data?: unknown) =>
+    (await httpsCallable(services.functions, name)(data)).data;
+  return { app, ...services, call: invoker(services.functions), callUnchecked };
 }
 
 function client(parts: ReturnType<typeof newClientApp>): Client {
@@ -53,7 +55,7 @@ function client(parts: ReturnType<typeof newClientApp>): Client {
 /** Signs in through the `login` callable's dev provider and a custom token, as a mini-game client does. */
 export async function devPlayer(name: string): Promise<Client> {
   const parts = newClientApp();
-  const { token } = await parts.call<{ token: string }>('login', { provider: 'dev', name });
+  const { token } = await parts.call('login', { provider: 'dev', name });
   await signInWithCustomToken(parts.auth, token);
   return client(parts);
 }

@@ -18,20 +18,20 @@ export interface Room {
   result: unknown;
 }
 
-export const enqueue = (client: Client, mode: string) =>
-  client.call<{ ticketId: string; mode: string; room: Room | null }>('enqueue', { mode });
+export const enqueue = (client: Client, mode: string) => client.call('enqueue', { mode });
 
 /** One scheduled matcher run, short: what Cloud Scheduler would start every minute. */
 export const sweep = (durationMs = 1_200) => runMatcher({ durationMs, intervalMs: 300 });
 
 export const ticketOf = async (mode: string, id: string) => (await db.doc(`pools/${mode}/tickets/${id}`).get()).data()!;
 export const roomOf = async (id: string) => (await db.doc(`rooms/${id}`).get()).data() as Room;
-export const presenceOf = async (client: Client) => (await client.call<{ presence: { kind: string } }>('getProfile')).presence;
+export const presenceOf = async (client: Client) => (await client.call('getProfile')).presence;
 
-export const sideUids = (room: Room) => room.sides.map((side) => side.tickets.flatMap((t) => t.members.map((m) => m.uid)).sort());
+export const sideUids = (room: Room) =>
+  room.sides.map((side) => side.tickets.flatMap((t) => t.members.map((m) => m.uid)).sort());
 export const roomTickets = (room: Room) => room.sides.flatMap((side) => side.tickets);
 
-/** Reads the whole database and asserts every invariant of DESIGN.md. */
+/** Reads the whole database and asserts every invariant of docs/design.md. */
 export async function expectInvariants() {
   expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
 }

@@ -1,35 +1,24 @@
-import { inject } from 'vitest';
 import type { FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
-import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
-import { connectFunctionsEmulator, getFunctions } from 'firebase/functions';
-import { createLadder, type Ladder, type Match, type MatchStatus, type MatchStatusKind } from '@ladder/client';
-import { closeAfterTest, newApp } from './client.js';
-
-export interface Hosts {
-  auth: string;
-  firestore: string;
-  functions: string;
-}
-
-export function emulatorHosts(): Hosts {
-  const endpoints = inject('endpoints');
-  return { auth: endpoints.authHost, firestore: endpoints.firestoreHost, functions: endpoints.functionsHost };
-}
+import {
+  createLadder,
+  type EmulatorHosts,
+  firebaseServices,
+  type Ladder,
+  type Match,
+  type MatchStatus,
+  type MatchStatusKind,
+} from '@ladder/client';
+import { closeAfterTest, emulatorHosts, newApp } from './client.js';
 
 /** A fresh app whose services already talk to the emulators, for code that calls `createLadder({ app })` alone. */
 export function emulatorApp(): FirebaseApp {
   const app = newApp();
-  const hosts = emulatorHosts();
-  const hostPort = (value: string) => [value.split(':')[0]!, Number(value.split(':')[1])] as const;
-  connectAuthEmulator(getAuth(app), `http://${hosts.auth}`, { disableWarnings: true });
-  connectFirestoreEmulator(getFirestore(app), ...hostPort(hosts.firestore));
-  connectFunctionsEmulator(getFunctions(app, 'us-central1'), ...hostPort(hosts.functions));
+  firebaseServices(app, emulatorHosts());
   return app;
 }
 
 /** A game client built on @ladder/client, signed in with the dev login; `via` reroutes an emulator (say through a relay). */
-export async function ladderPlayer(name: string, via: Partial<Hosts> = {}): Promise<Ladder> {
+export async function ladderPlayer(name: string, via: Partial<EmulatorHosts> = {}): Promise<Ladder> {
   const ladder = createLadder({ app: newApp(), emulators: { ...emulatorHosts(), ...via } });
   closeAfterTest(() => ladder.close());
   await ladder.login({ provider: 'dev', name });
@@ -49,8 +38,12 @@ export function kindsOf(match: Match): MatchStatusKind[] {
 }
 
 /** Waits for the match to reach a status of this kind; fails with what it ended in instead. */
-export async function reach<K extends MatchStatusKind>(match: Match, kind: K): Promise<Extract<MatchStatus, { kind: K }>> {
+export async function reach<K extends MatchStatusKind>(
+  match: Match,
+  kind: K,
+): Promise<Extract<MatchStatus, { kind: K }>> {
   const status = await match.until(kind);
-  if (status.kind !== kind) throw new Error(`expected the match to reach ${kind}, but it ended: ${JSON.stringify(status)}`);
+  if (status.kind !== kind)
+    throw new Error(`expected the match to reach ${kind}, but it ended: ${JSON.stringify(status)}`);
   return status as Extract<MatchStatus, { kind: K }>;
 }

@@ -23,7 +23,13 @@ export function waitForDoc(
           (snap) => JSON.stringify(snap.data()),
           (error: unknown) => `unreadable (${String(error)})`,
         )
-        .then((server) => reject(new Error(`timed out waiting on ${path}; the listener last saw: ${JSON.stringify(last)}; the server holds: ${server}`)));
+        .then((server) =>
+          reject(
+            new Error(
+              `timed out waiting on ${path}; the listener last saw: ${JSON.stringify(last)}; the server holds: ${server}`,
+            ),
+          ),
+        );
     }, timeoutMs);
     const unsubscribe = onSnapshot(
       doc(db, path),

@@ -6,7 +6,7 @@ export const players = <const N extends string[]>(...names: N) =>
 
 /** Creates a party led by `leader` that the others join; returns its id. */
 export async function party(leader: Client, ...members: Client[]): Promise<string> {
-  const { party: created } = await leader.call<{ party: { id: string; code: string } }>('createParty');
+  const { party: created } = await leader.call('createParty');
   for (const m of members) await m.call('joinParty', { code: created.code });
   return created.id;
 }

@@ -48,7 +48,14 @@ const recordOps = (ops: OpCounts) =>
   db
     .collection('metrics')
     .doc(process.env.K_SERVICE ?? 'unknown')
-    .set({ reads: FieldValue.increment(ops.reads), writes: FieldValue.increment(ops.writes), invocations: FieldValue.increment(1) }, { merge: true })
+    .set(
+      {
+        reads: FieldValue.increment(ops.reads),
+        writes: FieldValue.increment(ops.writes),
+        invocations: FieldValue.increment(1),
+      },
+      { merge: true },
+    )
     .then(() => undefined);
 
 async function guarded<R>(work: () => Promise<R>): Promise<R> {
@@ -65,7 +72,9 @@ export function callable<S extends z.ZodType, R>(
   handler: (input: z.output<S>, caller: Caller) => Promise<R>,
   options: CallableOptions = {},
 ) {
-  return onCall(options, (request) =>
+  // Typed by the schema's input, so the exported function states its request and response (the client's
+  // contract test compares them).
+  return onCall<z.input<S>, Promise<R>>(options, (request) =>
     guarded(() => {
       const caller = requireCaller(request);
       return handler(parseRequest(schema, request.data), caller);
@@ -79,5 +88,7 @@ export function publicCallable<S extends z.ZodType, R>(
   handler: (input: z.output<S>) => Promise<R>,
   options: CallableOptions = {},
 ) {
-  return onCall(options, (request) => guarded(() => handler(parseRequest(schema, request.data))));
+  return onCall<z.input<S>, Promise<R>>(options, (request) =>
+    guarded(() => handler(parseRequest(schema, request.data))),
+  );
 }

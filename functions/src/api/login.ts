@@ -17,7 +17,11 @@ const loginSchema = z.discriminatedUnion('provider', [
   z.strictObject({ provider: z.literal('dev'), name: displayNameSchema }),
   z.strictObject({
     provider: z.literal('wechat'),
-    code: z.string().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'must be the code returned by wx.login()'),
+    code: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[A-Za-z0-9_-]+$/, 'must be the code returned by wx.login()'),
   }),
 ]);
 

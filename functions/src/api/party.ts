@@ -16,8 +16,12 @@ export const leaveParty = callable(none, (_input, caller) => parties.leaveParty(
 
 export const kickPartyMember = callable(member, (input, caller) => parties.kickMember(caller.uid, input.uid));
 
-export const transferPartyLeadership = callable(member, (input, caller) => parties.transferLeadership(caller.uid, input.uid));
+export const transferPartyLeadership = callable(member, (input, caller) =>
+  parties.transferLeadership(caller.uid, input.uid),
+);
 
 export const disbandParty = callable(none, (_input, caller) => parties.disbandParty(caller.uid));
 
-export const refreshPartyCode = callable(none, async (_input, caller) => ({ party: await parties.refreshPartyCode(caller.uid) }));
+export const refreshPartyCode = callable(none, async (_input, caller) => ({
+  party: await parties.refreshPartyCode(caller.uid),
+}));

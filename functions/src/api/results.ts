@@ -13,6 +13,10 @@ const roomId = z.string().min(1).max(128);
 export const reportResult = callable(
   z.union([teamReportSchema.extend({ roomId }), ffaReportSchema.extend({ roomId })]),
   async ({ roomId: id, ...result }, caller) => ({
-    room: await record({ uid: caller.uid, authoritative: caller.token[config.results.gameServerClaim] === true }, id, result),
+    room: await record(
+      { uid: caller.uid, authoritative: caller.token[config.results.gameServerClaim] === true },
+      id,
+      result,
+    ),
   }),
 );

@@ -10,7 +10,11 @@ export const ladderSchema = z.strictObject({
     .int('initialRating must be a whole number')
     .nonnegative('initialRating must not be negative')
     .default(1500),
-  k: z.number({ error: 'k must be a number' }).int('k must be a whole number').positive('k must be positive').default(32),
+  k: z
+    .number({ error: 'k must be a number' })
+    .int('k must be a whole number')
+    .positive('k must be positive')
+    .default(32),
   provisionalK: z
     .number({ error: 'provisionalK must be a number' })
     .int('provisionalK must be a whole number')

@@ -8,9 +8,7 @@ import { z } from 'zod';
 export const widenedCapSchema = z
   .object({
     hard: z.number().positive(),
-    schedule: z
-      .array(z.object({ afterSeconds: z.number().min(0), value: z.number().positive() }))
-      .min(1),
+    schedule: z.array(z.object({ afterSeconds: z.number().min(0), value: z.number().positive() })).min(1),
   })
   .superRefine((cap, ctx) => {
     cap.schedule.forEach((step, i) => {
@@ -133,7 +131,9 @@ export function parseModes(input: unknown): Modes {
   if (result.success) return result.data;
   const lines = result.error.issues.flatMap((issue) =>
     // A bad mode id is reported as "Invalid key in record"; its own message says what is wrong.
-    (issue.code === 'invalid_key' ? issue.issues : [issue]).map((inner) => `${formatPath(issue.path)}: ${inner.message}`),
+    (issue.code === 'invalid_key' ? issue.issues : [issue]).map(
+      (inner) => `${formatPath(issue.path)}: ${inner.message}`,
+    ),
   );
   throw new Error(`Invalid mode configuration:\n${lines.join('\n')}`);
 }

@@ -23,7 +23,10 @@ export const joinCodeSchema = z
 
 /** `randomIndex(n)` returns an integer in [0, n); the shell passes a cryptographic source. */
 export function generateJoinCode(randomIndex: (n: number) => number): string {
-  return Array.from({ length: JOIN_CODE_LENGTH }, () => JOIN_CODE_ALPHABET[randomIndex(JOIN_CODE_ALPHABET.length)]).join('');
+  return Array.from(
+    { length: JOIN_CODE_LENGTH },
+    () => JOIN_CODE_ALPHABET[randomIndex(JOIN_CODE_ALPHABET.length)],
+  ).join('');
 }
 
 export const partyMemberSchema = z.object({

@@ -33,7 +33,13 @@ export const ticketDocSchema = z.object({
 export type TicketDoc = z.infer<typeof ticketDocSchema>;
 
 /** What the scheduled matcher keeps of a queued ticket between sweeps (and in the pool digest between runs). */
-export const poolEntrySchema = ticketDocSchema.pick({ id: true, members: true, score: true, enqueuedAt: true, expiresAt: true });
+export const poolEntrySchema = ticketDocSchema.pick({
+  id: true,
+  members: true,
+  score: true,
+  enqueuedAt: true,
+  expiresAt: true,
+});
 export type PoolEntry = z.infer<typeof poolEntrySchema>;
 
 export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt }: TicketDoc): PoolEntry {
@@ -45,7 +51,12 @@ export function toCoreTicket(entry: PoolEntry): Ticket {
   return { id: entry.id, members: entry.members, score: entry.score, enqueuedAt: entry.enqueuedAt };
 }
 
-export function endTicket(doc: TicketDoc, status: Exclude<TicketStatus, 'queued'>, reason: string, nowMs: number): TicketDoc {
+export function endTicket(
+  doc: TicketDoc,
+  status: Exclude<TicketStatus, 'queued'>,
+  reason: string,
+  nowMs: number,
+): TicketDoc {
   return { ...doc, status, endedAt: nowMs, endReason: reason };
 }
 

@@ -19,10 +19,12 @@ export type ResultsConfig = z.infer<typeof resultsConfigSchema>;
 /** Checks a reported result against the room it is for: an outcome for teams, every player placed in free-for-all. */
 export function validateResult(room: RoomDoc, result: Result): Result {
   if (room.kind === 'team') {
-    if (!('outcome' in result)) fail('invalid-argument', 'This is a team room: report { outcome: "A" | "B" | "draw" }.');
+    if (!('outcome' in result))
+      fail('invalid-argument', 'This is a team room: report { outcome: "A" | "B" | "draw" }.');
     return result;
   }
-  if (!('placements' in result)) fail('invalid-argument', 'This is a free-for-all room: report { placements: { uid: place } }.');
+  if (!('placements' in result))
+    fail('invalid-argument', 'This is a free-for-all room: report { placements: { uid: place } }.');
   const placed = Object.keys(result.placements).sort();
   const players = [...room.memberUids].sort();
   if (placed.length !== players.length || placed.some((uid, i) => uid !== players[i])) {
@@ -49,7 +51,11 @@ function reportsBySide(room: RoomDoc): Result[][] {
   return sides.map((uids) => uids.flatMap((uid) => (room.reports[uid] ? [room.reports[uid].result] : [])));
 }
 
-export type Verdict = { kind: 'settle'; result: Result } | { kind: 'dispute' } | { kind: 'wait' } | { kind: 'void'; reason: string };
+export type Verdict =
+  | { kind: 'settle'; result: Result }
+  | { kind: 'dispute' }
+  | { kind: 'wait' }
+  | { kind: 'void'; reason: string };
 
 /**
  * What the reports so far decide. Team rooms settle as soon as both sides' majorities agree, and are
@@ -62,13 +68,17 @@ export function verdictNow(room: RoomDoc): Verdict {
   const all = Object.values(room.reports).map((r) => r.result);
   if (room.kind === 'ffa') {
     const agreed = majority(all);
-    if (agreed && all.filter((r) => same(r, agreed)).length * 2 > room.memberUids.length) return { kind: 'settle', result: agreed };
+    if (agreed && all.filter((r) => same(r, agreed)).length * 2 > room.memberUids.length)
+      return { kind: 'settle', result: agreed };
     return all.some((r) => !same(r, all[0]!)) ? { kind: 'dispute' } : { kind: 'wait' };
   }
-  const verdicts = reportsBySide(room).map((side) => (side.length ? { reported: true, result: majority(side) } : { reported: false, result: null }));
+  const verdicts = reportsBySide(room).map((side) =>
+    side.length ? { reported: true, result: majority(side) } : { reported: false, result: null },
+  );
   if (verdicts.some((v) => v.reported && !v.result)) return { kind: 'dispute' };
   const [a, b] = verdicts;
-  if (a?.result && b?.result) return same(a.result, b.result) ? { kind: 'settle', result: a.result } : { kind: 'dispute' };
+  if (a?.result && b?.result)
+    return same(a.result, b.result) ? { kind: 'settle', result: a.result } : { kind: 'dispute' };
   return { kind: 'wait' };
 }
 
@@ -81,7 +91,9 @@ export function verdictAtDeadline(room: RoomDoc, config: ResultsConfig): Verdict
   if (all.length === 0) return { kind: 'void', reason: 'no result was reported by the deadline' };
   if (config.oneSidedAtDeadline === 'void') return { kind: 'void', reason: 'only one side reported by the deadline' };
   const agreed = majority(all);
-  return agreed ? { kind: 'settle', result: agreed } : { kind: 'void', reason: 'no majority among the reports by the deadline' };
+  return agreed
+    ? { kind: 'settle', result: agreed }
+    : { kind: 'void', reason: 'no majority among the reports by the deadline' };
 }
 
 export interface PlayerOutcome {
@@ -94,7 +106,12 @@ export interface PlayerOutcome {
  * The rating core's changes for every player of a settled room, with the record each gets: in free-for-all,
  * sole first place is a win, a shared first place a draw, anything else a loss.
  */
-export function settleRoom(room: RoomDoc, result: Result, standings: Map<string, Standing>, ladder: Ladder): PlayerOutcome[] {
+export function settleRoom(
+  room: RoomDoc,
+  result: Result,
+  standings: Map<string, Standing>,
+  ladder: Ladder,
+): PlayerOutcome[] {
   const rated = (uid: string) => {
     const standing = standings.get(uid);
     if (!standing) throw new Error(`no standing read for ${uid}`);
@@ -110,7 +127,9 @@ export function settleRoom(room: RoomDoc, result: Result, standings: Map<string,
       outcome: result.outcome === 'draw' ? 'draw' : (result.outcome === 'A') === onA.has(update.uid) ? 'win' : 'loss',
     }));
   }
-  const players = roomTickets(room).flatMap((t) => t.members.map((m) => ({ ...rated(m.uid), placement: result.placements[m.uid]! })));
+  const players = roomTickets(room).flatMap((t) =>
+    t.members.map((m) => ({ ...rated(m.uid), placement: result.placements[m.uid]! })),
+  );
   const best = Math.min(...players.map((p) => p.placement));
   const firsts = players.filter((p) => p.placement === best).length;
   return settleFreeForAll({ players }, ladder).map((update) => {

@@ -27,7 +27,11 @@ export const ffaReportSchema = z.strictObject({ placements: z.record(z.string(),
 export const resultSchema = z.union([teamReportSchema, ffaReportSchema]);
 export type Result = z.infer<typeof resultSchema>;
 
-export const ratingChangeSchema = z.object({ before: z.number().int(), after: z.number().int(), delta: z.number().int() });
+export const ratingChangeSchema = z.object({
+  before: z.number().int(),
+  after: z.number().int(),
+  delta: z.number().int(),
+});
 
 /**
  * `rooms/{id}`: a committed match. Clients listen to it for the ready check, the result and their rating
@@ -39,7 +43,10 @@ export const roomDocSchema = z.object({
   mode: z.string(),
   ladder: z.string(),
   kind: z.enum(['team', 'ffa']),
-  sides: z.array(z.object({ tickets: z.array(roomTicketSchema).min(1) })).min(1).max(2),
+  sides: z
+    .array(z.object({ tickets: z.array(roomTicketSchema).min(1) }))
+    .min(1)
+    .max(2),
   memberUids: z.array(z.string()).min(2),
   names: z.record(z.string(), z.string()),
   proposedAt: z.number().int(),
@@ -60,12 +67,26 @@ export const roomDocSchema = z.object({
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
 /** The room a committed proposal becomes: pending a ready check if the mode has one, else active at once. */
-export function newRoom(id: string, modeId: string, mode: Mode, proposal: MatchProposal, tickets: Map<string, TicketDoc>, nowMs: number): RoomDoc {
+export function newRoom(
+  id: string,
+  modeId: string,
+  mode: Mode,
+  proposal: MatchProposal,
+  tickets: Map<string, TicketDoc>,
+  nowMs: number,
+): RoomDoc {
   const sides = proposal.sides.map((side) => ({
     tickets: side.map((t): RoomTicket => {
       const doc = tickets.get(t.id);
       if (!doc) throw new Error(`ticket ${t.id} of the proposal was not read`);
-      return { ticketId: t.id, partyId: doc.partyId, ownerUid: doc.ownerUid, score: t.score, enqueuedAt: t.enqueuedAt, members: t.members };
+      return {
+        ticketId: t.id,
+        partyId: doc.partyId,
+        ownerUid: doc.ownerUid,
+        score: t.score,
+        enqueuedAt: t.enqueuedAt,
+        members: t.members,
+      };
     }),
   }));
   const docs = proposal.sides.flat().map((t) => tickets.get(t.id)!);
@@ -80,7 +101,9 @@ export function newRoom(id: string, modeId: string, mode: Mode, proposal: MatchP
     proposedAt: proposal.proposedAt,
     quality: proposal.quality,
     status: mode.readyCheck ? 'pending' : 'active',
-    readyCheck: mode.readyCheck ? { deadline: nowMs + mode.readyCheck.timeoutSeconds * 1000, accepted: [], declined: [] } : null,
+    readyCheck: mode.readyCheck
+      ? { deadline: nowMs + mode.readyCheck.timeoutSeconds * 1000, accepted: [], declined: [] }
+      : null,
     reportDeadline: mode.readyCheck ? null : nowMs + mode.reportTimeoutSeconds * 1000,
     reports: {},
     result: null,
@@ -100,7 +123,9 @@ export const sideUids = (room: Pick<RoomDoc, 'sides'>): string[][] =>
 
 /** The room's sides as the matcher core's tickets, for re-checking it with `violations`. */
 export const coreSides = (room: Pick<RoomDoc, 'sides'>) =>
-  room.sides.map((side) => side.tickets.map((t) => ({ id: t.ticketId, members: t.members, score: t.score, enqueuedAt: t.enqueuedAt })));
+  room.sides.map((side) =>
+    side.tickets.map((t) => ({ id: t.ticketId, members: t.members, score: t.score, enqueuedAt: t.enqueuedAt })),
+  );
 
 /** A cancelled ready check: which tickets go back to the pool, and who is kept out for the cooldown. */
 export interface Cancellation {
@@ -129,7 +154,13 @@ function cancel(room: RoomDoc, penalised: string[], reason: string, nowMs: numbe
  * A player's answer to the ready check. Accepting twice changes nothing; the last acceptance starts the room;
  * a decline cancels it at once (players who had not answered yet are freed without a cooldown).
  */
-export function answerReadyCheck(room: RoomDoc, uid: string, accept: boolean, mode: Mode, nowMs: number): ReadyCheckStep {
+export function answerReadyCheck(
+  room: RoomDoc,
+  uid: string,
+  accept: boolean,
+  mode: Mode,
+  nowMs: number,
+): ReadyCheckStep {
   if (!room.memberUids.includes(uid)) fail('permission-denied', 'You are not a player in this room.');
   const check = room.readyCheck;
   if (!check) fail('failed-precondition', 'This room has no ready check.');

@@ -9,6 +9,9 @@ import { runMatcher } from './matcherRun.js';
 export const matcherTick = onSchedule(
   { schedule: 'every 1 minutes', timeoutSeconds: Math.ceil(config.matcher.runSeconds) + 60, retryCount: 0 },
   async () => {
-    await runMatcher({ durationMs: config.matcher.runSeconds * 1000, intervalMs: config.matcher.sweepIntervalSeconds * 1000 });
+    await runMatcher({
+      durationMs: config.matcher.runSeconds * 1000,
+      intervalMs: config.matcher.sweepIntervalSeconds * 1000,
+    });
   },
 );

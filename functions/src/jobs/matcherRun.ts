@@ -48,7 +48,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * previous one left plus the tickets changed since, and then reads only documents that change.
  */
 export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promise<RunReport> {
-  const report: RunReport = { leased: false, sweptFrom: null, sweptUntil: null, sweeps: 0, proposals: 0, committed: 0, stale: 0, expired: 0, roomDeadlines: 0, openingReads: 0 };
+  const report: RunReport = {
+    leased: false,
+    sweptFrom: null,
+    sweptUntil: null,
+    sweeps: 0,
+    proposals: 0,
+    committed: 0,
+    stale: 0,
+    expired: 0,
+    roomDeadlines: 0,
+    openingReads: 0,
+  };
   const holder = randomUUID();
   const until = Date.now() + durationMs;
   const leaseMs = Math.max(3 * intervalMs, 15_000);
@@ -63,14 +74,18 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
   const modes = Object.keys(config.modes);
   const recentWaits = new Map(modes.map((m) => [m, [] as number[]]));
   const readsBefore = opCounts.reads;
-  const rooms = new Mirror<RoomDoc, RoomDoc>(roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]), (room) => room, {
-    onAdded: (room) => {
-      const waits = recentWaits.get(room.mode);
-      if (!waits) return;
-      waits.push(...Object.values(room.quality.waitSeconds));
-      waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
+  const rooms = new Mirror<RoomDoc, RoomDoc>(
+    roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
+    (room) => room,
+    {
+      onAdded: (room) => {
+        const waits = recentWaits.get(room.mode);
+        if (!waits) return;
+        waits.push(...Object.values(room.quality.waitSeconds));
+        waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
+      },
     },
-  });
+  );
   const pools = new Map<string, PoolMirror>();
   // Tickets this run already matched or expired, until the listener reports them gone.
   const consumed = new Set<string>();
@@ -78,7 +93,9 @@ export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promis
 
   try {
     const opened = await Promise.allSettled(modes.map((m) => PoolMirror.open(m)));
-    opened.forEach((o, i) => o.status === 'fulfilled' && pools.set(modes[i]!, o.value));
+    opened.forEach((o, i) => {
+      if (o.status === 'fulfilled') pools.set(modes[i]!, o.value);
+    });
     const failed = opened.find((o) => o.status === 'rejected');
     if (failed) throw failed.reason;
     await rooms.ready;
@@ -141,7 +158,14 @@ async function sweepMode(
       report.stale++;
     }
   });
-  await publishStats(modeId, live.filter((t) => !consumed.has(t.id)).map(toCoreTicket), recentWaits, unmatched, now, lastStats);
+  await publishStats(
+    modeId,
+    live.filter((t) => !consumed.has(t.id)).map(toCoreTicket),
+    recentWaits,
+    unmatched,
+    now,
+    lastStats,
+  );
 }
 
 /** Rewrites `pools/{mode}` at most every `statsEverySeconds`, and only when a figure changed. */
@@ -156,7 +180,8 @@ async function publishStats(
   const previous = lastStats.get(modeId);
   if (previous && nowMs - previous.at < config.matcher.statsEverySeconds * 1000) return;
   const stats = queueStats(modeId, waiting, recentWaits, unmatched, nowMs);
-  const same = previous && JSON.stringify({ ...previous.stats, updatedAt: 0 }) === JSON.stringify({ ...stats, updatedAt: 0 });
+  const same =
+    previous && JSON.stringify({ ...previous.stats, updatedAt: 0 }) === JSON.stringify({ ...stats, updatedAt: 0 });
   lastStats.set(modeId, { at: nowMs, stats });
   if (same) return;
   countWrites(1);

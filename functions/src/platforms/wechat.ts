@@ -16,8 +16,8 @@ const errors: Record<number, [FailureCode, string]> = {
   45011: ['resource-exhausted', 'WeChat rate-limited this player; wait a minute before logging in again'],
   40226: ['permission-denied', 'WeChat flagged this user as high-risk and refused the login'],
   [-1]: ['unavailable', 'WeChat is busy; retry shortly'],
-  40013: ['failed-precondition', 'the server\'s WeChat app id is invalid; check the WECHAT_APP_ID parameter'],
-  40125: ['failed-precondition', 'the server\'s WeChat app secret is invalid; check the WECHAT_APP_SECRET secret'],
+  40013: ['failed-precondition', "the server's WeChat app id is invalid; check the WECHAT_APP_ID parameter"],
+  40125: ['failed-precondition', "the server's WeChat app secret is invalid; check the WECHAT_APP_SECRET secret"],
 };
 
 export interface WeChatSettings {
@@ -30,7 +30,10 @@ export interface WeChatSettings {
 /** Exchanges a mini-game login code for the player's openid. */
 export async function code2Session(settings: WeChatSettings, code: string): Promise<{ openid: string }> {
   if (!settings.appId || !settings.appSecret) {
-    fail('failed-precondition', 'WeChat login is not configured: set the WECHAT_APP_ID parameter and the WECHAT_APP_SECRET secret.');
+    fail(
+      'failed-precondition',
+      'WeChat login is not configured: set the WECHAT_APP_ID parameter and the WECHAT_APP_SECRET secret.',
+    );
   }
   const url = new URL('/sns/jscode2session', settings.apiBase);
   url.search = new URLSearchParams({
@@ -43,7 +46,8 @@ export async function code2Session(settings: WeChatSettings, code: string): Prom
   let body: unknown;
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(settings.timeoutMs) });
-    if (!response.ok) fail('unavailable', `WeChat login failed: WeChat answered HTTP ${response.status}; retry shortly`);
+    if (!response.ok)
+      fail('unavailable', `WeChat login failed: WeChat answered HTTP ${response.status}; retry shortly`);
     body = await response.json();
   } catch (error) {
     if (error instanceof Failure) throw error;
@@ -57,7 +61,10 @@ export async function code2Session(settings: WeChatSettings, code: string): Prom
   if (!session.success) fail('unavailable', 'WeChat login failed: WeChat sent an answer the server cannot read');
   const { openid, errcode, errmsg } = session.data;
   if (errcode) {
-    const [code, message] = errors[errcode] ?? ['unavailable', `WeChat refused the login (errcode ${errcode}: ${errmsg ?? 'no message'})`];
+    const [code, message] = errors[errcode] ?? [
+      'unavailable',
+      `WeChat refused the login (errcode ${errcode}: ${errmsg ?? 'no message'})`,
+    ];
     fail(code, `WeChat login failed: ${message}`, { errcode });
   }
   if (!openid) fail('unavailable', 'WeChat login failed: WeChat returned no openid');

@@ -6,7 +6,10 @@ import type { z } from 'zod';
  * `stamp`, every write also sets that field to the commit time, so a reader can ask for the documents changed
  * since a moment it knows the state at; readers never see the stamp, as the schema drops it.
  */
-export function converter<S extends z.ZodType<Record<string, unknown>>>(schema: S, stamp?: string): FirestoreDataConverter<z.infer<S>> {
+export function converter<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  stamp?: string,
+): FirestoreDataConverter<z.infer<S>> {
   return {
     toFirestore: (value) => {
       const data = schema.parse(value) as Record<string, unknown>;

@@ -12,6 +12,13 @@ export interface LeaderboardRow {
   draws: number;
 }
 
+export interface Leaderboard {
+  ladder: string;
+  top: LeaderboardRow[];
+  /** The caller's standing and rank; null before their first game on the ladder. */
+  me: Omit<LeaderboardRow, 'uid' | 'displayName'> | null;
+}
+
 /** Players with at least one settled game on the ladder, best first (index: firestore.indexes.json). */
 const ranked = (ladder: string) => playersRef().where(`ladders.${ladder}.games`, '>', 0);
 
@@ -20,7 +27,7 @@ const ranked = (ladder: string) => playersRef().where(`ladders.${ladder}.games`,
  * higher (ties share a rank). The rank is a count aggregation, billed one read per 1,000 index entries it
  * passes, so a player ranked r costs ⌈r / 1000⌉ reads.
  */
-export async function leaderboard(ladder: string, limit: number, uid: string) {
+export async function leaderboard(ladder: string, limit: number, uid: string): Promise<Leaderboard> {
   const top = await ranked(ladder).orderBy(`ladders.${ladder}.rating`, 'desc').limit(limit).get();
   countQueryReads(top.size);
   const rows: LeaderboardRow[] = [];

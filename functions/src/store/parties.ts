@@ -96,8 +96,10 @@ export function joinParty(uid: string, code: string) {
   return transaction(async (tx) => {
     const now = Date.now();
     const codeSnap = await tx.get(partyCodeRef(code));
-    if (!codeSnap.exists) fail('not-found', `No party has the code ${code}; check it, or ask the leader for a new one.`);
-    if (codeSnap.data()!.expiresAt <= now) fail('failed-precondition', `The code ${code} has expired; ask the leader for a new one.`);
+    if (!codeSnap.exists)
+      fail('not-found', `No party has the code ${code}; check it, or ask the leader for a new one.`);
+    if (codeSnap.data()!.expiresAt <= now)
+      fail('failed-precondition', `The code ${code} has expired; ask the leader for a new one.`);
     const partySnap = await tx.get(partyRef(codeSnap.data()!.partyId));
     if (!partySnap.exists) fail('not-found', `The party with the code ${code} has been disbanded.`);
     const party = partySnap.data()!;
@@ -108,7 +110,8 @@ export function joinParty(uid: string, code: string) {
     const mine = presenceOf(uid);
     if (mine.kind !== 'idle') fail('failed-precondition', `You are ${describe(mine)}; cancel or finish first.`);
     const theirs = presence(party);
-    if (theirs.kind !== 'idle') fail('failed-precondition', `The party is ${describe(theirs)}; join once it is back in the lobby.`);
+    if (theirs.kind !== 'idle')
+      fail('failed-precondition', `The party is ${describe(theirs)}; join once it is back in the lobby.`);
     const next = addMember(party, { uid, displayName: me.player.displayName, joinedAt: now }, now);
     tx.set(partyRef(party.id), next);
     players.updateState(uid, { partyId: party.id });
@@ -142,7 +145,8 @@ export function kickMember(uid: string, target: string) {
     requireLeader(ctx.party, uid, 'remove members');
     if (target === uid) fail('invalid-argument', 'To leave your own party, call leaveParty.');
     if (!isMember(ctx.party, target)) fail('not-found', 'That player is not in your party.');
-    return { party: dropMember(tx, ctx, target, `party member ${target} was removed by the leader`, now) };
+    const party = dropMember(tx, ctx, target, `party member ${target} was removed by the leader`, now);
+    return { party: party! }; // the leader stays, so a kick never empties the party
   });
 }
 

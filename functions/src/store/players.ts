@@ -1,6 +1,13 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { defaultDisplayName } from '../core/displayName.js';
-import { idleState, newPlayer, playerSchema, playerStateSchema, type Player, type PlayerState } from '../core/player.js';
+import {
+  idleState,
+  newPlayer,
+  playerSchema,
+  playerStateSchema,
+  type Player,
+  type PlayerState,
+} from '../core/player.js';
 import { config } from '../config.js';
 import { converter } from './converters.js';
 import { db } from './db.js';
@@ -38,14 +45,18 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
   const statesToRead = unique.filter((uid) => !statesRead.has(uid));
   const snapshots = await tx.getAll([...unique.map(playerRef), ...statesToRead.map(playerStateRef)]);
   const states = new Map(statesRead);
-  statesToRead.forEach((uid, i) => states.set(uid, snapshots[unique.length + i]!));
+  statesToRead.forEach((uid, i) => {
+    states.set(uid, snapshots[unique.length + i]!);
+  });
   const now = Date.now();
   const records = new Map<string, Tracked>();
   unique.forEach((uid, i) => {
     const playerSnap = snapshots[i]!;
     const stateSnap = states.get(uid)!;
     records.set(uid, {
-      player: (playerSnap.data() as Player | undefined) ?? newPlayer(uid, defaultDisplayName(nameHints[uid], uid), config.ladders, now),
+      player:
+        (playerSnap.data() as Player | undefined) ??
+        newPlayer(uid, defaultDisplayName(nameHints[uid], uid), config.ladders, now),
       state: (stateSnap.data() as PlayerState | undefined) ?? idleState(now),
       playerDirty: !playerSnap.exists,
       stateDirty: !stateSnap.exists,

@@ -38,7 +38,9 @@ interface Digest {
 function assemble(chunks: Chunk[]): Digest | null {
   const first = chunks.find((c) => c.index === 0);
   if (!first) return null;
-  const set = chunks.filter((c) => c.asOf.isEqual(first.asOf) && c.count === first.count).sort((a, b) => a.index - b.index);
+  const set = chunks
+    .filter((c) => c.asOf.isEqual(first.asOf) && c.count === first.count)
+    .sort((a, b) => a.index - b.index);
   if (set.length !== first.count || set.some((c, i) => c.index !== i)) return null;
   try {
     const entries = z.array(poolEntrySchema).safeParse(set.flatMap((c) => JSON.parse(c.tickets) as unknown[]));
@@ -91,7 +93,12 @@ export class PoolMirror {
     const mirror = digest
       ? new Mirror(ticketsRef(mode).where(TICKET_CHANGED_AT, '>', digest.asOf), queued, { initial: digest.entries })
       : new Mirror(ticketsRef(mode).where('status', '==', 'queued'), queued);
-    const pool = new PoolMirror(mode, mirror, snapshot.docs.map((d) => d.id), digest !== null);
+    const pool = new PoolMirror(
+      mode,
+      mirror,
+      snapshot.docs.map((d) => d.id),
+      digest !== null,
+    );
     await mirror.ready;
     return pool;
   }
@@ -111,9 +118,13 @@ export class PoolMirror {
   async close() {
     this.mirror.close();
     const asOf = this.mirror.readTime;
-    if (!asOf || (this.hadDigest && !this.mirror.changed) || (!this.hadDigest && this.mirror.values().length === 0)) return;
+    if (!asOf || (this.hadDigest && !this.mirror.changed) || (!this.hadDigest && this.mirror.values().length === 0))
+      return;
     const texts = split(this.mirror.values());
-    const chunks: [string, Chunk | null][] = texts.map((tickets, index) => [String(index), { asOf, index, count: texts.length, tickets }]);
+    const chunks: [string, Chunk | null][] = texts.map((tickets, index) => [
+      String(index),
+      { asOf, index, count: texts.length, tickets },
+    ]);
     const rewritten = new Set(chunks.map(([id]) => id));
     for (const id of this.chunkIds) if (!rewritten.has(id)) chunks.push([id, null]);
     for (let i = 0; i < chunks.length; i += CHUNKS_PER_BATCH) {

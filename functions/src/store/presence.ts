@@ -24,7 +24,8 @@ export async function readTicketsAndRooms(tx: Tx, pointers: TicketPointer[]) {
   }
   const roomIds = new Set([...tickets.values()].flatMap((t) => (t.status === 'matched' && t.roomId ? [t.roomId] : [])));
   const rooms = new Map<string, RoomDoc>();
-  for (const snap of await tx.getAll([...roomIds].map(roomRef))) if (snap.exists) rooms.set(snap.id, snap.data() as RoomDoc);
+  for (const snap of await tx.getAll([...roomIds].map(roomRef)))
+    if (snap.exists) rooms.set(snap.id, snap.data() as RoomDoc);
   return {
     tickets,
     rooms,
@@ -37,7 +38,12 @@ export async function readTicketsAndRooms(tx: Tx, pointers: TicketPointer[]) {
 }
 
 /** Players (profiles created on first use) with where each one is, plus the presence of any other pointers. */
-export async function readPlayersWithPresence(tx: Tx, uids: string[], others: TicketPointer[] = [], options?: ReadPlayersOptions) {
+export async function readPlayersWithPresence(
+  tx: Tx,
+  uids: string[],
+  others: TicketPointer[] = [],
+  options?: ReadPlayersOptions,
+) {
   const players = await readPlayers(tx, uids, options);
   const resolved = await readTicketsAndRooms(tx, [...uids.map((uid) => players.get(uid).state), ...others]);
   return { players, ...resolved, presenceOf: (uid: string) => resolved.presence(players.get(uid).state) };

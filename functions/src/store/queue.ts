@@ -19,7 +19,8 @@ import { transaction } from './tx.js';
 
 export function modeById(modeId: string): Mode {
   const mode = config.modes[modeId];
-  if (!mode) fail('invalid-argument', `Unknown mode "${modeId}"; configured modes: ${Object.keys(config.modes).join(', ')}.`);
+  if (!mode)
+    fail('invalid-argument', `Unknown mode "${modeId}"; configured modes: ${Object.keys(config.modes).join(', ')}.`);
   return mode;
 }
 
@@ -42,11 +43,16 @@ export function createTicket(uid: string, modeId: string): Promise<TicketDoc> {
       if (party) requireLeader(party, uid, 'queue the party');
     }
     const members = party ? party.memberUids : [uid];
-    const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], { statesRead: new Map([[uid, callerState]]) });
+    const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
+      statesRead: new Map([[uid, callerState]]),
+    });
 
     const capacity = partyCapacity(mode);
     if (members.length > capacity) {
-      fail('failed-precondition', `A party of ${members.length} cannot queue for ${modeId}: at most ${capacity} players per ticket.`);
+      fail(
+        'failed-precondition',
+        `A party of ${members.length} cannot queue for ${modeId}: at most ${capacity} players per ticket.`,
+      );
     }
     for (const member of members) {
       const { player, state } = players.get(member);
@@ -55,21 +61,31 @@ export function createTicket(uid: string, modeId: string): Promise<TicketDoc> {
       if (presence.kind === 'queued') fail('failed-precondition', `${who} already queued for ${presence.mode}.`);
       if (presence.kind === 'inRoom') fail('failed-precondition', `${who} in a live ${presence.mode} room.`);
       if (state.cooldownUntil && state.cooldownUntil > now) {
-        fail('failed-precondition', `${who} cooling down after a missed ready check: ${secondsLeft(state.cooldownUntil, now)} s left.`, {
-          cooldownUntil: state.cooldownUntil,
-        });
+        fail(
+          'failed-precondition',
+          `${who} cooling down after a missed ready check: ${secondsLeft(state.cooldownUntil, now)} s left.`,
+          {
+            cooldownUntil: state.cooldownUntil,
+          },
+        );
       }
     }
 
     const ladder = config.ladders[mode.ladder]!;
-    const ratings = members.map((m) => ({ uid: m, rating: standingOn(players.get(m).player, mode.ladder, ladder.initialRating).rating }));
+    const ratings = members.map((m) => ({
+      uid: m,
+      rating: standingOn(players.get(m).player, mode.ladder, ladder.initialRating).rating,
+    }));
     const ticket = newTicket(
       {
         id: randomUUID(),
         mode: modeId,
         members: ratings,
         names: Object.fromEntries(members.map((m) => [m, players.get(m).player.displayName])),
-        score: matchingScore(ratings.map((r) => r.rating), mode),
+        score: matchingScore(
+          ratings.map((r) => r.rating),
+          mode,
+        ),
         partyId: party?.id ?? null,
         ownerUid: uid,
         enqueuedAt: now,
@@ -119,7 +135,12 @@ export async function readCandidates(mode: Mode, ticket: TicketDoc): Promise<Tic
   const missing = wanted + 1 - docs.length; // the candidates wanted, plus one to choose from
   const aboveRanDry = above.size < perDirection;
   const belowRanDry = below.size < perDirection;
-  const topUp = aboveRanDry && !belowRanDry ? { query: downward, after: below.docs.at(-1) } : belowRanDry && !aboveRanDry ? { query: upward, after: above.docs.at(-1) } : null;
+  const topUp =
+    aboveRanDry && !belowRanDry
+      ? { query: downward, after: below.docs.at(-1) }
+      : belowRanDry && !aboveRanDry
+        ? { query: upward, after: above.docs.at(-1) }
+        : null;
   if (missing > 0 && topUp?.after) {
     const more = await topUp.query.startAfter(topUp.after).limit(missing).get();
     countQueryReads(more.size);
@@ -171,8 +192,11 @@ export function expireTicket(modeId: string, ticketId: string) {
   return transaction(async (tx) => {
     const now = Date.now();
     const ticket = (await tx.get(ticketRef(modeId, ticketId))).data();
-    if (!ticket || ticket.status !== 'queued' || ticket.expiresAt > now) return false;
-    tx.set(ticketRef(modeId, ticketId), endTicket(ticket, 'expired', 'no heartbeat before the time-to-live ran out', now));
+    if (ticket?.status !== 'queued' || ticket.expiresAt > now) return false;
+    tx.set(
+      ticketRef(modeId, ticketId),
+      endTicket(ticket, 'expired', 'no heartbeat before the time-to-live ran out', now),
+    );
     return true;
   });
 }

@@ -4,7 +4,14 @@ import { fail } from '../core/errors.js';
 import { proposalTickets, violations, type MatchProposal } from '../core/match/index.js';
 import type { Mode } from '../core/modes.js';
 import { endTicket, newTicket, type TicketDoc } from '../core/queue.js';
-import { answerReadyCheck, expireReadyCheck, newRoom, type Cancellation, type ReadyCheckStep, type RoomDoc } from '../core/room.js';
+import {
+  answerReadyCheck,
+  expireReadyCheck,
+  newRoom,
+  type Cancellation,
+  type ReadyCheckStep,
+  type RoomDoc,
+} from '../core/room.js';
 import { config } from '../config.js';
 import { playerStateRef } from './players.js';
 import { partyRef, roomRef, ticketRef } from './refs.js';
@@ -21,7 +28,7 @@ export function commitMatch(modeId: string, proposal: MatchProposal): Promise<Ro
   const broken = violations(mode, proposal);
   if (broken.length > 0) {
     // The core never proposes such a match; refusing it keeps a bug from reaching players.
-    logger.error('matcher proposed a match that breaks its mode\'s rules; not committed', { modeId, broken });
+    logger.error("matcher proposed a match that breaks its mode's rules; not committed", { modeId, broken });
     return Promise.resolve(null);
   }
   return transaction(async (tx) => {
@@ -30,14 +37,17 @@ export function commitMatch(modeId: string, proposal: MatchProposal): Promise<Ro
     const tickets = new Map<string, TicketDoc>();
     for (const snap of snaps) {
       const ticket = snap.data() as TicketDoc | undefined;
-      if (!ticket || ticket.status !== 'queued') return null;
+      if (ticket?.status !== 'queued') return null;
       tickets.set(ticket.id, ticket);
     }
     const now = Date.now();
     const room = newRoom(randomUUID(), modeId, mode, proposal, tickets, now);
     tx.create(roomRef(room.id), room);
     for (const ticket of tickets.values()) {
-      tx.set(ticketRef(modeId, ticket.id), { ...endTicket(ticket, 'matched', `matched into room ${room.id}`, now), roomId: room.id });
+      tx.set(ticketRef(modeId, ticket.id), {
+        ...endTicket(ticket, 'matched', `matched into room ${room.id}`, now),
+        roomId: room.id,
+      });
     }
     return room;
   });
@@ -61,14 +71,19 @@ function applyCancellation(tx: Tx, room: RoomDoc, mode: Mode, cancellation: Canc
       nowMs,
     );
     tx.create(ticketRef(room.mode, ticket.id), ticket);
-    for (const { uid } of matched.members) tx.update(playerStateRef(uid), { mode: room.mode, ticketId: ticket.id, updatedAt: nowMs });
-    if (matched.partyId) tx.update(partyRef(matched.partyId), { mode: room.mode, ticketId: ticket.id, updatedAt: nowMs });
+    for (const { uid } of matched.members)
+      tx.update(playerStateRef(uid), { mode: room.mode, ticketId: ticket.id, updatedAt: nowMs });
+    if (matched.partyId)
+      tx.update(partyRef(matched.partyId), { mode: room.mode, ticketId: ticket.id, updatedAt: nowMs });
   }
   const cooldownUntil = nowMs + (mode.readyCheck?.declineCooldownSeconds ?? 0) * 1000;
   for (const uid of cancellation.cooldown) tx.update(playerStateRef(uid), { cooldownUntil, updatedAt: nowMs });
 }
 
-async function stepReadyCheck(roomId: string, step: (room: RoomDoc, mode: Mode, nowMs: number) => ReadyCheckStep | null) {
+async function stepReadyCheck(
+  roomId: string,
+  step: (room: RoomDoc, mode: Mode, nowMs: number) => ReadyCheckStep | null,
+) {
   return transaction(async (tx) => {
     const room = (await tx.get(roomRef(roomId))).data();
     if (!room) fail('not-found', `There is no room ${roomId}.`);
@@ -89,6 +104,8 @@ export function respondToReadyCheck(uid: string, roomId: string, accept: boolean
 /** Run by the matcher when a pending room's ready check runs out; harmless if it was answered meanwhile. */
 export function expireOverdueReadyCheck(roomId: string) {
   return stepReadyCheck(roomId, (room, _mode, now) =>
-    room.status === 'pending' && room.readyCheck && room.readyCheck.deadline <= now ? expireReadyCheck(room, now) : null,
+    room.status === 'pending' && room.readyCheck && room.readyCheck.deadline <= now
+      ? expireReadyCheck(room, now)
+      : null,
   );
 }

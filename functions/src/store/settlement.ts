@@ -32,7 +32,9 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   const ladder = config.ladders[room.ladder]!;
   const snaps = await tx.getAll(room.memberUids.map(playerRef));
   const players = new Map(snaps.map((s) => [s.id, s.data() as Player]));
-  const standings = new Map(room.memberUids.map((uid) => [uid, standingOn(players.get(uid)!, room.ladder, ladder.initialRating)]));
+  const standings = new Map(
+    room.memberUids.map((uid) => [uid, standingOn(players.get(uid)!, room.ladder, ladder.initialRating)]),
+  );
   const outcomes = settleRoom(room, result, standings, ladder);
   for (const { uid, update, outcome } of outcomes) {
     const player = players.get(uid)!;
@@ -56,7 +58,9 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
       settledAt: nowMs,
     });
   }
-  const ratingChanges = Object.fromEntries(outcomes.map(({ uid, update }) => [uid, { before: update.before, after: update.after, delta: update.delta }]));
+  const ratingChanges = Object.fromEntries(
+    outcomes.map(({ uid, update }) => [uid, { before: update.before, after: update.after, delta: update.delta }]),
+  );
   return { ...room, status: 'settled', result, ratingChanges, updatedAt: nowMs, endedAt: nowMs, endReason: 'settled' };
 }
 
@@ -88,15 +92,23 @@ export function reportResult(reporter: Reporter, roomId: string, reported: Resul
       fail('permission-denied', 'Only the players of a room (or a trusted game server) can report its result.');
     }
     if (room.status === 'settled') return room;
-    if (room.status === 'pending') fail('failed-precondition', 'The game has not started: the ready check is still open.');
+    if (room.status === 'pending')
+      fail('failed-precondition', 'The game has not started: the ready check is still open.');
     if (!isLive(room.status)) fail('failed-precondition', `The room is ${room.status}; there is nothing to report.`);
     const result = validateResult(room, reported);
     const previous = room.reports[reporter.uid];
-    if (previous && JSON.stringify(previous.result) === JSON.stringify(result) && previous.authoritative === reporter.authoritative) {
+    if (
+      previous &&
+      JSON.stringify(previous.result) === JSON.stringify(result) &&
+      previous.authoritative === reporter.authoritative
+    ) {
       return room;
     }
     const now = Date.now();
-    const reportedRoom = { ...room, reports: { ...room.reports, [reporter.uid]: { result, at: now, authoritative: reporter.authoritative } } };
+    const reportedRoom = {
+      ...room,
+      reports: { ...room.reports, [reporter.uid]: { result, at: now, authoritative: reporter.authoritative } },
+    };
     const next = await apply(tx, reportedRoom, verdictNow(reportedRoom), now);
     tx.set(roomRef(roomId), next);
     return next;
@@ -108,7 +120,13 @@ export function closeOverdueRoom(roomId: string) {
   return transaction(async (tx) => {
     const room = (await tx.get(roomRef(roomId))).data();
     const now = Date.now();
-    if (!room || room.status === 'pending' || !isLive(room.status) || room.reportDeadline === null || room.reportDeadline > now) {
+    if (
+      !room ||
+      room.status === 'pending' ||
+      !isLive(room.status) ||
+      room.reportDeadline === null ||
+      room.reportDeadline > now
+    ) {
       return room ?? null;
     }
     const next = await apply(tx, room, verdictAtDeadline(room, config.results), now);

@@ -1,4 +1,11 @@
-import type { DocumentReference, DocumentSnapshot, Query, QuerySnapshot, Transaction, UpdateData } from 'firebase-admin/firestore';
+import type {
+  DocumentReference,
+  DocumentSnapshot,
+  Query,
+  QuerySnapshot,
+  Transaction,
+  UpdateData,
+} from 'firebase-admin/firestore';
 import { db } from './db.js';
 import { countQueryReads, countReads, countWrites } from './metrics.js';
 
@@ -17,6 +24,7 @@ export class Tx {
   }
 
   /** One round trip for documents of possibly different types; callers know which is which by position. */
+  // biome-ignore lint/suspicious/noExplicitAny: the refs name different document types; callers know each by position.
   async getAll(refs: DocumentReference<any>[]): Promise<DocumentSnapshot<any>[]> {
     if (refs.length === 0) return [];
     countReads(refs.length);

@@ -61,7 +61,14 @@ export function exhaustiveMatch(
   const chosen: number[] = [];
   let nodes = 0;
 
-  const search = (i: number, playersA: number, playersB: number, weight: number, balance: number, low: number): boolean => {
+  const search = (
+    i: number,
+    playersA: number,
+    playersB: number,
+    weight: number,
+    balance: number,
+    low: number,
+  ): boolean => {
     if (playersA === teamSize && playersB === teamSize) return balance === 0 && Math.abs(weight) <= limit;
     if (++nodes > NODE_BUDGET) return false;
     const needA = teamSize - playersA;

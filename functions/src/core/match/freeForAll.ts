@@ -4,7 +4,6 @@ import type { Attempt } from './reasons.js';
 import type { ScoreIndex } from './scoreIndex.js';
 import { capAt } from './widening.js';
 
-
 interface Fill {
   /** Players in the room, mandatory tickets included. */
   players: number;
@@ -22,7 +21,8 @@ function largestFill(counts: readonly number[], room: number): { players: number
     const before = reachable[size - 1] ?? new Uint8Array(room + 1);
     const after = new Uint8Array(room + 1);
     for (let t = 0; t <= room; t++) {
-      for (let c = 0; c <= (counts[size] ?? 0) && c * size <= t && after[t] === 0; c++) after[t] = before[t - c * size] ?? 0;
+      for (let c = 0; c <= (counts[size] ?? 0) && c * size <= t && after[t] === 0; c++)
+        after[t] = before[t - c * size] ?? 0;
     }
     reachable.push(after);
   }
@@ -108,7 +108,8 @@ export class FreeForAllMatcher {
       if (fill.players === this.format.maxPlayers) break;
       const score = this.index.score(ticket);
       const size = this.index.size(ticket);
-      if (fill.players + size > this.format.maxPlayers || Math.max(high, score) - Math.min(low, score) > spreadCap) continue;
+      if (fill.players + size > this.format.maxPlayers || Math.max(high, score) - Math.min(low, score) > spreadCap)
+        continue;
       low = Math.min(low, score);
       high = Math.max(high, score);
       fill.players += size;

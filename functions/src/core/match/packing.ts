@@ -61,7 +61,8 @@ export function pairScarceSolos(
     let nearest = partner;
     for (let step = 0; step < CLOSER_LOOKUP; step++) {
       for (const solo of [sortedSolos[at + step], sortedSolos[at - 1 - step]]) {
-        const closer = solo !== undefined && Math.abs(score(solo) - score(stack)) < Math.abs(score(nearest) - score(stack));
+        const closer =
+          solo !== undefined && Math.abs(score(solo) - score(stack)) < Math.abs(score(nearest) - score(stack));
         if (closer && partners[solo] === NO_PARTNER) nearest = solo;
       }
     }

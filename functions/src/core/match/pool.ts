@@ -65,7 +65,8 @@ export class QueuedPool {
       if (partner === NO_PARTNER || (sizes[t] ?? 0) < (sizes[partner] ?? 0)) return;
       paired.push(t);
       const players = (sizes[t] ?? 0) + (sizes[partner] ?? 0);
-      this.pairScores[t] = ((sizes[t] ?? 0) * (scores[t] ?? 0) + (sizes[partner] ?? 0) * (scores[partner] ?? 0)) / players;
+      this.pairScores[t] =
+        ((sizes[t] ?? 0) * (scores[t] ?? 0) + (sizes[partner] ?? 0) * (scores[partner] ?? 0)) / players;
     });
     this.pairs = sortByKey(Int32Array.from(paired), this.pairScores);
     this.index = new ScoreIndex(sizes, scores, (t) =>

@@ -7,11 +7,7 @@ export function isPremade(partySize: number): boolean {
 }
 
 /** Whether two sides, given by their party sizes, satisfy the premade policy. */
-export function premadeBalanced(
-  policy: PremadePolicy,
-  sideA: readonly number[],
-  sideB: readonly number[],
-): boolean {
+export function premadeBalanced(policy: PremadePolicy, sideA: readonly number[], sideB: readonly number[]): boolean {
   if (policy === 'sameCount') return sideA.filter(isPremade).length === sideB.filter(isPremade).length;
   const sorted = (sizes: readonly number[]) => [...sizes].sort((x, y) => x - y).join(',');
   return sorted(sideA) === sorted(sideB);

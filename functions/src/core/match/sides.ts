@@ -62,7 +62,9 @@ export function bestSplit(units: readonly SplitUnit[], teamSize: number, policy:
     if (maskPlayers[mask] !== teamSize) continue;
     // A mirror needs side A to hold exactly half of each party size, i.e. half the size code.
     const allowed =
-      policy === 'sameCount' ? 2 * (maskPremades[mask] ?? 0) === totalPremades : 2 * (maskCode[mask] ?? 0) === totalCode;
+      policy === 'sameCount'
+        ? 2 * (maskPremades[mask] ?? 0) === totalPremades
+        : 2 * (maskCode[mask] ?? 0) === totalCode;
     const difference = Math.abs(2 * (maskWeight[mask] ?? 0) - totalWeight) / teamSize;
     if (allowed && difference < bestDifference) {
       bestDifference = difference;

@@ -62,7 +62,10 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
     if (attempt.matched) proposals.push(pool.commit(attempt.sides));
     else reasons[anchor] = attempt.reason;
   }
-  const unmatched = Object.fromEntries(unmatchedReasons.map((reason) => [reason, 0])) as Record<UnmatchedReason, number>;
+  const unmatched = Object.fromEntries(unmatchedReasons.map((reason) => [reason, 0])) as Record<
+    UnmatchedReason,
+    number
+  >;
   reasons.forEach((reason, t) => {
     if (reason !== null && (pool.excluded[t] !== null || pool.isAvailable(t))) unmatched[reason]++;
   });

@@ -291,7 +291,8 @@ export class TeamMatcher {
         if (Math.max(...scores) - Math.min(...scores) > frame.spreadCap) continue;
         tried++;
         const split = this.split(trial);
-        if (split && split.sideDifference < (better ?? current).split.sideDifference) better = { tickets: trial, split };
+        if (split && split.sideDifference < (better ?? current).split.sideDifference)
+          better = { tickets: trial, split };
       }
     }
     return { better, tried };

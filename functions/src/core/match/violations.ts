@@ -43,7 +43,7 @@ export function violations(mode: Mode, proposal: MatchProposal): Violation[] {
   }
 
   const waits = tickets.map((ticket) => waitSeconds(ticket, proposal.proposedAt));
-  for (const [i, ticket] of tickets.entries()) {
+  for (const [_i, ticket] of tickets.entries()) {
     const expected = matchingScore(
       ticket.members.map((member) => member.rating),
       mode,
@@ -62,11 +62,17 @@ export function violations(mode: Mode, proposal: MatchProposal): Violation[] {
     const [sideA, sideB] = proposal.sides;
     const playersOf = (side: typeof sideA) => (side ?? []).reduce((n, ticket) => n + ticket.members.length, 0);
     if (!sideA || !sideB || playersOf(sideA) !== format.teamSize || playersOf(sideB) !== format.teamSize) {
-      fail('sides', `needs two sides of ${format.teamSize} players, has ${proposal.sides.map(playersOf).join(' and ')}`);
+      fail(
+        'sides',
+        `needs two sides of ${format.teamSize} players, has ${proposal.sides.map(playersOf).join(' and ')}`,
+      );
     } else {
       const sizes = (side: typeof sideA) => side.map((ticket) => ticket.members.length);
       if (!premadeBalanced(format.premade, sizes(sideA), sizes(sideB))) {
-        fail('premade', `party sizes ${sizes(sideA).join('+')} against ${sizes(sideB).join('+')} break the ${format.premade} policy`);
+        fail(
+          'premade',
+          `party sizes ${sizes(sideA).join('+')} against ${sizes(sideB).join('+')} break the ${format.premade} policy`,
+        );
       }
       const sideDifference = quality.sideDifference ?? 0;
       if (caps.sideDifference !== null && sideDifference > caps.sideDifference) {
@@ -91,7 +97,10 @@ export function violations(mode: Mode, proposal: MatchProposal): Violation[] {
       fail('playerCount', `${count} players, outside ${format.minPlayers}..${format.maxPlayers}`);
     }
     if (count < format.maxPlayers && Math.max(0, ...waits) < format.fillWaitSeconds) {
-      fail('fillWait', `started with ${count} of ${format.maxPlayers} players before the ${format.fillWaitSeconds} s fill wait`);
+      fail(
+        'fillWait',
+        `started with ${count} of ${format.maxPlayers} players before the ${format.fillWaitSeconds} s fill wait`,
+      );
     }
   }
 

@@ -23,7 +23,6 @@ export interface Caps {
 export function currentCaps(mode: Mode, oldestWaitSeconds: number): Caps {
   return {
     spread: capAt(mode.spreadCap, oldestWaitSeconds),
-    sideDifference:
-      mode.format.kind === 'team' ? capAt(mode.format.sideDifferenceCap, oldestWaitSeconds) : null,
+    sideDifference: mode.format.kind === 'team' ? capAt(mode.format.sideDifferenceCap, oldestWaitSeconds) : null,
   };
 }

@@ -1,0 +1,118 @@
+/**
+ * The callable contract: every Cloud Function a client may call, with its request and its response. The SDK,
+ * the tests and the simulation's bots all call through `invoker`, and test/core/contract.test.ts fails the
+ * typecheck when this map and the server's handlers disagree.
+ */
+import type { FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
+import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import { LadderError } from './errors.js';
+import type {
+  EnqueueResult,
+  FreeForAllResult,
+  Leaderboard,
+  LoginInput,
+  Party,
+  Player,
+  Presence,
+  Profile,
+  Room,
+  TeamResult,
+} from './types.js';
+
+type NoArguments = Record<string, never>;
+
+export interface Calls {
+  login: [LoginInput, { uid: string; token: string; displayName: string }];
+  getProfile: [NoArguments, Profile];
+  setDisplayName: [{ displayName: string }, { player: Player }];
+  createParty: [NoArguments, { party: Party }];
+  joinParty: [{ code: string }, { party: Party }];
+  leaveParty: [NoArguments, { party: Party | null }];
+  kickPartyMember: [{ uid: string }, { party: Party }];
+  transferPartyLeadership: [{ uid: string }, { party: Party }];
+  disbandParty: [NoArguments, { party: null }];
+  refreshPartyCode: [NoArguments, { party: Party }];
+  enqueue: [{ mode: string }, EnqueueResult];
+  /** Cancelling leaves the player idle, or in the room that formed first. */
+  cancelQueue: [NoArguments, { cancelled: boolean; presence: Exclude<Presence, { kind: 'queued' }> }];
+  /** A queued ticket's new expiry; no expiry once the player is no longer queued. */
+  heartbeat: [
+    NoArguments,
+    (
+      | { presence: Exclude<Presence, { kind: 'queued' }>; expiresAt: null }
+      | { presence: Extract<Presence, { kind: 'queued' }>; expiresAt: number }
+    ),
+  ];
+  acceptMatch: [{ roomId: string }, { room: Room }];
+  declineMatch: [{ roomId: string }, { room: Room }];
+  reportResult: [
+    { roomId: string; outcome: TeamResult['outcome'] } | { roomId: string; placements: FreeForAllResult['placements'] },
+    { room: Room },
+  ];
+  getLeaderboard: [{ ladder: string; limit?: number }, Leaderboard];
+}
+
+export type CallName = keyof Calls;
+export type CallRequest<N extends CallName> = Calls[N][0];
+export type CallResponse<N extends CallName> = Calls[N][1];
+/** A call's arguments: the request may be left out where the callable takes none. */
+export type CallArgs<N extends CallName> =
+  NoArguments extends CallRequest<N>
+    ? [data?: CallRequest<N>, options?: CallOptions]
+    : [data: CallRequest<N>, options?: CallOptions];
+
+export interface CallOptions {
+  timeoutMs?: number;
+}
+
+/** Calls a callable by name: the typed request out, the typed response back. */
+export type Invoke = <N extends CallName>(name: N, ...args: CallArgs<N>) => Promise<CallResponse<N>>;
+
+/** The plain invoker over one app's Functions: no retries, errors exactly as the functions SDK throws them. */
+export function invoker(functions: Functions): Invoke {
+  return async (name, ...[data, options]) => {
+    const callable = httpsCallable(functions, name, options?.timeoutMs ? { timeout: options.timeoutMs } : undefined);
+    return (await callable(data ?? {})).data as CallResponse<typeof name>;
+  };
+}
+
+/** Emulator endpoints as `host:port`. */
+export interface EmulatorHosts {
+  auth: string;
+  firestore: string;
+  functions: string;
+}
+
+export interface FirebaseServices {
+  auth: Auth;
+  db: Firestore;
+  functions: Functions;
+}
+
+export const DEFAULT_REGION = 'us-central1';
+
+function hostAndPort(value: string, which: string): [string, number] {
+  const match = /^([^:/\s]+):(\d{1,5})$/.exec(value);
+  if (!match) {
+    throw new LadderError('invalid-argument', `emulators.${which} must be "host:port", got ${JSON.stringify(value)}.`);
+  }
+  return [match[1]!, Number(match[2])];
+}
+
+/** One app's Auth, Firestore and Functions, pointed at the emulators when `emulators` is given. */
+export function firebaseServices(app: FirebaseApp, emulators?: EmulatorHosts, region = DEFAULT_REGION) {
+  const services: FirebaseServices = {
+    auth: getAuth(app),
+    db: getFirestore(app),
+    functions: getFunctions(app, region),
+  };
+  if (emulators) {
+    const [authHost, authPort] = hostAndPort(emulators.auth, 'auth');
+    connectAuthEmulator(services.auth, `http://${authHost}:${authPort}`, { disableWarnings: true });
+    connectFirestoreEmulator(services.db, ...hostAndPort(emulators.firestore, 'firestore'));
+    connectFunctionsEmulator(services.functions, ...hostAndPort(emulators.functions, 'functions'));
+  }
+  return services;
+}

@@ -1,0 +1,41 @@
+import { expectTypeOf, it } from 'vitest';
+import type { CallableFunction } from 'firebase-functions/v2/https';
+import type { CallRequest, CallResponse, Calls } from '@ladder/client';
+import type * as server from '../../functions/src/index.js';
+
+// The callables the server deploys (scheduled jobs are not callable).
+type Deployed = {
+  [N in keyof typeof server as (typeof server)[N] extends CallableFunction<unknown, unknown>
+    ? N
+    : never]: (typeof server)[N];
+};
+// Plain JSON on the wire: a request without arguments is `{}` on both sides, however each spells it.
+type Wire<T> = T extends Record<string, undefined> ? 'no arguments' : T;
+type Client<N extends keyof Calls> = { request: Wire<CallRequest<N>>; response: CallResponse<N> };
+type Server<N extends keyof Deployed> =
+  Deployed[N] extends CallableFunction<infer Req, Promise<infer Res>> ? { request: Wire<Req>; response: Res } : never;
+
+// Type assertions: `npm run typecheck` fails as soon as the client's contract and the server's handlers drift apart.
+it('names exactly the callables the server deploys', () => {
+  expectTypeOf<keyof Calls>().toEqualTypeOf<keyof Deployed>();
+});
+
+it('sends what each handler accepts and expects what it answers', () => {
+  expectTypeOf<Client<'login'>>().toEqualTypeOf<Server<'login'>>();
+  expectTypeOf<Client<'getProfile'>>().toEqualTypeOf<Server<'getProfile'>>();
+  expectTypeOf<Client<'setDisplayName'>>().toEqualTypeOf<Server<'setDisplayName'>>();
+  expectTypeOf<Client<'createParty'>>().toEqualTypeOf<Server<'createParty'>>();
+  expectTypeOf<Client<'joinParty'>>().toEqualTypeOf<Server<'joinParty'>>();
+  expectTypeOf<Client<'leaveParty'>>().toEqualTypeOf<Server<'leaveParty'>>();
+  expectTypeOf<Client<'kickPartyMember'>>().toEqualTypeOf<Server<'kickPartyMember'>>();
+  expectTypeOf<Client<'transferPartyLeadership'>>().toEqualTypeOf<Server<'transferPartyLeadership'>>();
+  expectTypeOf<Client<'disbandParty'>>().toEqualTypeOf<Server<'disbandParty'>>();
+  expectTypeOf<Client<'refreshPartyCode'>>().toEqualTypeOf<Server<'refreshPartyCode'>>();
+  expectTypeOf<Client<'enqueue'>>().toEqualTypeOf<Server<'enqueue'>>();
+  expectTypeOf<Client<'cancelQueue'>>().toEqualTypeOf<Server<'cancelQueue'>>();
+  expectTypeOf<Client<'heartbeat'>>().toEqualTypeOf<Server<'heartbeat'>>();
+  expectTypeOf<Client<'acceptMatch'>>().toEqualTypeOf<Server<'acceptMatch'>>();
+  expectTypeOf<Client<'declineMatch'>>().toEqualTypeOf<Server<'declineMatch'>>();
+  expectTypeOf<Client<'reportResult'>>().toEqualTypeOf<Server<'reportResult'>>();
+  expectTypeOf<Client<'getLeaderboard'>>().toEqualTypeOf<Server<'getLeaderboard'>>();
+});
