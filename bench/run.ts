@@ -27,7 +27,7 @@ const POOL_SIZES = [1_000, 10_000, 100_000];
 /** Queued tickets have waited up to this long, so some sweeps run under widened caps. */
 const MAX_AGE_SECONDS = 30;
 /** Sweeps are timed this often, or, once a measurement has spent the time budget, at least the minimum. */
-const REPETITIONS = 7;
+const REPETITIONS = 11;
 const MIN_REPETITIONS = 3;
 const REPETITION_BUDGET_MS = 20_000;
 /** Sweeps shorter than this are first repeated untimed for as long, so the JIT has warmed up. */
@@ -65,27 +65,34 @@ function modeById(id: string): Mode {
   return mode;
 }
 
-/** Median wall time of `sweep` over the repetitions, and its last result. */
-function timed(sweep: () => MatchProposal[]): { ms: number; proposals: MatchProposal[] } {
-  const times: number[] = [];
-  const started = performance.now();
-  let proposals: MatchProposal[];
-  do {
-    const start = performance.now();
-    proposals = sweep();
-    const elapsed = performance.now() - start;
-    if (elapsed >= WARM_UP_MS) times.push(elapsed);
-  } while (times.length === 0 && performance.now() - started < WARM_UP_MS);
+/** Median wall time of each of `sweeps` over the repetitions, and its last result. */
+function timed(sweeps: readonly (() => MatchProposal[])[]): { ms: number; proposals: MatchProposal[] }[] {
+  const times = sweeps.map((): number[] => []);
+  const proposals = sweeps.map((sweep, i) => {
+    const started = performance.now();
+    let last: MatchProposal[];
+    do {
+      const start = performance.now();
+      last = sweep();
+      const elapsed = performance.now() - start;
+      if (elapsed >= WARM_UP_MS) times[i]?.push(elapsed);
+    } while (times[i]?.length === 0 && performance.now() - started < WARM_UP_MS);
+    return last;
+  });
+  // Each repetition runs every sweep in turn, so that the machine's load swings hit them alike.
+  const fewest = () => Math.min(...times.map((t) => t.length));
   const measuring = performance.now();
   while (
-    times.length < REPETITIONS &&
-    (times.length < MIN_REPETITIONS || performance.now() - measuring < REPETITION_BUDGET_MS)
+    fewest() < REPETITIONS &&
+    (fewest() < MIN_REPETITIONS || performance.now() - measuring < REPETITION_BUDGET_MS * sweeps.length)
   ) {
-    const start = performance.now();
-    proposals = sweep();
-    times.push(performance.now() - start);
+    sweeps.forEach((sweep, i) => {
+      const start = performance.now();
+      proposals[i] = sweep();
+      times[i]?.push(performance.now() - start);
+    });
   }
-  return { ms: median(times) ?? Number.NaN, proposals };
+  return sweeps.map((_, i) => ({ ms: median(times[i] ?? []) ?? Number.NaN, proposals: proposals[i] ?? [] }));
 }
 
 /** Baseline A has no sweep: the pool is handed to it as arrivals, oldest first, as it would have come. */
@@ -109,36 +116,46 @@ function pools(modeId: string, players: number): { pool: Ticket[]; arrivals: Tic
   return { pool, arrivals };
 }
 
-function measure(
-  algorithm: Algorithm,
-  modeId: string,
-  players: number,
-  sweep: (mode: Mode, pool: readonly Ticket[]) => MatchProposal[],
-  matchmaker: (mode: Mode) => Matchmaker,
-): Run {
+/** One algorithm as the benchmark runs it: a sweep over a pool, and a matchmaker for the simulation. */
+interface Contender {
+  algorithm: Algorithm;
+  sweep: (mode: Mode, pool: readonly Ticket[]) => MatchProposal[];
+  matchmaker: (mode: Mode) => Matchmaker;
+}
+
+/** The contenders on the same pool and arrivals, their sweeps timed side by side. */
+function measure(modeId: string, players: number, contenders: readonly Contender[]): Run[] {
   const mode = modeById(modeId);
   const { pool, arrivals } = pools(modeId, players);
-  const { ms, proposals } = timed(() => sweep(mode, pool));
-  const figures = sweepFigures(mode, proposals, players);
-  const simulation: SimulationResult = simulate(matchmaker(mode), pool, arrivals, { startMs: NOW, ...SIMULATION });
-  const { matchedFraction, fairShare, capViolations, ...otherFigures } = figures;
-  const run: Run = {
-    algorithm,
-    mode: modeId,
-    queuedPlayers: players,
-    sweepMsMedian: ms,
-    matchedFraction,
-    fairShare,
-    capViolations,
-    waitP50: percentile(simulation.waits, 50),
-    waitP95: percentile(simulation.waits, 95),
-    waitP99: percentile(simulation.waits, 99),
-    ...otherFigures,
-    simulationMatchedFraction: simulation.matchedFraction,
-    simulationFairShare: simulation.fairShare,
-  };
-  process.stderr.write(`  ${algorithm} ${modeId} ${players}: ${ms.toFixed(1)} ms\n`);
-  return run;
+  const timings = timed(
+    contenders.map(
+      ({ sweep }) =>
+        () =>
+          sweep(mode, pool),
+    ),
+  );
+  return contenders.map(({ algorithm, matchmaker }, i) => {
+    const { ms, proposals } = timings[i] ?? { ms: Number.NaN, proposals: [] };
+    const figures = sweepFigures(mode, proposals, players);
+    const simulation: SimulationResult = simulate(matchmaker(mode), pool, arrivals, { startMs: NOW, ...SIMULATION });
+    const { matchedFraction, fairShare, capViolations, ...otherFigures } = figures;
+    process.stderr.write(`  ${algorithm} ${modeId} ${players}: ${ms.toFixed(1)} ms\n`);
+    return {
+      algorithm,
+      mode: modeId,
+      queuedPlayers: players,
+      sweepMsMedian: ms,
+      matchedFraction,
+      fairShare,
+      capViolations,
+      waitP50: percentile(simulation.waits, 50),
+      waitP95: percentile(simulation.waits, 95),
+      waitP99: percentile(simulation.waits, 99),
+      ...otherFigures,
+      simulationMatchedFraction: simulation.matchedFraction,
+      simulationFairShare: simulation.fairShare,
+    };
+  });
 }
 
 /** Peak RSS of the 100,000-player 5v5 sweep, in a fresh process (see memory.ts). */
@@ -253,25 +270,31 @@ const versions: [Algorithm, MatcherApi][] = [
 const sweepWith = (matcher: MatcherApi) => (mode: Mode, pool: readonly Ticket[]) =>
   matcher.sweepPool(mode, pool, NOW).proposals;
 
+const versionsOf = (): Contender[] =>
+  versions.map(([algorithm, matcher]) => ({
+    algorithm,
+    sweep: sweepWith(matcher),
+    matchmaker: (m) => new CoreMatchmaker(m, matcher, algorithm),
+  }));
 const runs: Run[] = [];
 for (const players of POOL_SIZES) {
-  for (const [algorithm, matcher] of versions) {
-    runs.push(measure(algorithm, '5v5', players, sweepWith(matcher), (m) => new CoreMatchmaker(m, matcher, algorithm)));
-  }
-  runs.push(measure('baselineA', '5v5', players, replayBaselineA, (m) => new BaselineAMatchmaker(m)));
   runs.push(
-    measure(
-      'baselineB',
-      '5v5',
-      players,
-      (_, pool) => baselineB(pool, NOW),
-      (m) => new BaselineBMatchmaker(m),
-    ),
+    ...measure('5v5', players, [
+      ...versionsOf(),
+      { algorithm: 'baselineA', sweep: replayBaselineA, matchmaker: (m) => new BaselineAMatchmaker(m) },
+      {
+        algorithm: 'baselineB',
+        sweep: (_, pool) => baselineB(pool, NOW),
+        matchmaker: (m) => new BaselineBMatchmaker(m),
+      },
+    ]),
   );
-  for (const [algorithm, matcher] of versions) {
-    runs.push(measure(algorithm, '1v1', players, sweepWith(matcher), (m) => new CoreMatchmaker(m, matcher, algorithm)));
-  }
-  runs.push(measure('matcher', 'ffa', players, sweepWith(current), (m) => new CoreMatchmaker(m)));
+  runs.push(...measure('1v1', players, versionsOf()));
+  runs.push(
+    ...measure('ffa', players, [
+      { algorithm: 'matcher', sweep: sweepWith(current), matchmaker: (m) => new CoreMatchmaker(m) },
+    ]),
+  );
 }
 
 type PackingRun = { algorithm: Algorithm; queuedPlayers: number; sweepMsMedian: number } & PackingFigures;
@@ -279,8 +302,15 @@ const fiveVsFive = modeById('5v5');
 const packingRuns: PackingRun[] = [];
 for (const players of PACKING_SIZES) {
   const pool = packingPool(fiveVsFive, SEED + 4 + players, players, NOW);
-  for (const [algorithm, matcher] of versions) {
-    const { ms, proposals } = timed(() => matcher.sweepPool(fiveVsFive, pool, NOW).proposals);
+  const timings = timed(
+    versions.map(
+      ([, matcher]) =>
+        () =>
+          matcher.sweepPool(fiveVsFive, pool, NOW).proposals,
+    ),
+  );
+  versions.forEach(([algorithm], i) => {
+    const { ms, proposals } = timings[i] ?? { ms: Number.NaN, proposals: [] };
     packingRuns.push({
       algorithm,
       queuedPlayers: players,
@@ -288,7 +318,7 @@ for (const players of PACKING_SIZES) {
       ...packingFigures(fiveVsFive, pool, proposals),
     });
     process.stderr.write(`  ${algorithm} seed-004 5v5 ${players}: ${ms.toFixed(1)} ms\n`);
-  }
+  });
 }
 
 type StreamRun = { algorithm: Algorithm } & StreamFigures;
