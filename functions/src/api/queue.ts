@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { config } from '../config.js';
+import { documentIdSchema } from '../core/ids.js';
 import { cancelTicket, createTicket, heartbeat as keepAlive, matchNow, modeById } from '../store/queue.js';
 import { respondToReadyCheck } from '../store/rooms.js';
 import { callable } from './callable.js';
@@ -22,7 +23,7 @@ export const cancelQueue = callable(none, (_input, caller) => cancelTicket(calle
 /** Call while waiting (every third of the mode's ticket time-to-live): a ticket without heartbeats expires. */
 export const heartbeat = callable(none, (_input, caller) => keepAlive(caller.uid));
 
-const roomId = z.string().min(1).max(128);
+const roomId = documentIdSchema;
 
 export const acceptMatch = callable(z.strictObject({ roomId }), async (input, caller) => ({
   room: await respondToReadyCheck(caller.uid, input.roomId, true),
