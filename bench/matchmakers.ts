@@ -1,14 +1,10 @@
-import {
-  candidateScoreRange,
-  matchTicketNow,
-  proposalTickets,
-  sweepPool,
-  type MatchProposal,
-} from '../functions/src/core/match/index.js';
+import * as current from '../functions/src/core/match/index.js';
+import { proposalTickets, type MatchProposal } from '../functions/src/core/match/index.js';
 import type { Mode } from '../functions/src/core/modes.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';
+import type { MatcherApi } from './before.js';
 
 /** A matchmaker as the simulation drives it: tickets arrive one by one, and a scheduled tick runs. */
 export interface Matchmaker {
@@ -78,25 +74,24 @@ class ScoreBuckets {
   }
 }
 
-/** This project's matcher, used as the shell uses it: match on queueing, sweep on every tick. */
+/** This project's matcher (today's, or another version of it), used as the shell uses it: match on queueing, sweep on every tick. */
 export class CoreMatchmaker implements Matchmaker {
-  readonly name = 'this matcher';
   private readonly pool = new ScoreBuckets();
 
-  constructor(private readonly mode: Mode) {}
+  constructor(
+    private readonly mode: Mode,
+    private readonly matcher: MatcherApi = current,
+    readonly name = 'this matcher',
+  ) {}
 
   seed(tickets: readonly Ticket[]): void {
     for (const t of tickets) this.pool.add(t);
   }
 
   arrive(ticket: Ticket, nowMs: number): MatchProposal[] {
-    const { min, max } = candidateScoreRange(this.mode, ticket);
-    const proposal = matchTicketNow(
-      this.mode,
-      ticket,
-      this.pool.near(ticket.score, min, max, CANDIDATES_PER_SIDE),
-      nowMs,
-    );
+    const { min, max } = this.matcher.candidateScoreRange(this.mode, ticket);
+    const candidates = this.pool.near(ticket.score, min, max, CANDIDATES_PER_SIDE);
+    const proposal = this.matcher.matchTicketNow(this.mode, ticket, candidates, nowMs);
     if (!proposal) {
       this.pool.add(ticket);
       return [];
@@ -107,7 +102,7 @@ export class CoreMatchmaker implements Matchmaker {
 
   tick(nowMs: number): MatchProposal[] {
     this.pool.expire(nowMs, this.mode.ticketTtlSeconds);
-    const { proposals } = sweepPool(this.mode, [...this.pool.tickets], nowMs);
+    const { proposals } = this.matcher.sweepPool(this.mode, [...this.pool.tickets], nowMs);
     for (const proposal of proposals) for (const t of proposalTickets(proposal)) this.pool.remove(t);
     return proposals;
   }

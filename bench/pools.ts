@@ -15,20 +15,30 @@ export interface PoolSpec {
   nowMs: number;
 }
 
-/** Creates tickets with ratings N(1500, 300); `serial` keeps ids unique across calls. */
+/** Seed 004's population: party sizes uniform 1..5. */
+export const UNIFORM_MIX = [1, 1, 1, 1, 1] as const;
+
+/** How a member's rating is drawn. */
+export type RatingDraw = (random: Random) => number;
+export const normalRating: RatingDraw = (random) => Math.max(0, Math.round(random.normal(1500, 300)));
+/** Seed 004's ratings: uniform over 0..3000. */
+export const uniformRating: RatingDraw = (random) => Math.floor(random.next() * 3001);
+
+/** Creates tickets with ratings drawn by `rating` (N(1500, 300) by default); `serial` keeps ids unique across calls. */
 export class TicketFactory {
   private serial = 0;
 
   constructor(
     private readonly random: Random,
     private readonly mode: Mode,
+    private readonly rating: RatingDraw = normalRating,
   ) {}
 
   ticket(size: number, enqueuedAt: number): Ticket {
     const id = `t${this.serial++}`;
     const members = Array.from({ length: size }, (_, i) => ({
       uid: `${id}.${i}`,
-      rating: Math.max(0, Math.round(this.random.normal(1500, 300))),
+      rating: this.rating(this.random),
     }));
     return {
       id,

@@ -1,20 +1,24 @@
 /**
- * `npm run bench`: this matcher against the two original designs, on the same seeded pools and the same
- * Poisson arrivals, in one process. Prints a table and writes bench/results.json.
+ * `npm run bench`: this matcher against its own previous version (see before.ts) and the two original
+ * designs, on the same seeded pools and the same Poisson arrivals, in one process; then seed 004's
+ * party-heavy population, batch and streaming. Prints tables and writes bench/results.json.
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { sweepPool, type MatchProposal } from '../functions/src/core/match/index.js';
+import * as current from '../functions/src/core/match/index.js';
+import type { MatchProposal } from '../functions/src/core/match/index.js';
 import { defaultModes, type Mode } from '../functions/src/core/modes.js';
 import { percentile } from '../functions/src/core/percentile.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';
+import { BEFORE_COMMIT, loadBefore, type MatcherApi } from './before.js';
 import { BaselineAMatchmaker, BaselineBMatchmaker, CoreMatchmaker, type Matchmaker } from './matchmakers.js';
 import { median, sweepFigures, type SweepFigures } from './metrics.js';
-import { PARTY_MIX, SOLO_MIX, TicketFactory } from './pools.js';
+import { packingFigures, packingPool, streamFigures, type PackingFigures, type StreamFigures } from './packing.js';
+import { PARTY_MIX, SOLO_MIX, TicketFactory, UNIFORM_MIX, uniformRating } from './pools.js';
 import { Random } from './random.js';
 import { poissonArrivals, simulate, type SimulationResult } from './simulate.js';
 
@@ -24,7 +28,7 @@ const POOL_SIZES = [1_000, 10_000, 100_000];
 /** Queued tickets have waited up to this long, so some sweeps run under widened caps. */
 const MAX_AGE_SECONDS = 30;
 /** Sweeps are timed this often, or, once a measurement has spent the time budget, at least the minimum. */
-const REPETITIONS = 7;
+const REPETITIONS = 11;
 const MIN_REPETITIONS = 3;
 const REPETITION_BUDGET_MS = 20_000;
 /** Sweeps shorter than this are first repeated untimed for as long, so the JIT has warmed up. */
@@ -32,7 +36,12 @@ const WARM_UP_MS = 500;
 /** Arrivals bring as many players per minute as are queued; the scheduled tick runs every 5 s. */
 const SIMULATION = { durationSeconds: 120, tickSeconds: 5, measureSeconds: 60 };
 
-type Algorithm = 'matcher' | 'baselineA' | 'baselineB';
+/** Seed 004's population: pool sizes for one sweep, and a stream of arrivals swept every 2 s. */
+const PACKING_SIZES = [1_000, 20_000, 100_000];
+const STREAM = { playersPerSecond: 30, durationSeconds: 600, tickSeconds: 2 };
+
+/** Today's matcher, the matcher before issue 14, and the two original designs. */
+type Algorithm = 'matcher' | 'before' | 'baselineA' | 'baselineB';
 
 /** The fields results.json promises, then the rest of the sweep's figures and the simulation's match rate. */
 type Run = {
@@ -57,27 +66,34 @@ function modeById(id: string): Mode {
   return mode;
 }
 
-/** Median wall time of `sweep` over the repetitions, and its last result. */
-function timed(sweep: () => MatchProposal[]): { ms: number; proposals: MatchProposal[] } {
-  const times: number[] = [];
-  const started = performance.now();
-  let proposals: MatchProposal[];
-  do {
-    const start = performance.now();
-    proposals = sweep();
-    const elapsed = performance.now() - start;
-    if (elapsed >= WARM_UP_MS) times.push(elapsed);
-  } while (times.length === 0 && performance.now() - started < WARM_UP_MS);
+/** Median wall time of each of `sweeps` over the repetitions, and its last result. */
+function timed(sweeps: readonly (() => MatchProposal[])[]): { ms: number; proposals: MatchProposal[] }[] {
+  const times = sweeps.map((): number[] => []);
+  const proposals = sweeps.map((sweep, i) => {
+    const started = performance.now();
+    let last: MatchProposal[];
+    do {
+      const start = performance.now();
+      last = sweep();
+      const elapsed = performance.now() - start;
+      if (elapsed >= WARM_UP_MS) times[i]?.push(elapsed);
+    } while (times[i]?.length === 0 && performance.now() - started < WARM_UP_MS);
+    return last;
+  });
+  // Each repetition runs every sweep in turn, so that the machine's load swings hit them alike.
+  const fewest = () => Math.min(...times.map((t) => t.length));
   const measuring = performance.now();
   while (
-    times.length < REPETITIONS &&
-    (times.length < MIN_REPETITIONS || performance.now() - measuring < REPETITION_BUDGET_MS)
+    fewest() < REPETITIONS &&
+    (fewest() < MIN_REPETITIONS || performance.now() - measuring < REPETITION_BUDGET_MS * sweeps.length)
   ) {
-    const start = performance.now();
-    proposals = sweep();
-    times.push(performance.now() - start);
+    sweeps.forEach((sweep, i) => {
+      const start = performance.now();
+      proposals[i] = sweep();
+      times[i]?.push(performance.now() - start);
+    });
   }
-  return { ms: median(times) ?? Number.NaN, proposals };
+  return sweeps.map((_, i) => ({ ms: median(times[i] ?? []) ?? Number.NaN, proposals: proposals[i] ?? [] }));
 }
 
 /** Baseline A has no sweep: the pool is handed to it as arrivals, oldest first, as it would have come. */
@@ -101,36 +117,46 @@ function pools(modeId: string, players: number): { pool: Ticket[]; arrivals: Tic
   return { pool, arrivals };
 }
 
-function measure(
-  algorithm: Algorithm,
-  modeId: string,
-  players: number,
-  sweep: (mode: Mode, pool: readonly Ticket[]) => MatchProposal[],
-  matchmaker: (mode: Mode) => Matchmaker,
-): Run {
+/** One algorithm as the benchmark runs it: a sweep over a pool, and a matchmaker for the simulation. */
+interface Contender {
+  algorithm: Algorithm;
+  sweep: (mode: Mode, pool: readonly Ticket[]) => MatchProposal[];
+  matchmaker: (mode: Mode) => Matchmaker;
+}
+
+/** The contenders on the same pool and arrivals, their sweeps timed side by side. */
+function measure(modeId: string, players: number, contenders: readonly Contender[]): Run[] {
   const mode = modeById(modeId);
   const { pool, arrivals } = pools(modeId, players);
-  const { ms, proposals } = timed(() => sweep(mode, pool));
-  const figures = sweepFigures(mode, proposals, players);
-  const simulation: SimulationResult = simulate(matchmaker(mode), pool, arrivals, { startMs: NOW, ...SIMULATION });
-  const { matchedFraction, fairShare, capViolations, ...otherFigures } = figures;
-  const run: Run = {
-    algorithm,
-    mode: modeId,
-    queuedPlayers: players,
-    sweepMsMedian: ms,
-    matchedFraction,
-    fairShare,
-    capViolations,
-    waitP50: percentile(simulation.waits, 50),
-    waitP95: percentile(simulation.waits, 95),
-    waitP99: percentile(simulation.waits, 99),
-    ...otherFigures,
-    simulationMatchedFraction: simulation.matchedFraction,
-    simulationFairShare: simulation.fairShare,
-  };
-  process.stderr.write(`  ${algorithm} ${modeId} ${players}: ${ms.toFixed(1)} ms\n`);
-  return run;
+  const timings = timed(
+    contenders.map(
+      ({ sweep }) =>
+        () =>
+          sweep(mode, pool),
+    ),
+  );
+  return contenders.map(({ algorithm, matchmaker }, i) => {
+    const { ms, proposals } = timings[i] ?? { ms: Number.NaN, proposals: [] };
+    const figures = sweepFigures(mode, proposals, players);
+    const simulation: SimulationResult = simulate(matchmaker(mode), pool, arrivals, { startMs: NOW, ...SIMULATION });
+    const { matchedFraction, fairShare, capViolations, ...otherFigures } = figures;
+    process.stderr.write(`  ${algorithm} ${modeId} ${players}: ${ms.toFixed(1)} ms\n`);
+    return {
+      algorithm,
+      mode: modeId,
+      queuedPlayers: players,
+      sweepMsMedian: ms,
+      matchedFraction,
+      fairShare,
+      capViolations,
+      waitP50: percentile(simulation.waits, 50),
+      waitP95: percentile(simulation.waits, 95),
+      waitP99: percentile(simulation.waits, 99),
+      ...otherFigures,
+      simulationMatchedFraction: simulation.matchedFraction,
+      simulationFairShare: simulation.fairShare,
+    };
+  });
 }
 
 /** Peak RSS of the 100,000-player 5v5 sweep, in a fresh process (see memory.ts). */
@@ -147,6 +173,13 @@ const fixed = (value: number | null | undefined, digits = 1) =>
   value === null || value === undefined ? '—' : value.toFixed(digits);
 const share = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : `${(100 * value).toFixed(1)}%`;
+
+/** A Markdown table. */
+function markdown(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
 
 function table(runs: readonly Run[]): string {
   const header = [
@@ -181,64 +214,154 @@ function table(runs: readonly Run[]): string {
     share(r.simulationMatchedFraction),
     share(r.simulationFairShare),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  return markdown(header, rows);
 }
 
+function packingTable(runs: readonly PackingRun[]): string {
+  const header = [
+    'algorithm',
+    'players',
+    'sweep ms',
+    'matched',
+    'bound',
+    'below bound',
+    'rules broken',
+    'fair',
+    '4-stacks left',
+  ];
+  const rows = runs.map((r) => [
+    r.algorithm,
+    String(r.queuedPlayers),
+    fixed(r.sweepMsMedian),
+    share(r.matchedFraction),
+    share(r.boundFraction),
+    `${(100 * (r.boundFraction - r.matchedFraction)).toFixed(1)} pt`,
+    String(r.violations),
+    share(r.fairShare),
+    `${r.shortPartiesLeft} of ${r.shortParties}`,
+  ]);
+  return markdown(header, rows);
+}
+
+function streamTable(runs: readonly StreamRun[]): string {
+  const header = [
+    'algorithm',
+    ...[1, 2, 3, 4, 5].map((size) => `size ${size}`),
+    'players left',
+    'left > 120 s',
+    '4-stacks > 120 s beside a solo',
+    'fair',
+  ];
+  const rows = runs.map((r) => [
+    r.algorithm,
+    ...r.bySize.map((s) => `${fixed(s.waitP50)}/${fixed(s.waitP95)}, ${s.left}`),
+    String(r.playersLeft),
+    String(r.playersLeftOver120s),
+    String(r.shortPartiesStrandedBesideASolo),
+    share(r.fairShare),
+  ]);
+  return markdown(header, rows);
+}
+
+const before = await loadBefore();
+const versions: [Algorithm, MatcherApi][] = [
+  ['matcher', current],
+  ['before', before],
+];
+const sweepWith = (matcher: MatcherApi) => (mode: Mode, pool: readonly Ticket[]) =>
+  matcher.sweepPool(mode, pool, NOW).proposals;
+
+const versionsOf = (): Contender[] =>
+  versions.map(([algorithm, matcher]) => ({
+    algorithm,
+    sweep: sweepWith(matcher),
+    matchmaker: (m) => new CoreMatchmaker(m, matcher, algorithm),
+  }));
 const runs: Run[] = [];
 for (const players of POOL_SIZES) {
   runs.push(
-    measure(
-      'matcher',
-      '5v5',
-      players,
-      (mode, pool) => sweepPool(mode, pool, NOW).proposals,
-      (m) => new CoreMatchmaker(m),
-    ),
+    ...measure('5v5', players, [
+      ...versionsOf(),
+      { algorithm: 'baselineA', sweep: replayBaselineA, matchmaker: (m) => new BaselineAMatchmaker(m) },
+      {
+        algorithm: 'baselineB',
+        sweep: (_, pool) => baselineB(pool, NOW),
+        matchmaker: (m) => new BaselineBMatchmaker(m),
+      },
+    ]),
   );
-  runs.push(measure('baselineA', '5v5', players, replayBaselineA, (m) => new BaselineAMatchmaker(m)));
+  runs.push(...measure('1v1', players, versionsOf()));
   runs.push(
-    measure(
-      'baselineB',
-      '5v5',
-      players,
-      (_, pool) => baselineB(pool, NOW),
-      (m) => new BaselineBMatchmaker(m),
+    ...measure('ffa', players, [
+      { algorithm: 'matcher', sweep: sweepWith(current), matchmaker: (m) => new CoreMatchmaker(m) },
+    ]),
+  );
+}
+
+type PackingRun = { algorithm: Algorithm; queuedPlayers: number; sweepMsMedian: number } & PackingFigures;
+const fiveVsFive = modeById('5v5');
+const packingRuns: PackingRun[] = [];
+for (const players of PACKING_SIZES) {
+  const pool = packingPool(fiveVsFive, SEED + 4 + players, players, NOW);
+  const timings = timed(
+    versions.map(
+      ([, matcher]) =>
+        () =>
+          matcher.sweepPool(fiveVsFive, pool, NOW).proposals,
     ),
   );
-  runs.push(
-    measure(
-      'matcher',
-      '1v1',
-      players,
-      (mode, pool) => sweepPool(mode, pool, NOW).proposals,
-      (m) => new CoreMatchmaker(m),
-    ),
-  );
-  runs.push(
-    measure(
-      'matcher',
-      'ffa',
-      players,
-      (mode, pool) => sweepPool(mode, pool, NOW).proposals,
-      (m) => new CoreMatchmaker(m),
-    ),
-  );
+  versions.forEach(([algorithm], i) => {
+    const { ms, proposals } = timings[i] ?? { ms: Number.NaN, proposals: [] };
+    packingRuns.push({
+      algorithm,
+      queuedPlayers: players,
+      sweepMsMedian: ms,
+      ...packingFigures(fiveVsFive, pool, proposals),
+    });
+    process.stderr.write(`  ${algorithm} seed-004 5v5 ${players}: ${ms.toFixed(1)} ms\n`);
+  });
+}
+
+type StreamRun = { algorithm: Algorithm } & StreamFigures;
+// Heartbeats keep waiting tickets alive: nobody expires, so whoever the matcher strands is seen.
+const streamMode: Mode = { ...fiveVsFive, ticketTtlSeconds: 24 * 3600 };
+const streamRuns: StreamRun[] = [];
+{
+  const random = new Random(SEED + 4);
+  const factory = new TicketFactory(random, streamMode, uniformRating);
+  const arrivals = poissonArrivals(factory, random, UNIFORM_MIX, STREAM.playersPerSecond, NOW, STREAM.durationSeconds);
+  const spec = {
+    startMs: NOW,
+    durationSeconds: STREAM.durationSeconds,
+    tickSeconds: STREAM.tickSeconds,
+    measureSeconds: STREAM.durationSeconds,
+  };
+  for (const [algorithm, matcher] of versions) {
+    const result = simulate(new CoreMatchmaker(streamMode, matcher, algorithm), [], arrivals, spec);
+    streamRuns.push({ algorithm, ...streamFigures(streamMode, arrivals, result, NOW + STREAM.durationSeconds * 1000) });
+    process.stderr.write(`  ${algorithm} seed-004 stream\n`);
+  }
 }
 const memory = sweepMemory();
 
 console.log(table(runs));
 console.log();
+const find = (algorithm: Algorithm, mode: string, players: number) =>
+  runs.find((r) => r.algorithm === algorithm && r.mode === mode && r.queuedPlayers === players);
 for (const players of POOL_SIZES) {
-  const find = (algorithm: Algorithm) =>
-    runs.find((r) => r.algorithm === algorithm && r.mode === '5v5' && r.queuedPlayers === players);
-  const [ours, a, b] = [find('matcher'), find('baselineA'), find('baselineB')];
-  if (!ours || !a || !b) continue;
+  const [ours, old, a, b] = [
+    find('matcher', '5v5', players),
+    find('before', '5v5', players),
+    find('baselineA', '5v5', players),
+    find('baselineB', '5v5', players),
+  ];
+  const [duel, oldDuel] = [find('matcher', '1v1', players), find('before', '1v1', players)];
+  if (!ours || !old || !a || !b || !duel || !oldDuel) continue;
   console.log(
-    `5v5, ${players} queued: ${(b.sweepMsMedian / ours.sweepMsMedian).toFixed(1)}× faster than baseline B, ` +
-      `${(a.sweepMsMedian / ours.sweepMsMedian).toFixed(1)}× baseline A; ` +
-      `p95 wait ${fixed(ours.waitP95)} s vs A ${fixed(a.waitP95)} s, B ${fixed(b.waitP95)} s`,
+    `${players} queued: 5v5 sweep ${(ours.sweepMsMedian / old.sweepMsMedian).toFixed(2)}× the time before, 1v1 ` +
+      `${(duel.sweepMsMedian / oldDuel.sweepMsMedian).toFixed(2)}×; 5v5 ${(b.sweepMsMedian / ours.sweepMsMedian).toFixed(1)}× faster than ` +
+      `baseline B, ${(a.sweepMsMedian / ours.sweepMsMedian).toFixed(1)}× baseline A; ` +
+      `p95 wait ${fixed(ours.waitP95)} s (before ${fixed(old.waitP95)} s, A ${fixed(a.waitP95)} s, B ${fixed(b.waitP95)} s)`,
   );
 }
 console.log(
@@ -246,7 +369,21 @@ console.log(
     `(${memory.beforeSweepMiB.toFixed(0)} MiB with the pool built, before sweeping); ` +
     `this process: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB; ${availableParallelism()} CPUs, Node ${process.version}`,
 );
+console.log();
+console.log(
+  `Seed 004's population in 5v5 (party sizes and ratings uniform), one sweep, every ticket waiting 30 s; "before" is ${BEFORE_COMMIT}:`,
+);
+console.log(packingTable(packingRuns));
+console.log();
+console.log(
+  `Seed 004's population arriving at ${STREAM.playersPerSecond} players/s for ${STREAM.durationSeconds} s, ` +
+    `swept every ${STREAM.tickSeconds} s, nobody expiring; waits in s by party size (p50/p95, left waiting):`,
+);
+console.log(streamTable(streamRuns));
 
 const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
-writeFileSync(resultsFile, `${JSON.stringify({ seed: SEED, peakRssMiB: memory.peakRssMiB, runs }, null, 2)}\n`);
+writeFileSync(
+  resultsFile,
+  `${JSON.stringify({ seed: SEED, before: BEFORE_COMMIT, peakRssMiB: memory.peakRssMiB, runs, packing: packingRuns, stream: { ...STREAM, runs: streamRuns } }, null, 2)}\n`,
+);
 console.log(`Wrote ${resultsFile}`);

@@ -21,6 +21,8 @@ export interface SimulationResult {
   matchedFraction: number;
   /** Share of all team matches made in the simulation whose predicted win probability is in the fair band. */
   fairShare: number | null;
+  /** When each matched ticket was matched. */
+  matchedAt: ReadonlyMap<Ticket, number>;
 }
 
 /** Tickets arriving as a Poisson process of `playersPerSecond` players, over `durationSeconds`. */
@@ -90,5 +92,6 @@ export function simulate(
     waits: waits.sort((a, b) => a - b),
     matchedFraction: players === 0 ? 0 : waits.length / players,
     fairShare: teamMatches.all === 0 ? null : teamMatches.fair / teamMatches.all,
+    matchedAt,
   };
 }

@@ -8,33 +8,10 @@ import {
   violations,
   type MatchProposal,
 } from '../../functions/src/core/match/index.js';
-import { defaultModes, type Mode, type PremadePolicy, type WidenedCap } from '../../functions/src/core/modes.js';
+import { defaultModes, type Mode, type PremadePolicy } from '../../functions/src/core/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { deepFreeze, NOW, poolArbitrary } from './helpers.js';
-
-const players = (tickets: readonly Ticket[]) => tickets.reduce((n, t) => n + t.members.length, 0);
-const average = (side: readonly Ticket[]) =>
-  side.reduce((sum, t) => sum + t.members.length * t.score, 0) / players(side);
-const sortedSizes = (side: readonly Ticket[]) => side.map((t) => t.members.length).sort((a, b) => a - b);
-
-/** The smallest side difference over every assignment of the tickets to two sides, by brute force. */
-function bruteForceBestDifference(tickets: readonly Ticket[], teamSize: number, policy: PremadePolicy): number {
-  let best = Infinity;
-  for (let mask = 0; mask < 1 << tickets.length; mask++) {
-    const a = tickets.filter((_, i) => mask & (1 << i));
-    const b = tickets.filter((_, i) => !(mask & (1 << i)));
-    if (players(a) !== teamSize || players(b) !== teamSize) continue;
-    const premades = (side: Ticket[]) => side.filter((t) => t.members.length >= 2).length;
-    const balanced =
-      policy === 'sameCount' ? premades(a) === premades(b) : sortedSizes(a).join() === sortedSizes(b).join();
-    if (balanced) best = Math.min(best, Math.abs(average(a) - average(b)));
-  }
-  return best;
-}
-
-/** The cap after a wait, read straight off the schedule: the largest value of the steps reached. */
-const capAfter = (cap: WidenedCap, wait: number) =>
-  Math.max(...cap.schedule.filter((step) => step.afterSeconds <= wait).map((step) => step.value));
+import { average, bruteForceBestDifference, capAfter, players, sortedSizes } from './matchOracle.js';
 
 /** Checks one proposal against the mode, independently of the matcher's own checker, and with it. */
 function expectValid(mode: Mode, proposal: MatchProposal, pool: readonly Ticket[]): void {

@@ -1,6 +1,7 @@
 import type { Mode } from '../modes.js';
 import { MAX_PARTY_SIZE, waitSeconds, type Ticket } from './ticket.js';
 import { FreeForAllMatcher } from './freeForAll.js';
+import { NO_PARTNER, pairScarceSolos } from './packing.js';
 import { makeProposal, type MatchProposal } from './proposal.js';
 import type { Attempt, UnmatchedReason } from './reasons.js';
 import { sortByKey } from './order.js';
@@ -21,6 +22,11 @@ export class QueuedPool {
   private readonly matcher: TeamMatcher | FreeForAllMatcher;
   private readonly waits: Float64Array;
   private readonly enqueuedAt: Float64Array;
+  private readonly scores: Float64Array;
+  private readonly partners: Int32Array;
+  /** Paired parties (the larger ticket of each pair), by the average score of the side the pair makes. */
+  private readonly pairs: Int32Array;
+  private readonly pairScores: Float64Array;
   /**
    * Why a ticket cannot be matched at all (too large a party), or null if it can. How long a ticket has
    * waited never excludes it: heartbeats keep a ticket alive past its time-to-live, and expiring dead
@@ -28,14 +34,20 @@ export class QueuedPool {
    */
   readonly excluded: (UnmatchedReason | null)[] = [];
 
+  /**
+   * With `pairing`, scarce solos are paired with the parties only they can complete (see `pairScarceSolos`);
+   * paired tickets are hidden from every search, and match as a pair, through `attemptPair`.
+   */
   constructor(
     mode: Mode,
     readonly tickets: readonly Ticket[],
     private readonly nowMs: number,
+    pairing = false,
   ) {
     const limit = partyLimit(mode);
     const sizes = new Int32Array(tickets.length);
     const scores = new Float64Array(tickets.length);
+    this.scores = scores;
     this.waits = new Float64Array(tickets.length);
     this.enqueuedAt = new Float64Array(tickets.length);
     tickets.forEach((ticket, t) => {
@@ -45,7 +57,21 @@ export class QueuedPool {
       this.enqueuedAt[t] = ticket.enqueuedAt;
       this.excluded.push(ticket.members.length > limit ? 'partyTooLarge' : null);
     });
-    this.index = new ScoreIndex(sizes, scores, (t) => this.excluded[t] === null);
+    const matchable = (t: number) => this.excluded[t] === null;
+    this.partners = pairing ? pairScarceSolos(mode, sizes, scores, matchable) : new Int32Array(0);
+    const paired: number[] = [];
+    this.pairScores = new Float64Array(this.partners.length);
+    this.partners.forEach((partner, t) => {
+      if (partner === NO_PARTNER || (sizes[t] ?? 0) < (sizes[partner] ?? 0)) return;
+      paired.push(t);
+      const players = (sizes[t] ?? 0) + (sizes[partner] ?? 0);
+      this.pairScores[t] =
+        ((sizes[t] ?? 0) * (scores[t] ?? 0) + (sizes[partner] ?? 0) * (scores[partner] ?? 0)) / players;
+    });
+    this.pairs = sortByKey(Int32Array.from(paired), this.pairScores);
+    this.index = new ScoreIndex(sizes, scores, (t) =>
+      !matchable(t) ? 'excluded' : this.partnerOf(t) === NO_PARTNER ? 'listed' : 'hidden',
+    );
     this.matcher =
       mode.format.kind === 'team'
         ? new TeamMatcher(this.index, mode.format, mode.spreadCap)
@@ -56,30 +82,84 @@ export class QueuedPool {
     return this.index.isAvailable(ticket);
   }
 
+  /** Whether a match of this pool has taken the ticket. */
+  isTaken(ticket: number): boolean {
+    return this.index.isTaken(ticket);
+  }
+
   /** Matchable tickets, longest waiting first: the order in which they get to pick their match. */
   oldestFirst(): Int32Array {
+    return sortByKey(this.matchable(), this.enqueuedAt);
+  }
+
+  /** Matchable tickets, lowest score first. */
+  lowestFirst(): Int32Array {
+    return sortByKey(this.matchable(), this.scores);
+  }
+
+  private matchable(): Int32Array {
     const matchable: number[] = [];
     for (let t = 0; t < this.tickets.length; t++) if (this.excluded[t] === null) matchable.push(t);
-    return sortByKey(Int32Array.from(matchable), this.enqueuedAt);
+    return Int32Array.from(matchable);
   }
 
   /**
    * Tries to build a match around `mandatory` (all available). Caps are widened by the longest wait among
    * them; any other ticket in the match waited no longer or widens the caps further, so they always hold.
    */
-  attempt(mandatory: readonly number[]): Attempt {
+  attempt(mandatory: readonly number[], fairOnly = false): Attempt {
     let oldestWait = 0;
     for (const t of mandatory) oldestWait = Math.max(oldestWait, this.waits[t] ?? 0);
-    return this.matcher.build(mandatory, oldestWait);
+    return this.matcher.build(mandatory, oldestWait, fairOnly);
+  }
+
+  /** The ticket `t` is paired with, or NO_PARTNER. */
+  partnerOf(t: number): number {
+    return this.partners[t] ?? NO_PARTNER;
+  }
+
+  /**
+   * Tries to match the pair holding `t`: against anything the searches find (a full party, or parties with
+   * unpaired solos), then against the other available pairs whose sides score nearest, up to `rivals` of them.
+   */
+  attemptPair(t: number, rivals: number, fairOnly: boolean): Attempt {
+    const partner = this.partnerOf(t);
+    const own = [t, partner];
+    const alone = this.attempt(own, fairOnly);
+    if (alone.matched) return alone;
+    const owner = this.index.size(t) > this.index.size(partner) ? t : partner;
+    const at = sortedIndexOf(this.pairs, this.pairScores, owner);
+    const score = this.pairScores[owner] ?? 0;
+    let below = at - 1;
+    let above = at + 1;
+    for (let tried = 0; tried < rivals && (below >= 0 || above < this.pairs.length); ) {
+      const down = this.pairs[below];
+      const up = this.pairs[above];
+      const downGap = down === undefined ? Infinity : score - (this.pairScores[down] ?? 0);
+      const upGap = up === undefined ? Infinity : (this.pairScores[up] ?? 0) - score;
+      const rival = upGap <= downGap ? up : down;
+      if (upGap <= downGap) above++;
+      else below--;
+      if (rival === undefined || !this.isAvailable(rival)) continue;
+      tried++;
+      const both = this.attempt([...own, rival, this.partnerOf(rival)], fairOnly);
+      if (both.matched) return both;
+    }
+    return alone;
   }
 
   /** Takes the tickets of a built match out of the pool and returns its proposal. */
   commit(sides: readonly number[][]): MatchProposal {
-    for (const side of sides) for (const t of side) this.index.take(t);
-    return makeProposal(
-      sides.map((side) => side.map((t) => this.ticketAt(t))),
-      this.nowMs,
-    );
+    const ticketSides: Ticket[][] = [];
+    for (const side of sides) {
+      const tickets: Ticket[] = [];
+      for (const t of side) {
+        this.index.take(t);
+        tickets.push(this.ticketAt(t));
+      }
+      ticketSides.push(tickets);
+    }
+    return makeProposal(ticketSides, this.nowMs);
   }
 
   private ticketAt(t: number): Ticket {
@@ -87,4 +167,19 @@ export class QueuedPool {
     if (!ticket) throw new RangeError(`no ticket at ${t}`);
     return ticket;
   }
+}
+
+/** Where `item` sits in `sorted` (ascending by `keys`, ties by index, as `sortByKey` orders them). */
+function sortedIndexOf(sorted: Int32Array, keys: ArrayLike<number>, item: number): number {
+  const key = keys[item] ?? 0;
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const other = sorted[mid] ?? 0;
+    const otherKey = keys[other] ?? 0;
+    if (otherKey < key || (otherKey === key && other < item)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

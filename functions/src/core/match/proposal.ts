@@ -31,35 +31,39 @@ export function proposalTickets(proposal: Pick<MatchProposal, 'sides'>): Ticket[
   return proposal.sides.flat();
 }
 
-function averageScore(side: readonly Ticket[]): number {
-  let players = 0;
-  let total = 0;
-  for (const ticket of side) {
-    players += ticket.members.length;
-    total += ticket.members.length * ticket.score;
-  }
-  return total / players;
-}
-
 /** The quality figures of a match, from its sides and the time it was proposed. */
 export function measureQuality(sides: readonly (readonly Ticket[])[], proposedAt: number): MatchQuality {
   // A null-prototype record: ids are unique per match, and V8 would otherwise grow a hidden class per id.
   const waits: Record<string, number> = Object.create(null) as Record<string, number>;
   let lowest = Infinity;
   let highest = -Infinity;
-  for (const side of sides) {
-    for (const ticket of side) {
+  // Per side: players and summed size × score, for the sides' average scores.
+  let playersA = 0;
+  let weightA = 0;
+  let playersB = 0;
+  let weightB = 0;
+  for (let s = 0; s < sides.length; s++) {
+    for (const ticket of sides[s] ?? []) {
       lowest = Math.min(lowest, ticket.score);
       highest = Math.max(highest, ticket.score);
       waits[ticket.id] = waitSeconds(ticket, proposedAt);
+      const size = ticket.members.length;
+      if (s === 0) {
+        playersA += size;
+        weightA += size * ticket.score;
+      } else {
+        playersB += size;
+        weightB += size * ticket.score;
+      }
     }
   }
-  const [sideA, sideB] = sides;
-  const averages = sides.length === 2 && sideA && sideB ? [averageScore(sideA), averageScore(sideB)] : null;
+  const twoSides = sides.length === 2;
+  const averageA = weightA / playersA;
+  const averageB = weightB / playersB;
   return {
     spread: highest - lowest,
-    sideDifference: averages ? Math.abs((averages[0] ?? 0) - (averages[1] ?? 0)) : null,
-    winProbabilityA: averages ? expectedScore(averages[0] ?? 0, averages[1] ?? 0) : null,
+    sideDifference: twoSides ? Math.abs(averageA - averageB) : null,
+    winProbabilityA: twoSides ? expectedScore(averageA, averageB) : null,
     waitSeconds: waits,
   };
 }

@@ -66,6 +66,9 @@ function find(parent: Int32Array, p: number): number {
   }
 }
 
+/** Party sizes start at 1, so class 0 holds the hidden tickets. */
+const HIDDEN = 0;
+
 /**
  * Queued tickets indexed by party size and score, so that finding the nearest untaken parties of a size
  * around a score costs a binary search and a short walk, and taking a ticket costs nearly nothing: the
@@ -73,18 +76,28 @@ function find(parent: Int32Array, p: number): number {
  */
 export class ScoreIndex {
   private readonly classes: SizeClass[];
+  /** The class each ticket is listed in: its party size, HIDDEN, or -1 when it is not in the index. */
+  private readonly listedIn: Int8Array;
   private readonly position: Int32Array;
   private readonly taken: Uint8Array;
 
+  /**
+   * `listing(ticket)` says where a ticket goes: `'listed'` (found by the searches below), `'hidden'` (available,
+   * and taken when a match names it, but never found by a search) or `'excluded'` (not matchable at all).
+   */
   constructor(
     private readonly sizes: ArrayLike<number>,
     private readonly scores: ArrayLike<number>,
-    included: (ticket: number) => boolean,
+    listing: (ticket: number) => 'listed' | 'hidden' | 'excluded',
   ) {
     const members: number[][] = [];
     for (let size = 0; size <= MAX_PARTY_SIZE; size++) members.push([]);
+    this.listedIn = new Int8Array(sizes.length).fill(-1);
     for (let t = 0; t < sizes.length; t++) {
-      if (included(t)) members[sizes[t] ?? 0]?.push(t);
+      const where = listing(t);
+      if (where === 'excluded') continue;
+      this.listedIn[t] = where === 'hidden' ? HIDDEN : (sizes[t] ?? 0);
+      members[this.listedIn[t] ?? 0]?.push(t);
     }
     this.classes = members.map((list) => new SizeClass(Int32Array.from(list), scores));
     this.position = new Int32Array(sizes.length).fill(-1);
@@ -98,9 +111,13 @@ export class ScoreIndex {
     return (this.position[ticket] ?? -1) >= 0 && this.taken[ticket] === 0;
   }
 
+  isTaken(ticket: number): boolean {
+    return this.taken[ticket] === 1;
+  }
+
   take(ticket: number): void {
     const p = this.position[ticket] ?? -1;
-    const sizeClass = this.classes[this.sizes[ticket] ?? 0];
+    const sizeClass = this.classes[this.listedIn[ticket] ?? -1];
     if (p < 0 || !sizeClass || this.taken[ticket] === 1) return;
     this.taken[ticket] = 1;
     sizeClass.take(p);
@@ -120,7 +137,7 @@ export class ScoreIndex {
     out: Int32Array,
     offset: number,
   ): number {
-    const sizeClass = this.classes[size];
+    const sizeClass = size === HIDDEN ? undefined : this.classes[size];
     if (!sizeClass) return 0;
     const start = sizeClass.lowerBound(center);
     let r = sizeClass.untakenFrom(start);
@@ -155,7 +172,7 @@ export class ScoreIndex {
     out: Int32Array,
     offset: number,
   ): number {
-    const sizeClass = this.classes[size];
+    const sizeClass = size === HIDDEN ? undefined : this.classes[size];
     if (!sizeClass) return 0;
     let found = 0;
     for (let p = sizeClass.untakenFrom(sizeClass.lowerBound(from)); found < limit && p < sizeClass.length; ) {
@@ -177,7 +194,7 @@ export class ScoreIndex {
     out: Int32Array,
     offset: number,
   ): number {
-    const sizeClass = this.classes[size];
+    const sizeClass = size === HIDDEN ? undefined : this.classes[size];
     if (!sizeClass) return 0;
     let found = 0;
     for (let p = sizeClass.untakenUpTo(sizeClass.lowerBound(below) - 1); found < limit && p >= 0; ) {

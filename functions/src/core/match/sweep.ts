@@ -1,22 +1,58 @@
 import type { Mode } from '../modes.js';
 import type { Ticket } from './ticket.js';
 import { QueuedPool } from './pool.js';
-import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
+import { hasScarceSolos, NO_PARTNER } from './packing.js';
 import type { MatchProposal } from './proposal.js';
+import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
+
+/** Nearest other pairs a pair tries to play against when nothing else fits it. */
+const RIVAL_PAIRS = 4;
 
 export interface SweepResult {
-  /** Disjoint proposals, in the order they were made (longest-waiting anchor first). */
+  /** Disjoint proposals, in the order they were made. */
   proposals: MatchProposal[];
   /** How many tickets stayed queued, by the reason their last attempt failed. */
   unmatched: Record<UnmatchedReason, number>;
 }
 
 /**
- * Matches a whole pool, as the scheduled tick does. Every ticket, longest waiting first, gets to build a
- * match around itself from what is still free, so an old ticket is never outbid by newer ones, and its
- * longer wait has widened the caps it matches under.
+ * Matches a whole pool, as the scheduled tick does. Where parties exist that only a solo can complete
+ * (three or more a side), a packing pass comes first: those parties are paired with solos (see
+ * `pairScarceSolos`), the pairs match first, then everything else, but no one else may spend a paired
+ * solo. Packing goes lowest score first, so that each match takes the parties just above the lowest
+ * still free and no one is stranded between two matches; it makes every match it can within the side
+ * cap of a fresh match before any under the widened caps, so packing never costs a match its fairness
+ * while a fair one is there. Then a free pass over what is left, longest waiting first, lets every
+ * ticket build a match around itself from whatever is still free, so no valid match is left behind, and
+ * an old ticket is never outbid by newer ones.
  */
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
+  if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
+  const paired = new QueuedPool(mode, tickets, nowMs, true);
+  const proposals: MatchProposal[] = [];
+  const lowestFirst = paired.lowestFirst();
+  // Fair matches first (the side cap of a fresh match), then the rest within the widened caps.
+  for (const fairOnly of [true, false]) {
+    // Pairs go first: a full party is the most flexible opponent a pair has, so it should not be spent on
+    // another full party while a pair still needs it.
+    for (const anchor of lowestFirst) {
+      if (paired.partnerOf(anchor) === NO_PARTNER || !paired.isAvailable(anchor)) continue;
+      const attempt = paired.attemptPair(anchor, RIVAL_PAIRS, fairOnly);
+      if (attempt.matched) proposals.push(paired.commit(attempt.sides));
+    }
+    for (const anchor of lowestFirst) {
+      if (paired.partnerOf(anchor) !== NO_PARTNER || !paired.isAvailable(anchor)) continue;
+      const attempt = paired.attempt([anchor], fairOnly);
+      if (attempt.matched) proposals.push(paired.commit(attempt.sides));
+    }
+  }
+  const left = tickets.filter((_, t) => !paired.isTaken(t));
+  const rest = sweepFree(mode, left, nowMs);
+  return { proposals: [...proposals, ...rest.proposals], unmatched: rest.unmatched };
+}
+
+/** One pass in which every ticket, longest waiting first, builds a match around itself from what is free. */
+function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   const pool = new QueuedPool(mode, tickets, nowMs);
   const reasons = [...pool.excluded];
   const proposals: MatchProposal[] = [];

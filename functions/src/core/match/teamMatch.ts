@@ -1,5 +1,6 @@
 import type { TeamFormat, WidenedCap } from '../modes.js';
 import { MAX_PARTY_SIZE } from './ticket.js';
+import { exhaustiveMatch } from './exhaustive.js';
 import { balancedCompositions, type Composition } from './premade.js';
 import type { Attempt } from './reasons.js';
 import type { ScoreIndex } from './scoreIndex.js';
@@ -12,6 +13,12 @@ const SPARES = 2;
 const SWAP_BUDGET = 32;
 /** Room per party size in the scratch arrays: at most ten parties of one size in a match, plus spares. */
 const STRIDE = 2 * MAX_PARTY_SIZE + SPARES + 1;
+/**
+ * When the nearest parties and their swaps make no match, every mix of the parties within the spread cap
+ * is searched, as long as they are at most this many: a sparse neighbourhood is where a match can hide
+ * from the nearest-first choice, and a dense one almost never fails it.
+ */
+const NEIGHBOURHOOD_LIMIT = 40;
 
 /** Tickets for a match, and their best split into sides. */
 interface Candidate {
@@ -25,6 +32,8 @@ interface Frame {
   lowest: number;
   highest: number;
   players: number;
+  /** Summed size × score of the mandatory tickets. */
+  weight: number;
   spreadCap: number;
   sideDifferenceCap: number;
 }
@@ -51,6 +60,15 @@ export class TeamMatcher {
   /** Score bounds of the mandatory tickets and the first k nearby parties of a size, at `size * STRIDE + k`. */
   private readonly lowest = new Float64Array((MAX_PARTY_SIZE + 1) * STRIDE);
   private readonly highest = new Float64Array((MAX_PARTY_SIZE + 1) * STRIDE);
+  private readonly frame: Frame = {
+    mandatory: [],
+    lowest: 0,
+    highest: 0,
+    players: 0,
+    weight: 0,
+    spreadCap: 0,
+    sideDifferenceCap: 0,
+  };
 
   constructor(
     private readonly index: ScoreIndex,
@@ -65,28 +83,31 @@ export class TeamMatcher {
 
   /**
    * A match containing every `mandatory` ticket (the anchor, and when a ticket arrives, the arrival),
-   * under the caps widened by `oldestWaitSeconds`.
+   * under the caps widened by `oldestWaitSeconds`; with `fairOnly`, under the side cap of a fresh match.
    */
-  build(mandatory: readonly number[], oldestWaitSeconds: number): Attempt {
-    const frame: Frame = {
-      mandatory,
-      lowest: Infinity,
-      highest: -Infinity,
-      players: 0,
-      spreadCap: capAt(this.spreadCap, oldestWaitSeconds),
-      sideDifferenceCap: capAt(this.format.sideDifferenceCap, oldestWaitSeconds),
-    };
+  build(mandatory: readonly number[], oldestWaitSeconds: number, fairOnly = false): Attempt {
+    // One frame, reused: a sweep builds an attempt per ticket.
+    const frame = this.frame;
+    frame.mandatory = mandatory;
+    frame.lowest = Infinity;
+    frame.highest = -Infinity;
+    frame.players = 0;
+    frame.weight = 0;
+    frame.spreadCap = capAt(this.spreadCap, oldestWaitSeconds);
+    frame.sideDifferenceCap = capAt(this.format.sideDifferenceCap, fairOnly ? 0 : oldestWaitSeconds);
     this.fixed.fill(0);
     for (const ticket of mandatory) {
       const size = this.index.size(ticket);
       this.fixed[size] = (this.fixed[size] ?? 0) + 1;
       frame.players += size;
+      frame.weight += size * this.index.score(ticket);
       frame.lowest = Math.min(frame.lowest, this.index.score(ticket));
       frame.highest = Math.max(frame.highest, this.index.score(ticket));
     }
     if (frame.players > 2 * this.format.teamSize || frame.highest - frame.lowest > frame.spreadCap) {
       return { matched: false, reason: 'noCandidatesWithinCaps' };
     }
+    if (this.format.teamSize === 1) return this.duel(frame);
 
     this.gather(frame, 0);
     const viable = this.fillable(this.compositions, frame);
@@ -101,10 +122,31 @@ export class TeamMatcher {
       }
     }
     if (fallback) return sidesOf(fallback);
+    const searched = this.searchNeighbourhood(frame);
+    if (searched) return sidesOf(searched);
     if (viable === 0 && this.fillable(this.anyCompositions, frame) > 0) {
       return { matched: false, reason: 'premadeImbalance' };
     }
     return { matched: false, reason: 'noCandidatesWithinCaps' };
+  }
+
+  /**
+   * 1v1: the nearest available player within both caps, which is the fairest match there is (the spread
+   * and the side difference are one and the same) and is found if any is.
+   */
+  private duel(frame: Frame): Attempt {
+    const [anchor = -1, arrival] = frame.mandatory;
+    if (arrival !== undefined) {
+      return frame.highest - frame.lowest <= frame.sideDifferenceCap
+        ? { matched: true, sides: [[anchor], [arrival]] }
+        : { matched: false, reason: 'noCandidatesWithinCaps' };
+    }
+    const reach = Math.min(frame.spreadCap, frame.sideDifferenceCap);
+    const score = this.index.score(anchor);
+    const found = this.index.nearest(1, score, score - reach, score + reach, 1, frame.mandatory, this.nearby, 0);
+    return found === 0
+      ? { matched: false, reason: 'noCandidatesWithinCaps' }
+      : { matched: true, sides: [[anchor], [this.nearby[0] ?? -1]] };
   }
 
   /**
@@ -135,9 +177,35 @@ export class TeamMatcher {
     }
   }
 
+  /**
+   * Any match within the caps among the available parties within the spread cap of the mandatory ones, by
+   * exhaustive search, if they are few enough (see NEIGHBOURHOOD_LIMIT).
+   */
+  private searchNeighbourhood(frame: Frame): Candidate | null {
+    const lo = frame.highest - frame.spreadCap;
+    const hi = frame.lowest + frame.spreadCap;
+    const room = 2 * this.format.teamSize - frame.players;
+    const found = new Int32Array(NEIGHBOURHOOD_LIMIT + 1);
+    let count = 0;
+    for (let size = 1; size <= Math.min(room, this.format.teamSize); size++) {
+      count += this.index.ascending(size, lo, hi, found.length - count, frame.mandatory, found, count);
+      if (count > NEIGHBOURHOOD_LIMIT) return null;
+    }
+    const rules = {
+      teamSize: this.format.teamSize,
+      policy: this.format.premade,
+      spreadCap: frame.spreadCap,
+      sideDifferenceCap: frame.sideDifferenceCap,
+    };
+    const tickets = exhaustiveMatch(rules, this.index, frame.mandatory, Array.from(found.subarray(0, count)));
+    const split = tickets && this.split(tickets);
+    return tickets && split && split.sideDifference <= frame.sideDifferenceCap ? { tickets, split } : null;
+  }
+
   /** Finds the nearest available parties of each size (and `extra` more) within the spread cap of the frame. */
   private gather(frame: Frame, extra: number): void {
-    const center = (frame.lowest + frame.highest) / 2;
+    // Around the mandatory tickets' average per player: the parties that keep the sides even are found there.
+    const center = frame.weight / frame.players;
     const room = 2 * this.format.teamSize - frame.players;
     for (let size = 1; size <= this.format.teamSize; size++) {
       const base = size * STRIDE;

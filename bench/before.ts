@@ -1,0 +1,28 @@
+/**
+ * The matcher as it was before issue 14 (no exhaustive search, no packing), unpacked from git into
+ * node_modules/.cache so one benchmark run measures it beside today's on the same pools.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type * as Current from '../functions/src/core/match/index.js';
+
+/** The last commit of main before the matcher changed. */
+export const BEFORE_COMMIT = 'a737767';
+
+/** What the benchmark calls on a matcher. */
+export type MatcherApi = Pick<typeof Current, 'sweepPool' | 'matchTicketNow' | 'candidateScoreRange'>;
+
+export async function loadBefore(): Promise<MatcherApi> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const directory = `${root}node_modules/.cache/matcher-${BEFORE_COMMIT}`;
+  if (!existsSync(`${directory}/functions`)) {
+    mkdirSync(directory, { recursive: true });
+    const archive = execFileSync('git', ['archive', BEFORE_COMMIT, 'functions/src/core'], {
+      cwd: root,
+      maxBuffer: 1 << 28,
+    });
+    execFileSync('tar', ['-x', '-C', directory], { input: archive });
+  }
+  return (await import(`${directory}/functions/src/core/match/index.ts`)) as MatcherApi;
+}

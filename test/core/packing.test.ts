@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
+import { NO_PARTNER, pairScarceSolos } from '../../functions/src/core/match/packing.js';
+import { defaultModes, type Mode } from '../../functions/src/core/modes.js';
+import { NOW, ticket } from './helpers.js';
+
+const fiveVsFive = defaultModes['5v5'] as Mode;
+const reach = fiveVsFive.spreadCap.hard;
+
+/** The largest number of (4-stack, solo) pairs within `reach`, by augmenting paths (Kuhn's algorithm). */
+function maximumPairs(stacks: readonly number[], solos: readonly number[]): number {
+  const owner = new Array<number>(solos.length).fill(-1);
+  const augment = (s: number, seen: boolean[]): boolean => {
+    for (let p = 0; p < solos.length; p++) {
+      if (seen[p] || Math.abs((stacks[s] ?? 0) - (solos[p] ?? 0)) > reach) continue;
+      seen[p] = true;
+      if ((owner[p] ?? -1) < 0 || augment(owner[p] ?? -1, seen)) {
+        owner[p] = s;
+        return true;
+      }
+    }
+    return false;
+  };
+  return stacks.filter((_, s) => augment(s, new Array<boolean>(solos.length).fill(false))).length;
+}
+
+describe('pairing scarce solos (5v5: a 4-stack can only sit beside a solo)', () => {
+  it('pairs as many 4-stacks as any pairing within the hard spread cap could, each with one solo', () => {
+    const scores = fc.array(fc.integer({ min: 0, max: 3000 }), { maxLength: 9 });
+    fc.assert(
+      fc.property(scores, scores, fc.array(fc.constantFrom(2, 3, 5), { maxLength: 4 }), (stacks, solos, others) => {
+        const sizes = [...stacks.map(() => 4), ...solos.map(() => 1), ...others];
+        const all = [...stacks, ...solos, ...others.map(() => 1500)];
+        const partners = pairScarceSolos(fiveVsFive, sizes, all, () => true);
+        let pairs = 0;
+        partners.forEach((partner, t) => {
+          if (partner === NO_PARTNER) return;
+          expect(partners[partner]).toBe(t);
+          expect(new Set([sizes[t], sizes[partner]])).toEqual(new Set([4, 1]));
+          expect(Math.abs((all[t] ?? 0) - (all[partner] ?? 0))).toBeLessThanOrEqual(reach);
+          if (sizes[t] === 4) pairs++;
+        });
+        expect(pairs).toBe(maximumPairs(stacks, solos));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps a solo for the 4-stack that needs it rather than making five solos play five', () => {
+    // Ten solos could play five against five, and nothing else could seat the two 4-stacks: those solos are
+    // easily matched later with others, the 4-stacks are not.
+    const solos = [1530, 1532, 1534, 1536, 1538, 1540, 1542, 1544, 1546, 1548].map((r) => ticket(fiveVsFive, [r], 30));
+    const stacks = [ticket(fiveVsFive, [1550, 1560, 1570, 1580], 30), ticket(fiveVsFive, [1560, 1570, 1580, 1590], 30)];
+    const fives = [0, 1].map(() => ticket(fiveVsFive, [1550, 1560, 1570, 1580, 1590], 30));
+    const matched = sweepPool(fiveVsFive, [...solos, ...stacks, ...fives], NOW).proposals.flatMap(proposalTickets);
+    expect(matched).toEqual(expect.arrayContaining(stacks));
+    expect(matched).toHaveLength(2 + 2 + 2);
+  });
+});
