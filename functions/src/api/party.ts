@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { joinCodeSchema } from '../core/party.js';
+import { documentIdSchema } from '../core/ids.js';
 import * as parties from '../store/parties.js';
 import { callable } from './callable.js';
 
 const none = z.strictObject({});
-const member = z.strictObject({ uid: z.string().min(1).max(128) });
+const member = z.strictObject({ uid: documentIdSchema });
 
 export const createParty = callable(none, (_input, caller) => parties.createParty(caller.uid));
 

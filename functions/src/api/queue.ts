@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { resolveMode } from '../core/modes.js';
 import { config } from '../config.js';
+import { documentIdSchema } from '../core/ids.js';
 import { cancelTicket, enqueue as queue, heartbeat as keepAlive } from '../store/queue.js';
 import { respondToReadyCheck } from '../store/rooms.js';
 import { callable } from './callable.js';
@@ -25,7 +26,7 @@ export const cancelQueue = callable(none, (_input, caller) => cancelTicket(calle
 /** Call while waiting (every third of the mode's ticket time-to-live): a ticket without heartbeats expires. */
 export const heartbeat = callable(none, (_input, caller) => keepAlive(caller.uid));
 
-const roomId = z.string().min(1).max(128);
+const roomId = documentIdSchema;
 
 export const acceptMatch = callable(z.strictObject({ roomId }), async (input, caller) => ({
   room: await respondToReadyCheck(caller.uid, input.roomId, true),

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { config } from '../config.js';
+import { documentIdSchema } from '../core/ids.js';
 import { ffaReportSchema, teamReportSchema } from '../core/room.js';
 import { reportResult as record } from '../store/settlement.js';
 import { callable } from './callable.js';
-
-const roomId = z.string().min(1).max(128);
 
 /**
  * Reports a room's result: `{ roomId, outcome: 'A' | 'B' | 'draw' }` for team modes, `{ roomId, placements:
  * { uid: place } }` for free-for-all (1 is best; equal places tie).
  */
 export const reportResult = callable(
-  z.union([teamReportSchema.extend({ roomId }), ffaReportSchema.extend({ roomId })]),
+  z.union([
+    teamReportSchema.extend({ roomId: documentIdSchema }),
+    ffaReportSchema.extend({ roomId: documentIdSchema }),
+  ]),
   async ({ roomId: id, ...result }, caller) => ({
     room: await record(
       { uid: caller.uid, authoritative: caller.token[config.results.gameServerClaim] === true },
