@@ -12,12 +12,12 @@ describe('the studio configuration', () => {
     expect(maxPartySize(config)).toBe(5);
   });
 
-  it('accepts the example in the README', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const example = /## Configuration[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)![1]!;
+  it('accepts the example in docs/configuration.md', () => {
+    const manual = readFileSync('docs/configuration.md', 'utf8');
+    const example = /### An example[\s\S]*?```json\n([\s\S]*?)```/.exec(manual)![1]!;
     const config = parseConfig(JSON.parse(example));
-    expect(config.modes['battle-royale']!.format).toMatchObject({ kind: 'ffa', maxPlayers: 12 });
-    expect(partyCapacity(config.modes['battle-royale']!)).toBe(5);
+    expect(config.modes.royale!.format).toMatchObject({ kind: 'ffa', maxPlayers: 12 });
+    expect(partyCapacity(config.modes.royale!)).toBe(5);
     expect(partyCapacity(config.modes['1v1']!)).toBe(1);
   });
 
