@@ -38,6 +38,16 @@ describe('the ready check', () => {
     await expectInvariants();
   });
 
+  it('starts the room when everyone accepts at the same moment, losing no acceptance', async () => {
+    const { room, clients } = await pendingRoom('Together');
+    const answers = await Promise.all(clients.map((c) => c.call('acceptMatch', { roomId: room.id })));
+    expect(answers.some(({ room: r }) => r.status === 'active')).toBe(true);
+    const stored = await roomOf(room.id);
+    expect(stored.status).toBe('active');
+    expect([...stored.readyCheck!.accepted].sort()).toEqual(clients.map((c) => c.uid).sort());
+    await expectInvariants();
+  });
+
   it('cancels on a decline: who accepted goes back to the pool with their original enqueue time, the decliner cools down', async () => {
     const { room, clients, tickets } = await pendingRoom('Decline');
     const [a, b, decliner, silent] = clients as [Client, Client, Client, Client];

@@ -81,6 +81,25 @@ describe('results and settlement', () => {
     await expectInvariants();
   });
 
+  it('settles a 2v2 once when all four players accept and then report at the same moment', async () => {
+    const [p1, p2, q1, q2] = await players('Same P1', 'Same P2', 'Same Q1', 'Same Q2');
+    await party(p1!, p2!);
+    await party(q1!, q2!);
+    await enqueue(p1!, '2v2');
+    const { room } = await enqueue(q1!, '2v2');
+    const everyone = [p1!, p2!, q1!, q2!];
+    await Promise.all(everyone.map((c) => c.call('acceptMatch', { roomId: room!.id })));
+    const answers = await Promise.all(everyone.map((c) => report(c, room!.id, { outcome: 'A' })));
+    // Whichever answer came back first, the room settled, once: one history row and one game per player.
+    expect((await roomOf(room!.id)).status).toBe('settled');
+    expect(answers.every(({ room: r }) => r.status === 'active' || r.status === 'settled')).toBe(true);
+    for (const c of everyone) {
+      expect((await db.collection(`players/${c.uid}/history`).get()).size).toBe(1);
+      expect((await profile(c)).ladders.team!.games).toBe(1);
+    }
+    await expectInvariants();
+  });
+
   it('settles a free-for-all when a majority of its players report the same placements', async () => {
     const ffa = await players('FFA 1', 'FFA 2', 'FFA 3', 'FFA 4');
     let room: Room | null = null;

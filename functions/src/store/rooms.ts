@@ -16,6 +16,7 @@ import {
 import { matchedTicket, requeuedTicket, stillQueued, type TicketDoc } from '../core/ticket.js';
 import { config } from '../config.js';
 import { partyRef, playerStateRef, roomRef, ticketRef } from './refs.js';
+import { changeDocument, type Decision } from './optimistic.js';
 import { transaction, type Tx } from './tx.js';
 
 /**
@@ -57,7 +58,29 @@ function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation
   for (const uid of cancellation.cooldown) tx.update(playerStateRef(uid), { cooldownUntil, updatedAt: nowMs });
 }
 
+/**
+ * One step of a room's ready check. An acceptance changes the room alone and is written optimistically, so ten
+ * players accepting at once don't wait on each other's locks; a cancellation also requeues tickets and cools
+ * players down, so it runs as one transaction.
+ */
 async function stepReadyCheck(
+  roomId: string,
+  step: (room: RoomDoc, mode: ModeWithId, nowMs: number) => ReadyCheckStep | null,
+) {
+  return changeDocument(
+    roomRef(roomId),
+    (current): Decision<RoomDoc, RoomDoc> => {
+      const room = requireRoom(current, roomId);
+      const next = step(room, resolveMode(config.modes, room.mode), Date.now());
+      if (!next || next.room === room) return { kind: 'unchanged', result: room };
+      if (next.cancellation) return { kind: 'transaction' };
+      return { kind: 'write', document: next.room, result: next.room };
+    },
+    () => stepReadyCheckInTransaction(roomId, step),
+  );
+}
+
+function stepReadyCheckInTransaction(
   roomId: string,
   step: (room: RoomDoc, mode: ModeWithId, nowMs: number) => ReadyCheckStep | null,
 ) {

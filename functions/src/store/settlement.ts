@@ -10,9 +10,10 @@ import {
   type Reporter,
   type Verdict,
 } from '../core/result.js';
-import { reportOverdue, requireRoom, type Result, type RoomDoc } from '../core/room.js';
+import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '../core/room.js';
 import { config } from '../config.js';
 import { historyRef, playerRef, roomRef } from './refs.js';
+import { changeDocument, type Decision } from './optimistic.js';
 import { transaction, type Tx } from './tx.js';
 
 /**
@@ -46,14 +47,42 @@ const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): Promise<
     ? settle(tx, room, verdict.result, nowMs)
     : Promise.resolve(roomAfterVerdict(room, verdict, nowMs));
 
-/** Records a result report and settles, disputes or waits as the reports now decide. Repeating a report changes nothing. */
-export function reportResult(reporter: Reporter, roomId: string, reported: Result) {
+/**
+ * Records a result report and settles, disputes or waits as the reports now decide. Repeating a report changes
+ * nothing. A report that leaves the room's verdict as it was changes the room alone and is written
+ * optimistically, so a whole room reporting at once doesn't queue on locks. The one report that makes the room
+ * settleable is written the same way first, and only its sender then settles, in a transaction; a repeated
+ * report of a settleable room settles too, so a sender that died before settling is finished by its retry (and
+ * otherwise by the report deadline).
+ */
+export function reportResult(reporter: Reporter, roomId: string, reported: Result): Promise<RoomDoc> {
+  let settleAfterwards = false;
+  return changeDocument(
+    roomRef(roomId),
+    (current): Decision<RoomDoc, RoomDoc> => {
+      settleAfterwards = false;
+      const room = requireRoom(current, roomId);
+      const reportedRoom = recordReport(room, reporter, reported, Date.now());
+      const settleable = isLive(room.status) && verdictNow(room).kind === 'settle';
+      if (reportedRoom === room) return settleable ? { kind: 'transaction' } : { kind: 'unchanged', result: room };
+      const verdict = verdictNow(reportedRoom);
+      settleAfterwards = verdict.kind === 'settle' && !settleable;
+      const next = verdict.kind === 'settle' ? reportedRoom : roomAfterVerdict(reportedRoom, verdict, Date.now());
+      return { kind: 'write', document: next, result: next };
+    },
+    () => reportResultInTransaction(reporter, roomId, reported),
+  ).then((room) => (settleAfterwards ? reportResultInTransaction(reporter, roomId, reported) : room));
+}
+
+function reportResultInTransaction(reporter: Reporter, roomId: string, reported: Result) {
   return transaction(async (tx) => {
     const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
     const now = Date.now();
     const reportedRoom = recordReport(room, reporter, reported, now);
-    if (reportedRoom === room) return room;
-    const next = await apply(tx, reportedRoom, verdictNow(reportedRoom), now);
+    const verdict = verdictNow(reportedRoom);
+    // A repeated report still settles a room whose reports allow it (its first sender may have died before).
+    if (reportedRoom === room && !(isLive(room.status) && verdict.kind === 'settle')) return room;
+    const next = await apply(tx, reportedRoom, verdict, now);
     tx.set(roomRef(roomId), next);
     return next;
   });
