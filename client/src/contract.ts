@@ -47,6 +47,8 @@ export interface Calls {
   ];
   acceptMatch: [{ roomId: string }, { room: Room }];
   declineMatch: [{ roomId: string }, { room: Room }];
+  /** The ready check is on the player's screen: only then may letting it run out cost a cooldown. */
+  seeReadyCheck: [{ roomId: string }, { seen: boolean }];
   reportResult: [
     { roomId: string; outcome: TeamResult['outcome'] } | { roomId: string; placements: FreeForAllResult['placements'] },
     { room: Room },

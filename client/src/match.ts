@@ -90,6 +90,7 @@ export class MatchSubscription implements Match {
   private finished = false;
   private stateTicketId: string | null = null;
   private readonly followed = new Set<string>();
+  private readonly readyChecksShown = new Set<string>();
   private readonly statusListeners = new Set<(status: MatchStatus) => void>();
   private readonly errorListeners = new Set<(error: LadderError) => void>();
   private readonly waiters = new Set<Waiter>();
@@ -368,6 +369,7 @@ export class MatchSubscription implements Match {
     if (serialised === this.emitted) return;
     this.emitted = serialised;
     this.current = derived;
+    if (derived.kind === 'pending' && !derived.youAccepted) this.confirmReadyCheckShown(derived.room.id);
     if (isEnded(derived)) {
       this.finished = true;
       this.teardown();
@@ -408,6 +410,16 @@ export class MatchSubscription implements Match {
     this.stopState();
     this.stopTicket();
     this.stopRoom();
+  }
+
+  /**
+   * Tells the server, once per room, that the ready check reached this player: only a player whose client did
+   * so is cooled down for letting it run out.
+   */
+  private confirmReadyCheckShown(roomId: string) {
+    if (this.readyChecksShown.has(roomId)) return;
+    this.readyChecksShown.add(roomId);
+    this.services.call('seeReadyCheck', { roomId }).catch((error) => this.notify(toLadderError(error)));
   }
 
   private notify(error: LadderError) {

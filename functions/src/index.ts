@@ -9,7 +9,7 @@ export {
   refreshPartyCode,
   transferPartyLeadership,
 } from './api/party.js';
-export { acceptMatch, cancelQueue, declineMatch, enqueue, heartbeat } from './api/queue.js';
+export { acceptMatch, cancelQueue, declineMatch, enqueue, heartbeat, seeReadyCheck } from './api/queue.js';
 export { getLeaderboard } from './api/leaderboard.js';
 export { reportResult } from './api/results.js';
 export { matcherTick } from './jobs/matcher.js';

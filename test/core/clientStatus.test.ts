@@ -84,7 +84,9 @@ describe("the client's match status", () => {
         let room = pending();
         for (const uid of accepting) room = answerReadyCheck(room, uid, true, mode, 2_000).room;
         if (room.status !== 'pending') return;
-        const step = decliner ? answerReadyCheck(room, decliner, false, mode, 3_000) : expireReadyCheck(room, 30_000);
+        const step = decliner
+          ? answerReadyCheck(room, decliner, false, mode, 3_000)
+          : expireReadyCheck(room, 30_000, () => true);
         const requeued = new Set(step.cancellation!.requeue.flatMap((t) => t.members.map((m) => m.uid)));
         const cooled = new Set(step.cancellation!.cooldown);
         const cooldownUntil = step.room.endedAt! + 60_000;

@@ -37,11 +37,27 @@ describe('the ready check', () => {
     expect(cancellation!.cooldown).toEqual(['d']);
   });
 
-  it('treats everyone who had not accepted by the deadline as declining', () => {
-    const { room, cancellation } = expireReadyCheck(acceptAll(pending(), ['a', 'b']), 30_000);
+  it('treats everyone who saw the check and had not accepted by the deadline as declining', () => {
+    const { room, cancellation } = expireReadyCheck(acceptAll(pending(), ['a', 'b']), 30_000, () => true);
     expect(room.status).toBe('cancelled');
     expect(cancellation!.requeue.map((t) => t.ticketId)).toEqual(['t1']);
     expect(cancellation!.cooldown.sort()).toEqual(['c', 'd']);
+  });
+
+  it('penalises nobody for a ready check their client never showed', () => {
+    const uids = ['a', 'b', 'c', 'd'];
+    fc.assert(
+      fc.property(fc.subarray(uids, { maxLength: 3 }), fc.subarray(uids), (accepting, seen) => {
+        const { room, cancellation } = expireReadyCheck(acceptAll(pending(), accepting), 30_000, (uid) =>
+          seen.includes(uid),
+        );
+        expect(room.status).toBe('cancelled');
+        // Exactly the players who saw the check and let it run out cool down.
+        expect([...cancellation!.cooldown].sort()).toEqual(
+          uids.filter((u) => seen.includes(u) && !accepting.includes(u)),
+        );
+      }),
+    );
   });
 
   it('answers a repeated acceptance with the room unchanged, even once it started', () => {

@@ -9,6 +9,7 @@ const hostileIds = ['a/b', 'a//b', '.', '..', '__x__', '__proto__'];
 const callables: [name: string, field: string, rest: object][] = [
   ['acceptMatch', 'roomId', {}],
   ['declineMatch', 'roomId', {}],
+  ['seeReadyCheck', 'roomId', {}],
   ['reportResult', 'roomId', { outcome: 'A' }],
   ['reportResult', 'roomId', { placements: {} }],
   ['kickPartyMember', 'uid', {}],

@@ -73,9 +73,10 @@ describe('the ready check', () => {
     await expectInvariants();
   });
 
-  it('cancels when the timer runs out: the acceptors are requeued, the silent cool down', async () => {
+  it('cancels when the timer runs out: the acceptors are requeued, who saw it and stayed silent cools down', async () => {
     const { room, clients } = await pendingRoom('Timeout');
-    const [keen, ...silent] = clients as [Client, ...Client[]];
+    const [keen, unaware, ...silent] = clients as [Client, Client, ...Client[]];
+    for (const c of clients) if (c !== unaware) await c.call('seeReadyCheck', { roomId: room.id });
     await keen.call('acceptMatch', { roomId: room.id });
     await sleep(3_200);
     await sweep(600);
@@ -86,6 +87,20 @@ describe('the ready check', () => {
       expect(state.cooldownUntil).toBeGreaterThan(Date.now());
       await expectRefusal(enqueue(s, '2v2'), 'failed-precondition', /cooling down/);
     }
+    // Its client never confirmed showing the check: freed, not penalised, free to queue again.
+    expect((await db.doc(`playerStates/${unaware.uid}`).get()).data()?.cooldownUntil ?? null).toBeNull();
+    expect((await enqueue(unaware, '2v2')).ticketId).toBeTruthy();
     await expectInvariants();
+  });
+
+  it('records that a player saw the ready check only while it is open, and only for its players', async () => {
+    const { room, clients } = await pendingRoom('Seen');
+    expect(await clients[0]!.call('seeReadyCheck', { roomId: room.id })).toEqual({ seen: true });
+    const [outsider] = await players('Seen Outsider');
+    await expectRefusal(outsider!.call('seeReadyCheck', { roomId: room.id }), 'permission-denied');
+    for (const c of clients) await c.call('acceptMatch', { roomId: room.id });
+    expect(await clients[1]!.call('seeReadyCheck', { roomId: room.id })).toEqual({ seen: false });
+    const seen = await db.collection(`rooms/${room.id}/seen`).get();
+    expect(seen.docs.map((d) => d.id)).toEqual([clients[0]!.uid]);
   });
 });

@@ -9,6 +9,7 @@ beforeEach(() =>
     'pools/1v1/tickets/t1': { id: 't1', memberUids: ['alice', 'bob'], status: 'queued', score: 1520 },
     'pools/1v1/tickets/t2': { id: 't2', memberUids: ['carol'], status: 'queued', score: 1500 },
     'rooms/r1': { id: 'r1', memberUids: ['alice', 'carol'], status: 'active' },
+    'rooms/r1/seen/alice': { uid: 'alice', at: 1 },
     'players/alice': { uid: 'alice', displayName: 'Alice' },
     'players/alice/history/r0': { roomId: 'r0', delta: 16 },
     'matcher/lease': { holder: 'run', expiresAt: 0 },
@@ -44,6 +45,12 @@ describe('queue, rooms and history', () => {
     await assertSucceeds(getDoc(doc(as('alice'), 'players/alice/history/r0')));
     await assertSucceeds(getDocs(collection(as('alice'), 'players/alice/history')));
     await assertFails(getDoc(doc(as('bob'), 'players/alice/history/r0')));
+  });
+
+  it('keeps who saw a ready check to the server: no player reads or writes it, their own included', async () => {
+    await assertFails(getDoc(doc(as('alice'), 'rooms/r1/seen/alice')));
+    await assertFails(getDocs(collection(as('carol'), 'rooms/r1/seen')));
+    await assertFails(setDoc(doc(as('carol'), 'rooms/r1/seen/carol'), { uid: 'carol', at: 2 }));
   });
 
   it('hides the matcher lease and the pool digests', async () => {

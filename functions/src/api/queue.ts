@@ -3,7 +3,7 @@ import { resolveMode } from '../core/modes.js';
 import { config } from '../config.js';
 import { documentIdSchema } from '../core/ids.js';
 import { cancelTicket, enqueue as queue, heartbeat as keepAlive } from '../store/queue.js';
-import { respondToReadyCheck } from '../store/rooms.js';
+import { markReadyCheckSeen, respondToReadyCheck } from '../store/rooms.js';
 import { callable } from './callable.js';
 
 const none = z.strictObject({});
@@ -35,3 +35,11 @@ export const acceptMatch = callable(z.strictObject({ roomId }), async (input, ca
 export const declineMatch = callable(z.strictObject({ roomId }), async (input, caller) => ({
   room: await respondToReadyCheck(caller.uid, input.roomId, false),
 }));
+
+/**
+ * The client showed the player the ready check. Only a player whose client said so is cooled down for letting
+ * the check run out; one whose client never showed it (a lost listener, a dropped connection) is just freed.
+ */
+export const seeReadyCheck = callable(z.strictObject({ roomId }), (input, caller) =>
+  markReadyCheckSeen(caller.uid, input.roomId),
+);

@@ -184,11 +184,29 @@ export function answerReadyCheck(
   return cancel(declined, [uid], `ready check declined by ${uid}`, nowMs);
 }
 
-/** The ready check ran out: everyone who had not accepted is treated as declining. */
-export function expireReadyCheck(room: RoomDoc, nowMs: number): ReadyCheckStep {
+/** `rooms/{id}/seen/{uid}`: the player's client showed them the ready check (kept off the busy room document). */
+export const readyCheckSeenSchema = z.object({ uid: z.string(), at: z.number() });
+export type ReadyCheckSeen = z.infer<typeof readyCheckSeenSchema>;
+
+/** Whether a player's word that they see the ready check is worth recording: only while it is open. */
+export function readyCheckOpenTo(room: RoomDoc, uid: string): boolean {
+  if (!room.memberUids.includes(uid)) fail('permission-denied', 'You are not a player in this room.');
+  return room.status === 'pending' && room.readyCheck !== null;
+}
+
+/** Who did not accept the room's ready check. */
+export const silentPlayers = (room: RoomDoc): string[] => {
   const accepted = new Set(room.readyCheck?.accepted ?? []);
-  const silent = room.memberUids.filter((uid) => !accepted.has(uid));
-  return cancel(room, silent, 'ready check timed out', nowMs);
+  return room.memberUids.filter((uid) => !accepted.has(uid));
+};
+
+/**
+ * The ready check ran out: the room is called off. Who saw the check and let it run out cools down as a
+ * decliner does; a player whose client never showed it (`saw` says, from what clients confirmed) is freed
+ * without a penalty, since a lost listener or a dropped connection is not a dodge.
+ */
+export function expireReadyCheck(room: RoomDoc, nowMs: number, saw: (uid: string) => boolean): ReadyCheckStep {
+  return cancel(room, silentPlayers(room).filter(saw), 'ready check timed out', nowMs);
 }
 
 export function requireRoom(room: RoomDoc | undefined, roomId: string): RoomDoc {

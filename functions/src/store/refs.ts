@@ -5,7 +5,7 @@ import { leaseSchema } from '../core/lease.js';
 import { partyCodeSchema, partySchema } from '../core/party.js';
 import { playerSchema, playerStateSchema } from '../core/player.js';
 import { queueStatsSchema } from '../core/queueStats.js';
-import { roomDocSchema } from '../core/room.js';
+import { readyCheckSeenSchema, roomDocSchema } from '../core/room.js';
 import { ticketDocSchema } from '../core/ticket.js';
 import { converter } from './converters.js';
 import { db } from './db.js';
@@ -51,6 +51,8 @@ export const digestChunkRef = (modeId: string, id: string) =>
 
 export const roomsRef = () => db.collection('rooms').withConverter(converter(roomDocSchema));
 export const roomRef = (id: string) => roomsRef().doc(id);
+export const readyCheckSeenRef = (roomId: string, uid: string) =>
+  db.collection('rooms').doc(roomId).collection('seen').doc(uid).withConverter(converter(readyCheckSeenSchema));
 
 export const leaseRef = db.collection('matcher').doc('lease').withConverter(converter(leaseSchema));
 

@@ -7,7 +7,9 @@ import {
   declineCooldownUntil,
   expireReadyCheck,
   newRoom,
+  readyCheckOpenTo,
   readyCheckOverdue,
+  silentPlayers,
   requireRoom,
   type Cancellation,
   type ReadyCheckStep,
@@ -15,7 +17,8 @@ import {
 } from '../core/room.js';
 import { matchedTicket, requeuedTicket, stillQueued, type TicketDoc } from '../core/ticket.js';
 import { config } from '../config.js';
-import { partyRef, playerStateRef, roomRef, ticketRef } from './refs.js';
+import { countReads, countWrites } from './metrics.js';
+import { partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './refs.js';
 import { changeDocument, type Decision } from './optimistic.js';
 import { transaction, type Tx } from './tx.js';
 
@@ -86,23 +89,51 @@ function stepReadyCheckInTransaction(
 ) {
   return transaction(async (tx) => {
     const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
-    const mode = resolveMode(config.modes, room.mode);
     const now = Date.now();
-    const next = step(room, mode, now);
-    if (!next || next.room === room) return room;
-    tx.set(roomRef(roomId), next.room);
-    if (next.cancellation) applyCancellation(tx, room, mode, next.cancellation, now);
-    return next.room;
+    return writeStep(tx, room, step(room, resolveMode(config.modes, room.mode), now), now);
   });
+}
+
+function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep | null, nowMs: number): RoomDoc {
+  if (!next || next.room === room) return room;
+  tx.set(roomRef(room.id), next.room);
+  if (next.cancellation) applyCancellation(tx, room, resolveMode(config.modes, room.mode), next.cancellation, nowMs);
+  return next.room;
 }
 
 export function respondToReadyCheck(uid: string, roomId: string, accept: boolean) {
   return stepReadyCheck(roomId, (room, mode, now) => answerReadyCheck(room, uid, accept, mode, now));
 }
 
-/** Run by the matcher when a pending room's ready check runs out; harmless if it was answered meanwhile. */
+/**
+ * Run by the matcher when a pending room's ready check runs out; harmless if it was answered meanwhile. Who
+ * let it run out is penalised only if their client confirmed showing it (`markReadyCheckSeen`).
+ */
 export function expireOverdueReadyCheck(roomId: string) {
-  return stepReadyCheck(roomId, (room, _mode, now) =>
-    readyCheckOverdue(room, now) ? expireReadyCheck(room, now) : null,
-  );
+  return transaction(async (tx) => {
+    const room = (await tx.get(roomRef(roomId))).data();
+    const now = Date.now();
+    if (!room || !readyCheckOverdue(room, now)) return room ?? null;
+    const seen = await tx.getAll(silentPlayers(room).map((uid) => readyCheckSeenRef(room.id, uid)));
+    const saw = new Set(seen.filter((s) => s.exists).map((s) => s.id));
+    return writeStep(
+      tx,
+      room,
+      expireReadyCheck(room, now, (uid) => saw.has(uid)),
+      now,
+    );
+  });
+}
+
+/**
+ * Records that the player's client showed them the ready check, beside the room rather than in it, so the
+ * room stays free for the answers. Only a check that is still open is recorded; repeating it is harmless.
+ */
+export async function markReadyCheckSeen(uid: string, roomId: string): Promise<{ seen: boolean }> {
+  const room = requireRoom((await roomRef(roomId).get()).data(), roomId);
+  countReads(1);
+  if (!readyCheckOpenTo(room, uid)) return { seen: false };
+  await readyCheckSeenRef(roomId, uid).set({ uid, at: Date.now() });
+  countWrites(1);
+  return { seen: true };
 }
