@@ -4,7 +4,7 @@
  * are taken from the store layer's process-wide `opCounts`, which only the matcher moves in this process.
  */
 import { config } from '../functions/src/config.js';
-import { runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
+import { emptyRunReport, runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
 import { db } from '../functions/src/store/db.js';
 import { opCounts } from '../functions/src/store/metrics.js';
 
@@ -39,20 +39,8 @@ export class ScheduledMatcher {
       } catch (e) {
         error = String(e);
       }
-      const empty: RunReport = {
-        leased: false,
-        sweptFrom: null,
-        sweptUntil: null,
-        sweeps: 0,
-        proposals: 0,
-        committed: 0,
-        stale: 0,
-        expired: 0,
-        roomDeadlines: 0,
-        openingReads: 0,
-      };
       this.runs.push({
-        ...(report ?? empty),
+        ...(report ?? emptyRunReport()),
         reads: opCounts.reads - before.reads,
         writes: opCounts.writes - before.writes,
         error,

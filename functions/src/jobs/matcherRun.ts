@@ -41,6 +41,20 @@ export interface RunReport {
 
 const RECENT_WAITS = 200;
 
+/** A run that has done nothing yet (or never got going). */
+export const emptyRunReport = (): RunReport => ({
+  leased: false,
+  sweptFrom: null,
+  sweptUntil: null,
+  sweeps: 0,
+  proposals: 0,
+  committed: 0,
+  stale: 0,
+  expired: 0,
+  roomDeadlines: 0,
+  openingReads: 0,
+});
+
 /**
  * One scheduled matcher run: holds the lease, mirrors every mode's queued tickets and the live rooms with
  * listeners, and every interval sweeps each pool, commits what it proposes, expires tickets whose heartbeats
@@ -48,18 +62,7 @@ const RECENT_WAITS = 200;
  * previous one left plus the tickets changed since, and then reads only documents that change.
  */
 export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promise<RunReport> {
-  const report: RunReport = {
-    leased: false,
-    sweptFrom: null,
-    sweptUntil: null,
-    sweeps: 0,
-    proposals: 0,
-    committed: 0,
-    stale: 0,
-    expired: 0,
-    roomDeadlines: 0,
-    openingReads: 0,
-  };
+  const report = emptyRunReport();
   const holder = randomUUID();
   const until = Date.now() + durationMs;
   const leaseMs = Math.max(3 * intervalMs, 15_000);
