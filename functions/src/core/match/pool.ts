@@ -24,6 +24,8 @@ export class QueuedPool {
   private readonly enqueuedAt: Float64Array;
   private readonly scores: Float64Array;
   private readonly partners: Int32Array;
+  /** Players a side, or 0 in free-for-all. */
+  private readonly teamSize: number;
   /** Paired parties (the larger ticket of each pair), by the average score of the side the pair makes. */
   private readonly pairs: Int32Array;
   private readonly pairScores: Float64Array;
@@ -45,6 +47,7 @@ export class QueuedPool {
     pairing = false,
   ) {
     const limit = partyLimit(mode);
+    this.teamSize = mode.format.kind === 'team' ? mode.format.teamSize : 0;
     const sizes = new Int32Array(tickets.length);
     const scores = new Float64Array(tickets.length);
     this.scores = scores;
@@ -113,6 +116,15 @@ export class QueuedPool {
     return this.matcher.build(mandatory, oldestWait, fairOnly);
   }
 
+  /**
+   * In 1v1, the player `attempt([anchor])` would match `anchor` with, or -1 (when it fails for want of a
+   * player within the caps); null in other modes.
+   */
+  duelRival(anchor: number): number | null {
+    if (!(this.matcher instanceof TeamMatcher) || this.teamSize !== 1) return null;
+    return this.matcher.duelRival(anchor, this.waits[anchor] ?? 0);
+  }
+
   /** The ticket `t` is paired with, or NO_PARTNER. */
   partnerOf(t: number): number {
     return this.partners[t] ?? NO_PARTNER;
@@ -146,6 +158,13 @@ export class QueuedPool {
       if (both.matched) return both;
     }
     return alone;
+  }
+
+  /** Takes two solos out of the pool and returns their 1v1 proposal. */
+  commitDuel(anchor: number, rival: number): MatchProposal {
+    this.index.take(anchor);
+    this.index.take(rival);
+    return makeProposal([[this.ticketAt(anchor)], [this.ticketAt(rival)]], this.nowMs);
   }
 
   /** Takes the tickets of a built match out of the pool and returns its proposal. */

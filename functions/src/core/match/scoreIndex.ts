@@ -5,6 +5,8 @@ import { sortByKey } from './order.js';
 class SizeClass {
   readonly scores: Float64Array;
   readonly tickets: Int32Array;
+  /** `runStart[p]`: the first position with the score at p, which is where `lowerBound` of that score lands. */
+  readonly runStart: Int32Array;
   /** `right[p]` leads to the first untaken position ≥ p; `length` is the sentinel. */
   private readonly right: Int32Array;
   /** `left[p + 1]` leads to one past the last untaken position ≤ p; 0 is the sentinel. */
@@ -15,10 +17,14 @@ class SizeClass {
     this.scores = new Float64Array(this.tickets.length);
     this.right = new Int32Array(this.tickets.length + 1);
     this.left = new Int32Array(this.tickets.length + 1);
+    this.runStart = new Int32Array(this.tickets.length);
     for (let p = 0; p <= this.tickets.length; p++) {
       this.right[p] = p;
       this.left[p] = p;
-      if (p < this.tickets.length) this.scores[p] = scores[this.tickets[p] ?? -1] ?? Number.NaN;
+      if (p < this.tickets.length) {
+        this.scores[p] = scores[this.tickets[p] ?? -1] ?? Number.NaN;
+        this.runStart[p] = p > 0 && this.scores[p - 1] === this.scores[p] ? (this.runStart[p - 1] ?? p) : p;
+      }
     }
   }
 
@@ -125,7 +131,8 @@ export class ScoreIndex {
 
   /**
    * Writes to `out` from `offset` up to `limit` untaken tickets of party size `size` scoring in [lo, hi],
-   * nearest to `center` first, leaving out `exclude`; returns how many.
+   * nearest to `center` first, leaving out `exclude`; returns how many. `around`, if given, is a ticket scoring
+   * `center` (a 1v1 sweep searches around each ticket in turn).
    */
   nearest(
     size: number,
@@ -136,10 +143,13 @@ export class ScoreIndex {
     exclude: readonly number[],
     out: Int32Array,
     offset: number,
+    around = -1,
   ): number {
     const sizeClass = size === HIDDEN ? undefined : this.classes[size];
     if (!sizeClass) return 0;
-    const start = sizeClass.lowerBound(center);
+    // A ticket listed with this size knows where its score starts in the class, which spares the binary search.
+    const p = around >= 0 && this.listedIn[around] === size ? (this.position[around] ?? -1) : -1;
+    const start = p >= 0 ? (sizeClass.runStart[p] ?? p) : sizeClass.lowerBound(center);
     let r = sizeClass.untakenFrom(start);
     let l = sizeClass.untakenUpTo(start - 1);
     let found = 0;

@@ -58,6 +58,13 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
   const proposals: MatchProposal[] = [];
   for (const anchor of pool.oldestFirst()) {
     if (!pool.isAvailable(anchor)) continue;
+    // 1v1 takes the nearest player within both caps: no attempt to build, so nothing to allocate but the match.
+    const rival = pool.duelRival(anchor);
+    if (rival !== null) {
+      if (rival >= 0) proposals.push(pool.commitDuel(anchor, rival));
+      else reasons[anchor] = 'noCandidatesWithinCaps';
+      continue;
+    }
     const attempt = pool.attempt([anchor]);
     if (attempt.matched) proposals.push(pool.commit(attempt.sides));
     else reasons[anchor] = attempt.reason;

@@ -60,6 +60,8 @@ export class TeamMatcher {
   /** Score bounds of the mandatory tickets and the first k nearby parties of a size, at `size * STRIDE + k`. */
   private readonly lowest = new Float64Array((MAX_PARTY_SIZE + 1) * STRIDE);
   private readonly highest = new Float64Array((MAX_PARTY_SIZE + 1) * STRIDE);
+  /** The anchor of a duel, as the list of tickets its search leaves out. */
+  private readonly anchorOnly: number[] = [-1];
   private readonly frame: Frame = {
     mandatory: [],
     lowest: 0,
@@ -141,12 +143,40 @@ export class TeamMatcher {
         ? { matched: true, sides: [[anchor], [arrival]] }
         : { matched: false, reason: 'noCandidatesWithinCaps' };
     }
-    const reach = Math.min(frame.spreadCap, frame.sideDifferenceCap);
-    const score = this.index.score(anchor);
-    const found = this.index.nearest(1, score, score - reach, score + reach, 1, frame.mandatory, this.nearby, 0);
-    return found === 0
+    const rival = this.rivalWithin(anchor, Math.min(frame.spreadCap, frame.sideDifferenceCap));
+    return rival < 0
       ? { matched: false, reason: 'noCandidatesWithinCaps' }
-      : { matched: true, sides: [[anchor], [this.nearby[0] ?? -1]] };
+      : { matched: true, sides: [[anchor], [rival]] };
+  }
+
+  /**
+   * The player a 1v1 attempt around `anchor` alone, widened by `oldestWaitSeconds`, would match it with, or -1:
+   * what `build([anchor], oldestWaitSeconds)` finds, without building the attempt, for the sweep's hot loop.
+   */
+  duelRival(anchor: number, oldestWaitSeconds: number): number {
+    const reach = Math.min(
+      capAt(this.spreadCap, oldestWaitSeconds),
+      capAt(this.format.sideDifferenceCap, oldestWaitSeconds),
+    );
+    return this.rivalWithin(anchor, reach);
+  }
+
+  /** The nearest available player within `reach` of the anchor's score, or -1. */
+  private rivalWithin(anchor: number, reach: number): number {
+    const score = this.index.score(anchor);
+    this.anchorOnly[0] = anchor;
+    const found = this.index.nearest(
+      1,
+      score,
+      score - reach,
+      score + reach,
+      1,
+      this.anchorOnly,
+      this.nearby,
+      0,
+      anchor,
+    );
+    return found === 0 ? -1 : (this.nearby[0] ?? -1);
   }
 
   /**
