@@ -61,48 +61,38 @@ function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation
   for (const uid of cancellation.cooldown) tx.update(playerStateRef(uid), { cooldownUntil, updatedAt: nowMs });
 }
 
-/**
- * One step of a room's ready check. An acceptance changes the room alone and is written optimistically, so ten
- * players accepting at once don't wait on each other's locks; a cancellation also requeues tickets and cools
- * players down, so it runs as one transaction.
- */
-async function stepReadyCheck(
-  roomId: string,
-  step: (room: RoomDoc, mode: ModeWithId, nowMs: number) => ReadyCheckStep | null,
-) {
-  return changeDocument(
-    roomRef(roomId),
-    (current): Decision<RoomDoc, RoomDoc> => {
-      const room = requireRoom(current, roomId);
-      const next = step(room, resolveMode(config.modes, room.mode), Date.now());
-      if (!next || next.room === room) return { kind: 'unchanged', result: room };
-      if (next.cancellation) return { kind: 'transaction' };
-      return { kind: 'write', document: next.room, result: next.room };
-    },
-    () => stepReadyCheckInTransaction(roomId, step),
-  );
-}
-
-function stepReadyCheckInTransaction(
-  roomId: string,
-  step: (room: RoomDoc, mode: ModeWithId, nowMs: number) => ReadyCheckStep | null,
-) {
-  return transaction(async (tx) => {
-    const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
-    const now = Date.now();
-    return writeStep(tx, room, step(room, resolveMode(config.modes, room.mode), now), now);
-  });
-}
-
-function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep | null, nowMs: number): RoomDoc {
-  if (!next || next.room === room) return room;
+/** Writes a ready-check step in the caller's transaction: the room, and any cancellation's requeues and cooldowns. */
+function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, nowMs: number): RoomDoc {
+  if (next.room === room) return room;
   tx.set(roomRef(room.id), next.room);
   if (next.cancellation) applyCancellation(tx, room, resolveMode(config.modes, room.mode), next.cancellation, nowMs);
   return next.room;
 }
 
+/**
+ * A player's answer to a room's ready check. An acceptance changes the room alone and is written
+ * optimistically, so ten players accepting at once don't wait on each other's locks; a decline also requeues
+ * tickets and cools the decliner down, so it runs as one transaction.
+ */
 export function respondToReadyCheck(uid: string, roomId: string, accept: boolean) {
-  return stepReadyCheck(roomId, (room, mode, now) => answerReadyCheck(room, uid, accept, mode, now));
+  const answer = (room: RoomDoc, nowMs: number) =>
+    answerReadyCheck(room, uid, accept, resolveMode(config.modes, room.mode), nowMs);
+  return changeDocument(
+    roomRef(roomId),
+    (current): Decision<RoomDoc, RoomDoc> => {
+      const room = requireRoom(current, roomId);
+      const next = answer(room, Date.now());
+      if (next.room === room) return { kind: 'unchanged', result: room };
+      if (next.cancellation) return { kind: 'transaction' };
+      return { kind: 'write', document: next.room, result: next.room };
+    },
+    () =>
+      transaction(async (tx) => {
+        const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
+        const now = Date.now();
+        return writeStep(tx, room, answer(room, now), now);
+      }),
+  );
 }
 
 /**
