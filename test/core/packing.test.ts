@@ -4,9 +4,13 @@ import { proposalTickets, sweepPool } from '../../functions/src/core/match/index
 import { NO_PARTNER, pairScarceSolos } from '../../functions/src/core/match/packing.js';
 import { defaultModes, type Mode } from '../../functions/src/core/modes.js';
 import { NOW, ticket } from './helpers.js';
+import { capAfter } from './matchOracle.js';
 
 const fiveVsFive = defaultModes['5v5'] as Mode;
 const reach = fiveVsFive.spreadCap.hard;
+if (fiveVsFive.format.kind !== 'team') throw new Error('5v5 is a team mode');
+/** The side cap after the 30 s every ticket of these tests has waited. */
+const sideCap = capAfter(fiveVsFive.format.sideDifferenceCap, 30);
 
 /** The largest number of (4-stack, solo) pairs within `reach`, by augmenting paths (Kuhn's algorithm). */
 function maximumPairs(stacks: readonly number[], solos: readonly number[]): number {
@@ -56,5 +60,40 @@ describe('pairing scarce solos (5v5: a 4-stack can only sit beside a solo)', () 
     const matched = sweepPool(fiveVsFive, [...solos, ...stacks, ...fives], NOW).proposals.flatMap(proposalTickets);
     expect(matched).toEqual(expect.arrayContaining(stacks));
     expect(matched).toHaveLength(2 + 2 + 2);
+  });
+});
+
+describe('matching whole sides (full parties, and 4-stacks with their solo) where no other solo is near', () => {
+  it('faces two 4+1 sides with the two full parties rather than with each other', () => {
+    // 4+1 against 4+1 would be fairer (6 points), but the full parties, 90 points apart, could then not play.
+    const pairs = [1460, 1470].flatMap((r) => [ticket(fiveVsFive, [r, r, r, r], 30), ticket(fiveVsFive, [r + 40], 30)]);
+    const fives = [1410, 1500].map((r) => ticket(fiveVsFive, [r, r, r, r, r], 30));
+    const { proposals } = sweepPool(fiveVsFive, [...pairs, ...fives], NOW);
+    expect(proposals.flatMap(proposalTickets)).toHaveLength(6);
+    for (const proposal of proposals) expect(proposal.sides.map((side) => side.length).sort()).toEqual([1, 2]);
+  });
+
+  it('seats as many full parties as the best packing of them, whatever their scores', () => {
+    // Full parties alone can only play one another: within the side cap, two at a time. The sides are the same
+    // ages, so whether two can play depends on their scores alone, and the most matches pair neighbours.
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1300, max: 1700 }), { maxLength: 12 }), (ratings) => {
+        const pool = ratings.map((r) => ticket(fiveVsFive, [r, r, r, r, r], 30));
+        const seated = sweepPool(fiveVsFive, pool, NOW).proposals.length * 2;
+        const scores = pool.map((t) => t.score);
+        // The most pairs within the side cap, by brute force over which party pairs with which.
+        const most = (left: readonly number[]): number => {
+          const [first, ...rest] = left;
+          if (first === undefined) return 0;
+          let best = most(rest);
+          rest.forEach((other, k) => {
+            if (Math.abs(other - first) <= sideCap) best = Math.max(best, 2 + most(rest.filter((_, j) => j !== k)));
+          });
+          return best;
+        };
+        expect(seated).toBe(most(scores));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

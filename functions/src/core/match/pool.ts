@@ -24,6 +24,9 @@ export class QueuedPool {
   private readonly enqueuedAt: Float64Array;
   private readonly scores: Float64Array;
   private readonly partners: Int32Array;
+  private readonly hardSpread: number;
+  /** Scratch space for `freeSoloNear`. */
+  private readonly probe = new Int32Array(1);
   /** Players a side, or 0 in free-for-all. */
   private readonly teamSize: number;
   /** Paired parties (the larger ticket of each pair), by the average score of the side the pair makes. */
@@ -47,6 +50,7 @@ export class QueuedPool {
     pairing = false,
   ) {
     const limit = partyLimit(mode);
+    this.hardSpread = mode.spreadCap.hard;
     this.teamSize = mode.format.kind === 'team' ? mode.format.teamSize : 0;
     const sizes = new Int32Array(tickets.length);
     const scores = new Float64Array(tickets.length);
@@ -158,6 +162,42 @@ export class QueuedPool {
       if (both.matched) return both;
     }
     return alone;
+  }
+
+  /**
+   * The sides that are whole already, by their average score: every available party of a full side, and
+   * every available pair (given by its larger ticket; see `sideOf`).
+   */
+  wholeSides(): Int32Array {
+    const whole: number[] = [];
+    const scores = new Float64Array(this.tickets.length);
+    for (let t = 0; t < this.tickets.length; t++) {
+      const partner = this.partnerOf(t);
+      const full = partner === NO_PARTNER && this.index.size(t) === this.teamSize;
+      const owner = partner !== NO_PARTNER && this.index.size(t) > this.index.size(partner);
+      if (!this.isAvailable(t) || !(full || owner)) continue;
+      scores[t] = this.sideScore(t);
+      whole.push(t);
+    }
+    return sortByKey(Int32Array.from(whole), scores);
+  }
+
+  /** The tickets of the whole side `t` stands for: a full party alone, or a party with its paired solo. */
+  sideOf(t: number): number[] {
+    const partner = this.partnerOf(t);
+    return partner === NO_PARTNER ? [t] : [t, partner];
+  }
+
+  /** Whether an available solo outside any pair scores within the hard spread cap of the whole side `t`. */
+  freeSoloNear(t: number): boolean {
+    const score = this.sideScore(t);
+    const reach = this.hardSpread;
+    return this.index.nearest(1, score, score - reach, score + reach, 1, this.sideOf(t), this.probe, 0) > 0;
+  }
+
+  /** The average score of the whole side `t` stands for. */
+  private sideScore(t: number): number {
+    return this.partnerOf(t) === NO_PARTNER ? this.index.score(t) : (this.pairScores[t] ?? 0);
   }
 
   /** Takes two solos out of the pool and returns their 1v1 proposal. */

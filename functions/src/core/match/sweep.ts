@@ -30,6 +30,7 @@ export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number)
   if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
   const paired = new QueuedPool(mode, tickets, nowMs, true);
   const proposals: MatchProposal[] = [];
+  matchWholeSides(paired, proposals);
   const lowestFirst = paired.lowestFirst();
   // Fair matches first (the side cap of a fresh match), then the rest within the widened caps.
   for (const fairOnly of [true, false]) {
@@ -49,6 +50,46 @@ export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number)
   const left = tickets.filter((_, t) => !paired.isTaken(t));
   const rest = sweepFree(mode, left, nowMs);
   return { proposals: [...proposals, ...rest.proposals], unmatched: rest.unmatched };
+}
+
+/**
+ * Matches whole sides (full parties, and parties paired with their solo) with one another: as many matches
+ * as pairing neighbours in score order can make, and of those the most that are fair. Neighbours in score
+ * make the most even matches, and a dynamic programme over the sorted sides (each side plays its next
+ * neighbour or waits) finds the most such matches; the lowest-first order of the passes below would rather
+ * pair two 4+1 sides within the fresh side cap and strand the two full parties each of them could have
+ * faced within the widened one. A side with an unpaired solo within reach only takes a fair match here: it
+ * has other ways to play (a full party against 3+1+1, say), which the passes below find fairly.
+ */
+function matchWholeSides(pool: QueuedPool, proposals: MatchProposal[]): void {
+  const sides = pool.wholeSides();
+  const n = sides.length;
+  const solosNear = Array.from(sides, (t) => pool.freeSoloNear(t));
+  // made[i]: the match of sides i - 1 and i, if they make one, worth n + 1, plus 1 if fair: the count of
+  // matches comes first, and fairness decides between equal counts.
+  const made: (number[][] | null)[] = [null];
+  const worth = new Float64Array(n);
+  for (let i = 1; i < n; i++) {
+    const tickets = [...pool.sideOf(sides[i - 1] ?? -1), ...pool.sideOf(sides[i] ?? -1)];
+    const fair = pool.attempt(tickets, true);
+    const attempt = fair.matched || solosNear[i - 1] || solosNear[i] ? fair : pool.attempt(tickets);
+    made.push(attempt.matched ? attempt.sides : null);
+    worth[i] = attempt.matched ? n + 1 + (fair.matched ? 1 : 0) : 0;
+  }
+  // best[i]: the most the first i sides are worth.
+  const best = new Float64Array(n + 1);
+  for (let i = 2; i <= n; i++) {
+    best[i] = Math.max(best[i - 1] ?? 0, made[i - 1] ? (best[i - 2] ?? 0) + (worth[i - 1] ?? 0) : 0);
+  }
+  const chosen: number[][][] = [];
+  for (let i = n; i >= 2; ) {
+    const match = made[i - 1];
+    if (match && best[i] !== best[i - 1]) {
+      chosen.push(match);
+      i -= 2;
+    } else i--;
+  }
+  for (const match of chosen.reverse()) proposals.push(pool.commit(match));
 }
 
 /** One pass in which every ticket, longest waiting first, builds a match around itself from what is free. */
