@@ -59,3 +59,30 @@ export function bruteForceMatch(
   }
   return null;
 }
+
+/** The most players any set of disjoint valid matches seats from `tickets`, by trying every subset (small pools). */
+export function bruteForceMostSeated(mode: Mode, tickets: readonly Ticket[], nowMs: number): number {
+  const most = mode.format.kind === 'team' ? 2 * mode.format.teamSize : mode.format.maxPlayers;
+  const full = (1 << tickets.length) - 1;
+  const valid: number[] = [];
+  for (let mask = 1; mask <= full; mask++) {
+    const subset = tickets.filter((_, i) => mask & (1 << i));
+    if (players(subset) <= most && isValidMatch(mode, subset, nowMs)) valid.push(mask);
+  }
+  const seatedBy = (mask: number) => players(tickets.filter((_, i) => mask & (1 << i)));
+  // best(used): the most players the tickets outside `used` seat; the lowest of them plays in some match or none.
+  const memo = new Map<number, number>();
+  const best = (used: number): number => {
+    if (used === full) return 0;
+    const known = memo.get(used);
+    if (known !== undefined) return known;
+    const lowest = ~used & (used + 1);
+    let result = best(used | lowest);
+    for (const match of valid) {
+      if (match & lowest && !(match & used)) result = Math.max(result, seatedBy(match) + best(used | match));
+    }
+    memo.set(used, result);
+    return result;
+  };
+  return best(0);
+}
