@@ -12,4 +12,4 @@ export {
 export { acceptMatch, cancelQueue, declineMatch, enqueue, heartbeat, seeReadyCheck } from './api/queue.js';
 export { getLeaderboard } from './api/leaderboard.js';
 export { reportResult } from './api/results.js';
-export { matcherTick } from './jobs/matcher.js';
+export { matcherTick, matcherTicks } from './jobs/matcher.js';
