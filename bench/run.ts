@@ -38,6 +38,8 @@ const SIMULATION = { durationSeconds: 120, tickSeconds: 5, measureSeconds: 60 };
 
 /** Seed 004's population: pool sizes for one sweep, and a stream of arrivals swept every 2 s. */
 const PACKING_SIZES = [1_000, 20_000, 100_000];
+/** Seed 004's pools of 1,000 players are uneven: so many of them, one sweep each, beside their bounds. */
+const SMALL_POOL_SEEDS = 10;
 const STREAM = { playersPerSecond: 30, durationSeconds: 600, tickSeconds: 2 };
 
 /** Today's matcher, the matcher before issue 14, and the two original designs. */
@@ -243,6 +245,27 @@ function packingTable(runs: readonly PackingRun[]): string {
   return markdown(header, rows);
 }
 
+function smallPoolTable(runs: readonly SmallPoolRun[]): string {
+  const names = versions.map(([algorithm]) => algorithm);
+  const below = (r: SmallPoolRun, algorithm: Algorithm) => 100 * (r.boundFraction - (r[algorithm] ?? Number.NaN));
+  const header = ['seed', 'bound', ...names.flatMap((name) => [name, 'below bound'])];
+  const rows = runs.map((r) => [
+    String(r.seed),
+    share(r.boundFraction),
+    ...names.flatMap((name) => [share(r[name] ?? null), `${below(r, name).toFixed(1)} pt`]),
+  ]);
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  rows.push([
+    'mean',
+    share(mean(runs.map((r) => r.boundFraction))),
+    ...names.flatMap((name) => [
+      share(mean(runs.map((r) => r[name] ?? Number.NaN))),
+      `${mean(runs.map((r) => below(r, name))).toFixed(1)} pt`,
+    ]),
+  ]);
+  return markdown(header, rows);
+}
+
 function streamTable(runs: readonly StreamRun[]): string {
   const header = [
     'algorithm',
@@ -322,6 +345,21 @@ for (const players of PACKING_SIZES) {
   });
 }
 
+/** Per seed of a 1,000-player pool: the bound, and each version's matched share. */
+type SmallPoolRun = { seed: number; boundFraction: number } & Partial<Record<Algorithm, number>>;
+const smallPoolRuns: SmallPoolRun[] = [];
+for (let k = 0; k < SMALL_POOL_SEEDS; k++) {
+  const seed = SEED + 4 + 1_000 + k;
+  const pool = packingPool(fiveVsFive, seed, 1_000, NOW);
+  const run: SmallPoolRun = { seed, boundFraction: 0 };
+  for (const [algorithm, matcher] of versions) {
+    const figures = packingFigures(fiveVsFive, pool, matcher.sweepPool(fiveVsFive, pool, NOW).proposals);
+    run.boundFraction = figures.boundFraction;
+    run[algorithm] = figures.matchedFraction;
+  }
+  smallPoolRuns.push(run);
+}
+
 type StreamRun = { algorithm: Algorithm } & StreamFigures;
 // Heartbeats keep waiting tickets alive: nobody expires, so whoever the matcher strands is seen.
 const streamMode: Mode = { ...fiveVsFive, ticketTtlSeconds: 24 * 3600 };
@@ -375,6 +413,9 @@ console.log(
 );
 console.log(packingTable(packingRuns));
 console.log();
+console.log(`The same at 1,000 players, ${SMALL_POOL_SEEDS} pools (seeds in a row), one sweep each:`);
+console.log(smallPoolTable(smallPoolRuns));
+console.log();
 console.log(
   `Seed 004's population arriving at ${STREAM.playersPerSecond} players/s for ${STREAM.durationSeconds} s, ` +
     `swept every ${STREAM.tickSeconds} s, nobody expiring; waits in s by party size (p50/p95, left waiting):`,
@@ -384,6 +425,6 @@ console.log(streamTable(streamRuns));
 const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ seed: SEED, before: BEFORE_COMMIT, peakRssMiB: memory.peakRssMiB, runs, packing: packingRuns, stream: { ...STREAM, runs: streamRuns } }, null, 2)}\n`,
+  `${JSON.stringify({ seed: SEED, before: BEFORE_COMMIT, peakRssMiB: memory.peakRssMiB, runs, packing: packingRuns, smallPools: smallPoolRuns, stream: { ...STREAM, runs: streamRuns } }, null, 2)}\n`,
 );
 console.log(`Wrote ${resultsFile}`);
