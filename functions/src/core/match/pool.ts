@@ -7,6 +7,7 @@ import type { Attempt, UnmatchedReason } from './reasons.js';
 import { sortByKey } from './order.js';
 import { ScoreIndex } from './scoreIndex.js';
 import { TeamMatcher } from './teamMatch.js';
+import { capAt } from './widening.js';
 
 /** The largest party a mode can place. */
 function partyLimit(mode: Mode): number {
@@ -25,6 +26,8 @@ export class QueuedPool {
   private readonly scores: Float64Array;
   private readonly partners: Int32Array;
   private readonly hardSpread: number;
+  /** The side cap of a fresh match (team modes). */
+  private readonly freshSideCap: number;
   /** Scratch space for `freeSoloNear`. */
   private readonly probe = new Int32Array(1);
   /** Players a side, or 0 in free-for-all. */
@@ -51,6 +54,7 @@ export class QueuedPool {
   ) {
     const limit = partyLimit(mode);
     this.hardSpread = mode.spreadCap.hard;
+    this.freshSideCap = mode.format.kind === 'team' ? capAt(mode.format.sideDifferenceCap, 0) : 0;
     this.teamSize = mode.format.kind === 'team' ? mode.format.teamSize : 0;
     const sizes = new Int32Array(tickets.length);
     const scores = new Float64Array(tickets.length);
@@ -193,6 +197,14 @@ export class QueuedPool {
     const score = this.sideScore(t);
     const reach = this.hardSpread;
     return this.index.nearest(1, score, score - reach, score + reach, 1, this.sideOf(t), this.probe, 0) > 0;
+  }
+
+  /** Whether two sides are within the side cap of a fresh match. */
+  isFair(sides: readonly number[][]): boolean {
+    const [a = [], b = []] = sides;
+    const weight = (side: readonly number[]) =>
+      side.reduce((sum, t) => sum + this.index.size(t) * this.index.score(t), 0);
+    return Math.abs(weight(a) - weight(b)) / this.teamSize <= this.freshSideCap;
   }
 
   /** The average score of the whole side `t` stands for. */

@@ -53,28 +53,28 @@ export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number)
 }
 
 /**
- * Matches whole sides (full parties, and parties paired with their solo) with one another: as many matches
- * as pairing neighbours in score order can make, and of those the most that are fair. Neighbours in score
- * make the most even matches, and a dynamic programme over the sorted sides (each side plays its next
- * neighbour or waits) finds the most such matches; the lowest-first order of the passes below would rather
- * pair two 4+1 sides within the fresh side cap and strand the two full parties each of them could have
- * faced within the widened one. A side with an unpaired solo within reach only takes a fair match here: it
- * has other ways to play (a full party against 3+1+1, say), which the passes below find fairly.
+ * Matches whole sides (full parties, and parties paired with their solo) that have no unpaired solo within
+ * reach with one another: as many matches as pairing neighbours in score order can make, and of those the
+ * most that are fair. Such sides can only play one another (a full party) or another pair (a 4+1 side), so
+ * the count of matches among them is what seats players. Neighbours in score make the most even matches,
+ * and a dynamic programme over the sorted sides (each side plays its next neighbour or waits) finds the
+ * most; the lowest-first order of the passes below would rather pair two 4+1 sides within the fresh side
+ * cap and strand the two full parties each of them could have faced within the widened one. A side with
+ * an unpaired solo within reach has other ways to play (a full party against 3+1+1, say), and is left to
+ * the passes below, which find them fairly.
  */
 function matchWholeSides(pool: QueuedPool, proposals: MatchProposal[]): void {
-  const sides = pool.wholeSides();
+  const sides = pool.wholeSides().filter((t) => !pool.freeSoloNear(t));
   const n = sides.length;
-  const solosNear = Array.from(sides, (t) => pool.freeSoloNear(t));
   // made[i]: the match of sides i - 1 and i, if they make one, worth n + 1, plus 1 if fair: the count of
   // matches comes first, and fairness decides between equal counts.
   const made: (number[][] | null)[] = [null];
   const worth = new Float64Array(n);
   for (let i = 1; i < n; i++) {
-    const tickets = [...pool.sideOf(sides[i - 1] ?? -1), ...pool.sideOf(sides[i] ?? -1)];
-    const fair = pool.attempt(tickets, true);
-    const attempt = fair.matched || solosNear[i - 1] || solosNear[i] ? fair : pool.attempt(tickets);
+    // The two sides are the whole match, so the attempt comes down to their best split.
+    const attempt = pool.attempt([...pool.sideOf(sides[i - 1] ?? -1), ...pool.sideOf(sides[i] ?? -1)]);
     made.push(attempt.matched ? attempt.sides : null);
-    worth[i] = attempt.matched ? n + 1 + (fair.matched ? 1 : 0) : 0;
+    worth[i] = attempt.matched ? n + 1 + (pool.isFair(attempt.sides) ? 1 : 0) : 0;
   }
   // best[i]: the most the first i sides are worth.
   const best = new Float64Array(n + 1);

@@ -110,6 +110,7 @@ export class TeamMatcher {
       return { matched: false, reason: 'noCandidatesWithinCaps' };
     }
     if (this.format.teamSize === 1) return this.duel(frame);
+    if (frame.players === 2 * this.format.teamSize) return this.whole(frame);
 
     this.gather(frame, 0);
     const viable = this.fillable(this.compositions, frame);
@@ -130,6 +131,18 @@ export class TeamMatcher {
       return { matched: false, reason: 'premadeImbalance' };
     }
     return { matched: false, reason: 'noCandidatesWithinCaps' };
+  }
+
+  /**
+   * When the mandatory tickets fill both sides they are the only candidate: their best split, if it keeps
+   * the side cap (the spread is checked already). What the general search would find, without searching.
+   */
+  private whole(frame: Frame): Attempt {
+    const tickets = [...frame.mandatory];
+    const split = this.split(tickets);
+    if (!split) return { matched: false, reason: 'premadeImbalance' };
+    if (split.sideDifference > frame.sideDifferenceCap) return { matched: false, reason: 'noCandidatesWithinCaps' };
+    return sidesOf({ tickets, split });
   }
 
   /**
