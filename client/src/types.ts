@@ -28,6 +28,8 @@ export interface PlayerState {
   ticketId: string | null;
   partyId: string | null;
   cooldownUntil: number | null;
+  /** Recent dodges (declined or missed ready checks), which set the next cooldown's length. */
+  dodges: { count: number; lastAt: number } | null;
   updatedAt: number;
 }
 
@@ -185,10 +187,18 @@ export interface Leaderboard {
   me: RankedStanding | null;
 }
 
+/** The player's dodge standing: dodges still remembered, the cooldown in force, what the next dodge costs. */
+export interface DodgeStanding {
+  dodges: number;
+  cooldownUntil: number | null;
+  nextCooldownSeconds: number;
+}
+
 export interface Profile {
   player: Player;
   state: PlayerState;
   presence: Presence;
+  dodging: DodgeStanding;
 }
 
 export type LoginInput = { provider: 'dev'; name: string } | { provider: 'wechat'; code: string };

@@ -4,7 +4,7 @@ import type { RoomDoc } from '../../functions/src/core/room.js';
 /** The default 2v2 with a 20 s ready check and a 60 s cooldown for who misses it. */
 export const readyCheckMode = {
   ...defaultModes['2v2']!,
-  readyCheck: { timeoutSeconds: 20, declineCooldownSeconds: 60 },
+  readyCheck: { timeoutSeconds: 20 },
 };
 
 const roomTicket = (id: string, uids: string[], partyId: string | null = null) => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayNameSchema } from './displayName.js';
+import { dodgeRecordSchema } from './penalties.js';
 
 /** A player's rating and record on one ladder. */
 export const standingSchema = z.object({
@@ -34,6 +35,8 @@ export const playerStateSchema = z.object({
   partyId: z.string().nullable(),
   /** Set after declining or missing a ready check; the player may not queue before it. */
   cooldownUntil: z.number().int().nullable(),
+  /** Recent dodges, which set the next cooldown's length (core/penalties.ts); absent in older documents. */
+  dodges: dodgeRecordSchema.nullable().default(null),
   updatedAt: z.number().int(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
@@ -55,7 +58,7 @@ export function newPlayer(
 }
 
 export function idleState(nowMs: number): PlayerState {
-  return { mode: null, ticketId: null, partyId: null, cooldownUntil: null, updatedAt: nowMs };
+  return { mode: null, ticketId: null, partyId: null, cooldownUntil: null, dodges: null, updatedAt: nowMs };
 }
 
 /** A ladder added to the configuration after a player joined starts them at its initial rating. */

@@ -225,8 +225,3 @@ export function reportOverdue(room: RoomDoc, nowMs: number): boolean {
     room.status !== 'pending' && isLive(room.status) && room.reportDeadline !== null && room.reportDeadline <= nowMs
   );
 }
-
-/** Until when whoever declined or missed a mode's ready check may not queue. */
-export function declineCooldownUntil(mode: Mode, nowMs: number): number {
-  return nowMs + (mode.readyCheck?.declineCooldownSeconds ?? 0) * 1000;
-}

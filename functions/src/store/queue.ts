@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { matchTicketNow } from '../core/match/index.js';
 import { resolveMode, type ModeWithId } from '../core/modes.js';
 import type { Party } from '../core/party.js';
+import { rememberedDodges } from '../core/penalties.js';
 import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue.js';
 import type { RoomDoc } from '../core/room.js';
 import { endTicket, extendedExpiry, hasExpired, queuedTicket, toCoreTicket, type TicketDoc } from '../core/ticket.js';
@@ -29,7 +30,13 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
     });
     const queuers = members.map((m) => {
       const { player, state } = players.get(m);
-      return { uid: m, displayName: player.displayName, presence: presenceOf(m), cooldownUntil: state.cooldownUntil };
+      return {
+        uid: m,
+        displayName: player.displayName,
+        presence: presenceOf(m),
+        cooldownUntil: state.cooldownUntil,
+        dodges: rememberedDodges(state.dodges, config.fairPlay.dodging, now),
+      };
     });
     assertCanQueue(mode, uid, party, queuers, now);
     const initialRating = config.ladders[mode.ladder]!.initialRating;
