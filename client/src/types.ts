@@ -30,6 +30,8 @@ export interface PlayerState {
   cooldownUntil: number | null;
   /** Recent dodges (declined or missed ready checks), which set the next cooldown's length. */
   dodges: { count: number; lastAt: number } | null;
+  /** Games the player left after they started. */
+  leaves: number;
   updatedAt: number;
 }
 
@@ -79,6 +81,8 @@ export interface Ticket {
   endedAt: number | null;
   endReason: string | null;
   createdAt: number;
+  /** Players the members blocked, kept out of the room. */
+  avoid: string[];
 }
 
 /** `pools/{mode}`: the matcher's statistics of a mode's queue. */
@@ -152,6 +156,8 @@ export interface Room {
   updatedAt: number;
   endedAt: number | null;
   endReason: string | null;
+  /** Players who left the game once it started. */
+  forfeits: string[];
 }
 
 /** How a game ended for one player. */
@@ -187,6 +193,13 @@ export interface Leaderboard {
   me: RankedStanding | null;
 }
 
+/** A player the caller blocked, with the name they had then. */
+export interface BlockedPlayer {
+  uid: string;
+  displayName: string;
+  at: number;
+}
+
 /** The player's dodge standing: dodges still remembered, the cooldown in force, what the next dodge costs. */
 export interface DodgeStanding {
   dodges: number;
@@ -194,11 +207,19 @@ export interface DodgeStanding {
   nextCooldownSeconds: number;
 }
 
+/** The player's leaving record: games left once started, games played, and leaves per game. */
+export interface LeaveStanding {
+  leaves: number;
+  games: number;
+  leaveRate: number;
+}
+
 export interface Profile {
   player: Player;
   state: PlayerState;
   presence: Presence;
   dodging: DodgeStanding;
+  leaving: LeaveStanding;
 }
 
 export type LoginInput = { provider: 'dev'; name: string } | { provider: 'wechat'; code: string };

@@ -37,6 +37,8 @@ export const playerStateSchema = z.object({
   cooldownUntil: z.number().int().nullable(),
   /** Recent dodges, which set the next cooldown's length (core/penalties.ts); absent in older documents. */
   dodges: dodgeRecordSchema.nullable().default(null),
+  /** Games the player left after they started (`forfeit`); absent in older documents. */
+  leaves: z.number().int().nonnegative().default(0),
   updatedAt: z.number().int(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
@@ -58,7 +60,7 @@ export function newPlayer(
 }
 
 export function idleState(nowMs: number): PlayerState {
-  return { mode: null, ticketId: null, partyId: null, cooldownUntil: null, dodges: null, updatedAt: nowMs };
+  return { mode: null, ticketId: null, partyId: null, cooldownUntil: null, dodges: null, leaves: 0, updatedAt: nowMs };
 }
 
 /** A ladder added to the configuration after a player joined starts them at its initial rating. */

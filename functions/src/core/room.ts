@@ -63,6 +63,8 @@ export const roomDocSchema = z.object({
   updatedAt: z.number().int(),
   endedAt: z.number().int().nullable(),
   endReason: z.string().nullable(),
+  /** Players who left the game once it started (`forfeit`); absent in older documents. */
+  forfeits: z.array(z.string()).default([]),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
@@ -111,6 +113,7 @@ export function newRoom(
     updatedAt: nowMs,
     endedAt: null,
     endReason: null,
+    forfeits: [],
   };
 }
 

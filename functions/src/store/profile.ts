@@ -1,3 +1,4 @@
+import { leaveStanding } from '../core/leaving.js';
 import { dodgeStanding } from '../core/penalties.js';
 import { config } from '../config.js';
 import { readPlayers, type PlayerRecord } from './players.js';
@@ -19,11 +20,12 @@ export function profile(uid: string, nameHint?: string) {
     const { players, presenceOf } = await readPlayersWithPresence(tx, [uid], [], { nameHints: { [uid]: nameHint } });
     players.write();
     const record = players.get(uid);
-    const { dodges, cooldownUntil } = record.state;
+    const { dodges, cooldownUntil, leaves } = record.state;
     return {
       ...record,
       presence: presenceOf(uid),
       dodging: dodgeStanding(dodges, cooldownUntil, config.fairPlay.dodging, Date.now()),
+      leaving: leaveStanding(record.player, leaves),
     };
   });
 }

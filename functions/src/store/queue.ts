@@ -1,6 +1,7 @@
 import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
-import { matchTicketNow } from '../core/match/index.js';
+import { matchNowAvoiding } from '../core/avoidance.js';
+import { avoidedBy } from '../core/block.js';
 import { resolveMode, type ModeWithId } from '../core/modes.js';
 import type { Party } from '../core/party.js';
 import { rememberedDodges } from '../core/penalties.js';
@@ -10,6 +11,7 @@ import { endTicket, extendedExpiry, hasExpired, queuedTicket, toCoreTicket, type
 import { config } from '../config.js';
 import { countQueryReads } from './metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
+import { readBlockLists } from './blocks.js';
 import { partyRef, playerStateRef, ticketRef, ticketsRef } from './refs.js';
 import { commitMatch } from './rooms.js';
 import { transaction } from './tx.js';
@@ -28,6 +30,7 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
     const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
       statesRead: new Map([[uid, callerState]]),
     });
+    const blockLists = await readBlockLists(tx, members);
     const queuers = members.map((m) => {
       const { player, state } = players.get(m);
       return {
@@ -47,6 +50,7 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
       initialRating,
       owner,
       members.map((m) => players.get(m).player),
+      avoidedBy(blockLists),
       now,
     );
     tx.create(ticketRef(mode.id, ticket.id), ticket);
@@ -99,7 +103,7 @@ async function readCandidates(mode: ModeWithId, ticket: TicketDoc): Promise<Tick
 /** Matches a freshly queued ticket at once if its neighbourhood allows it, as the original did. */
 async function matchNow(mode: ModeWithId, ticket: TicketDoc): Promise<RoomDoc | null> {
   const candidates = await readCandidates(mode, ticket);
-  const proposal = matchTicketNow(mode, toCoreTicket(ticket), candidates.map(toCoreTicket), Date.now());
+  const proposal = matchNowAvoiding(mode, toCoreTicket(ticket), candidates.map(toCoreTicket), Date.now());
   return proposal ? commitMatch(mode, proposal) : null;
 }
 

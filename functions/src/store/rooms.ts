@@ -14,6 +14,9 @@ import {
   type ReadyCheckStep,
   type RoomDoc,
 } from '../core/room.js';
+import { firstClash } from '../core/avoidance.js';
+import { avoidedBy } from '../core/block.js';
+import { readBlockLists } from './blocks.js';
 import { dodge } from '../core/penalties.js';
 import type { PlayerState } from '../core/player.js';
 import { matchedTicket, requeuedTicket, stillQueued, type TicketDoc } from '../core/ticket.js';
@@ -41,6 +44,11 @@ export function commitMatch(mode: ModeWithId, proposal: MatchProposal): Promise<
     const snaps = await tx.getAll(ids.map((id) => ticketRef(mode.id, id)));
     const queued = stillQueued(snaps.map((snap) => snap.data() as TicketDoc | undefined));
     if (!queued) return null;
+    if (firstClash(queued)) {
+      // The matcher leaves such matches out; a block made since its snapshot is caught here.
+      logger.warn('proposal holds players who blocked one another; not committed', { modeId: mode.id });
+      return null;
+    }
     const now = Date.now();
     const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now);
     tx.create(roomRef(room.id), room);
@@ -55,8 +63,18 @@ export function commitMatch(mode: ModeWithId, proposal: MatchProposal): Promise<
  */
 async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation: Cancellation, nowMs: number) {
   const states = await tx.getAll(cancellation.cooldown.map(playerStateRef));
-  for (const matched of cancellation.requeue) {
-    const ticket = requeuedTicket(randomUUID(), mode, matched, room.names, nowMs);
+  // The room keeps no block lists (its players read it): a requeued ticket avoids whom its members block now.
+  const blockLists = await Promise.all(
+    cancellation.requeue.map((t) =>
+      readBlockLists(
+        tx,
+        t.members.map((m) => m.uid),
+      ),
+    ),
+  );
+  for (const [i, matched] of cancellation.requeue.entries()) {
+    const avoid = avoidedBy(blockLists[i]!);
+    const ticket = requeuedTicket(randomUUID(), mode, matched, room.names, avoid, nowMs);
     tx.create(ticketRef(mode.id, ticket.id), ticket);
     for (const { uid } of matched.members)
       tx.update(playerStateRef(uid), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });

@@ -1,4 +1,5 @@
 import { historyRow } from '../core/history.js';
+import { softenForLeavers } from '../core/leaving.js';
 import { recordGame, standingOn, type Player } from '../core/player.js';
 import {
   recordReport,
@@ -28,7 +29,7 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   const standings = new Map(
     room.memberUids.map((uid) => [uid, standingOn(players.get(uid)!, room.ladder, ladder.initialRating)]),
   );
-  const outcomes = settleRoom(room, result, standings, ladder);
+  const outcomes = softenForLeavers(room, settleRoom(room, result, standings, ladder), config.fairPlay.leaving);
   for (const outcome of outcomes) {
     const player = players.get(outcome.uid)!;
     const standing = recordGame(standings.get(outcome.uid)!, outcome.update.after, outcome.outcome);
@@ -42,7 +43,7 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   return settledRoom(room, result, outcomes, nowMs);
 }
 
-const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): Promise<RoomDoc> =>
+export const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): Promise<RoomDoc> =>
   verdict.kind === 'settle'
     ? settle(tx, room, verdict.result, nowMs)
     : Promise.resolve(roomAfterVerdict(room, verdict, nowMs));
