@@ -12,5 +12,5 @@ export {
 export { acceptMatch, cancelQueue, declineMatch, enqueue, heartbeat, seeReadyCheck } from './api/queue.js';
 export { getLeaderboard } from './api/leaderboard.js';
 export { reportResult } from './api/results.js';
-export { matcherTick } from './jobs/matcher.js';
+export { matcherTick, matcherTicks } from './jobs/matcher.js';
 export { blockPlayer, forfeit, getBlockList, unblockPlayer } from './api/fairPlay.js';
