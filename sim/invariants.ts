@@ -10,7 +10,6 @@ import { playerSchema, playerStateSchema, type Player, type PlayerState } from '
 import { ticketDocSchema, type TicketDoc } from '../functions/src/core/ticket.js';
 import { coreSides, isLive, roomDocSchema, roomTickets, sideUids, type RoomDoc } from '../functions/src/core/room.js';
 import { historyRowSchema } from '../functions/src/core/history.js';
-import { blockListSchema, type BlockList } from '../functions/src/core/block.js';
 import type { z } from 'zod';
 
 export interface InvariantViolation {
@@ -31,18 +30,16 @@ export interface Snapshot {
   history: HistoryRow[];
   states: StateDoc[];
   parties: Party[];
-  blocks: BlockList[];
 }
 
 export async function readSnapshot(db: Firestore): Promise<Snapshot> {
-  const [tickets, rooms, players, history, states, parties, blocks] = await Promise.all([
+  const [tickets, rooms, players, history, states, parties] = await Promise.all([
     db.collectionGroup('tickets').get(),
     db.collection('rooms').get(),
     db.collection('players').get(),
     db.collectionGroup('history').get(),
     db.collection('playerStates').get(),
     db.collection('parties').get(),
-    db.collection('blocks').get(),
   ]);
   return {
     tickets: tickets.docs.map((d) => ({ ...ticketDocSchema.parse(d.data()), pathMode: d.ref.parent.parent!.id })),
@@ -51,7 +48,6 @@ export async function readSnapshot(db: Firestore): Promise<Snapshot> {
     history: history.docs.map((d) => ({ ...historyRowSchema.parse(d.data()), uid: d.ref.parent.parent!.id })),
     states: states.docs.map((d) => ({ ...playerStateSchema.parse(d.data()), uid: d.id })),
     parties: parties.docs.map((d) => partySchema.parse(d.data())),
-    blocks: blocks.docs.map((d) => blockListSchema.parse(d.data())),
   };
 }
 
@@ -92,7 +88,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   const ticketsById = new Map(snapshot.tickets.map((t) => [t.id, t]));
   const statesByUid = new Map(snapshot.states.map((s) => [s.uid, s]));
   const roomsById = new Map(snapshot.rooms.map((r) => [r.id, r]));
-  const blockedBy = new Map(snapshot.blocks.map((b) => [b.uid, b.blocked]));
+  const blockedBy = new Map(snapshot.states.map((s) => [s.uid, s.blocked]));
 
   // A player is in at most one live ticket or room at any moment.
   const holders = new Map<string, string[]>();
@@ -294,7 +290,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
           if (together && !t.members.some((o) => o.uid === b.uid)) {
             violation(
               'blocked players never share a room',
-              [roomPath(r), `blocks/${m.uid}`],
+              [roomPath(r), statePath(m.uid)],
               `${m.uid} blocked ${b.uid}`,
             );
           }

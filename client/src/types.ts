@@ -32,6 +32,8 @@ export interface PlayerState {
   dodges: { count: number; lastAt: number } | null;
   /** Games the player left after they started. */
   leaves: number;
+  /** Whom the player blocked. */
+  blocked: BlockedPlayer[];
   updatedAt: number;
 }
 

@@ -8,15 +8,14 @@ export const MAX_BLOCKED = 100;
 export const blockedPlayerSchema = z.object({ uid: z.string(), displayName: z.string(), at: z.number().int() });
 export type BlockedPlayer = z.infer<typeof blockedPlayerSchema>;
 
-/** `blocks/{uid}`: whom the player blocked. Private: no client reads it; the player asks `getBlockList`. */
-export const blockListSchema = z.object({
-  uid: z.string(),
-  blocked: z.array(blockedPlayerSchema).max(MAX_BLOCKED),
-  updatedAt: z.number().int(),
-});
-export type BlockList = z.infer<typeof blockListSchema>;
+/** Whom the player blocked; kept in their private state, which the queue reads anyway. */
+export const blockedListSchema = z.array(blockedPlayerSchema).max(MAX_BLOCKED);
 
-export const emptyBlockList = (uid: string, nowMs: number): BlockList => ({ uid, blocked: [], updatedAt: nowMs });
+/** A player's block list, named by its owner. */
+export interface BlockList {
+  uid: string;
+  blocked: BlockedPlayer[];
+}
 
 /** The list with `target` blocked; blocking someone twice changes nothing. */
 export function block(list: BlockList, target: Omit<BlockedPlayer, 'at'>, nowMs: number): BlockList {
@@ -27,15 +26,15 @@ export function block(list: BlockList, target: Omit<BlockedPlayer, 'at'>, nowMs:
       limit: MAX_BLOCKED,
     });
   }
-  return { ...list, blocked: [...list.blocked, { ...target, at: nowMs }], updatedAt: nowMs };
+  return { ...list, blocked: [...list.blocked, { ...target, at: nowMs }] };
 }
 
 const isBlocked = (list: BlockList, uid: string) => list.blocked.some((b) => b.uid === uid);
 
 /** The list without `target`; unblocking someone not blocked changes nothing. */
-export function unblock(list: BlockList, target: string, nowMs: number): BlockList {
+export function unblock(list: BlockList, target: string): BlockList {
   if (!isBlocked(list, target)) return list;
-  return { ...list, blocked: list.blocked.filter((b) => b.uid !== target), updatedAt: nowMs };
+  return { ...list, blocked: list.blocked.filter((b) => b.uid !== target) };
 }
 
 /** Whom a ticket keeps out of its room: everyone any of its members blocked. */

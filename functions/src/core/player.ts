@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayNameSchema } from './displayName.js';
+import { blockedListSchema } from './block.js';
 import { dodgeRecordSchema } from './penalties.js';
 
 /** A player's rating and record on one ladder. */
@@ -39,6 +40,8 @@ export const playerStateSchema = z.object({
   dodges: dodgeRecordSchema.nullable().default(null),
   /** Games the player left after they started (`forfeit`); absent in older documents. */
   leaves: z.number().int().nonnegative().default(0),
+  /** Whom the player blocked (private, as this whole document is); absent in older documents. */
+  blocked: blockedListSchema.default([]),
   updatedAt: z.number().int(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
@@ -60,7 +63,16 @@ export function newPlayer(
 }
 
 export function idleState(nowMs: number): PlayerState {
-  return { mode: null, ticketId: null, partyId: null, cooldownUntil: null, dodges: null, leaves: 0, updatedAt: nowMs };
+  return {
+    mode: null,
+    ticketId: null,
+    partyId: null,
+    cooldownUntil: null,
+    dodges: null,
+    leaves: 0,
+    blocked: [],
+    updatedAt: nowMs,
+  };
 }
 
 /** A ladder added to the configuration after a player joined starts them at its initial rating. */

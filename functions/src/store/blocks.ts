@@ -1,23 +1,19 @@
-import { block, emptyBlockList, unblock, type BlockList } from '../core/block.js';
+import { block, unblock, type BlockList } from '../core/block.js';
 import { fail } from '../core/errors.js';
-import type { Player } from '../core/player.js';
+import { idleState, type Player, type PlayerState } from '../core/player.js';
 import type { TicketDoc } from '../core/ticket.js';
-import { readPresence } from './presence.js';
-import { blockListRef, playerRef, ticketRef } from './refs.js';
+import { readTicketsAndRooms } from './presence.js';
+import { playerRef, playerStateRef, ticketRef } from './refs.js';
 import { transaction, type Tx } from './tx.js';
 
-/** The block lists of these players, inside a transaction (players who never blocked anyone have none). */
+/** The block lists of these players, inside a transaction. */
 export async function readBlockLists(tx: Tx, uids: string[]): Promise<BlockList[]> {
-  const snaps = await tx.getAll(uids.map(blockListRef));
-  return snaps.flatMap((snap) => (snap.exists ? [snap.data() as BlockList] : []));
+  const snaps = await tx.getAll(uids.map(playerStateRef));
+  return snaps.map((snap, i) => ({ uid: uids[i]!, blocked: (snap.data() as PlayerState | undefined)?.blocked ?? [] }));
 }
 
-/** The caller's block list as the SDK shows it. */
-const shown = (list: BlockList) => ({ blocked: list.blocked });
-
 export async function blockList(uid: string) {
-  const snap = await blockListRef(uid).get();
-  return shown(snap.data() ?? emptyBlockList(uid, Date.now()));
+  return { blocked: (await playerStateRef(uid).get()).data()?.blocked ?? [] };
 }
 
 /**
@@ -26,21 +22,23 @@ export async function blockList(uid: string) {
  */
 export function blockPlayer(uid: string, target: string) {
   return transaction(async (tx) => {
-    const [listSnap, targetSnap] = await tx.getAll([blockListRef(uid), playerRef(target)]);
+    const [stateSnap, targetSnap] = await tx.getAll([playerStateRef(uid), playerRef(target)]);
     const player = targetSnap!.data() as Player | undefined;
     if (!player) fail('not-found', `uid: there is no player ${target}.`);
     const now = Date.now();
-    const before = (listSnap!.data() as BlockList | undefined) ?? emptyBlockList(uid, now);
-    const list = block(before, { uid: target, displayName: player.displayName }, now);
-    const { presence, tickets } = await readPresence(tx, uid);
-    if (list === before) return shown(list);
-    tx.set(blockListRef(uid), list);
-    if (presence.kind === 'queued') {
-      const ticket = tickets.get(presence.ticketId) as TicketDoc;
-      if (!ticket.avoid.includes(target))
+    const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(now);
+    const { blocked } = block({ uid, blocked: state.blocked }, { uid: target, displayName: player.displayName }, now);
+    if (blocked === state.blocked) return { blocked };
+    const { tickets, presence } = await readTicketsAndRooms(tx, [state]);
+    const current = presence(state);
+    tx.set(playerStateRef(uid), { ...state, blocked, updatedAt: now });
+    if (current.kind === 'queued') {
+      const ticket = tickets.get(current.ticketId) as TicketDoc;
+      if (!ticket.avoid.includes(target)) {
         tx.set(ticketRef(ticket.mode, ticket.id), { ...ticket, avoid: [...ticket.avoid, target] });
+      }
     }
-    return shown(list);
+    return { blocked };
   });
 }
 
@@ -48,9 +46,9 @@ export function blockPlayer(uid: string, target: string) {
 export function unblockPlayer(uid: string, target: string) {
   return transaction(async (tx) => {
     const now = Date.now();
-    const before = (await tx.get(blockListRef(uid))).data() ?? emptyBlockList(uid, now);
-    const list = unblock(before, target, now);
-    if (list !== before) tx.set(blockListRef(uid), list);
-    return shown(list);
+    const state = (await tx.get(playerStateRef(uid))).data() ?? idleState(now);
+    const { blocked } = unblock({ uid, blocked: state.blocked }, target);
+    if (blocked !== state.blocked) tx.set(playerStateRef(uid), { ...state, blocked, updatedAt: now });
+    return { blocked };
   });
 }

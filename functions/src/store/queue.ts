@@ -11,7 +11,6 @@ import { endTicket, extendedExpiry, hasExpired, queuedTicket, toCoreTicket, type
 import { config } from '../config.js';
 import { countQueryReads } from './metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
-import { readBlockLists } from './blocks.js';
 import { partyRef, playerStateRef, ticketRef, ticketsRef } from './refs.js';
 import { commitMatch } from './rooms.js';
 import { transaction } from './tx.js';
@@ -30,7 +29,6 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
     const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
       statesRead: new Map([[uid, callerState]]),
     });
-    const blockLists = await readBlockLists(tx, members);
     const queuers = members.map((m) => {
       const { player, state } = players.get(m);
       return {
@@ -50,7 +48,7 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
       initialRating,
       owner,
       members.map((m) => players.get(m).player),
-      avoidedBy(blockLists),
+      avoidedBy(members.map((m) => players.get(m).state)),
       now,
     );
     tx.create(ticketRef(mode.id, ticket.id), ticket);

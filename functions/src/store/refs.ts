@@ -1,6 +1,5 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { blockListSchema } from '../core/block.js';
 import { historyRowSchema } from '../core/history.js';
 import { leaseSchema, runBeaconSchema } from '../core/lease.js';
 import { partyCodeSchema, partySchema } from '../core/party.js';
@@ -19,9 +18,6 @@ export const playerStateRef = (uid: string) =>
   db.collection('playerStates').doc(uid).withConverter(converter(playerStateSchema));
 export const historyRef = (uid: string, roomId: string) =>
   playerRef(uid).collection('history').doc(roomId).withConverter(converter(historyRowSchema));
-
-/** `blocks/{uid}`: whom the player blocked; no client can read it (the player asks `getBlockList`). */
-export const blockListRef = (uid: string) => db.collection('blocks').doc(uid).withConverter(converter(blockListSchema));
 
 export const partyRef = (id: string) => db.collection('parties').doc(id).withConverter(converter(partySchema));
 /** `partyCodes/{code}`: the only way from a join code to a party; no client can read it. */
