@@ -10,6 +10,7 @@ import { playerSchema, playerStateSchema, type Player, type PlayerState } from '
 import { ticketDocSchema, type TicketDoc } from '../functions/src/core/ticket.js';
 import { coreSides, isLive, roomDocSchema, roomTickets, sideUids, type RoomDoc } from '../functions/src/core/room.js';
 import { historyRowSchema } from '../functions/src/core/history.js';
+import { contradictingReporters } from '../functions/src/core/reportAbuse.js';
 import type { z } from 'zod';
 
 export interface InvariantViolation {
@@ -132,6 +133,22 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
         'each leave is counted once',
         [statePath(s.uid)],
         `${s.leaves} leaves, ${leftRooms.get(s.uid) ?? 0} rooms left`,
+      );
+    }
+  }
+
+  // …and so is each report that contradicted how its room settled.
+  const contradicted = new Map<string, number>();
+  for (const r of snapshot.rooms) {
+    if (r.status !== 'settled' || !r.result) continue;
+    for (const uid of contradictingReporters(r, r.result)) contradicted.set(uid, (contradicted.get(uid) ?? 0) + 1);
+  }
+  for (const s of snapshot.states) {
+    if (s.falseReports !== (contradicted.get(s.uid) ?? 0)) {
+      violation(
+        'each contradicting report is counted once',
+        [statePath(s.uid)],
+        `${s.falseReports} counted, ${contradicted.get(s.uid) ?? 0} in settled rooms`,
       );
     }
   }

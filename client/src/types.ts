@@ -34,6 +34,8 @@ export interface PlayerState {
   leaves: number;
   /** Whom the player blocked. */
   blocked: BlockedPlayer[];
+  /** Own reports that contradicted how the game settled. */
+  falseReports: number;
   updatedAt: number;
 }
 

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { leavingConfigSchema } from './leaving.js';
 import { dodgingConfigSchema } from './penalties.js';
 import { rateLimitConfigSchema } from './rateLimit.js';
+import { reportAbuseConfigSchema } from './reportAbuse.js';
 
 /**
  * The fair-play rules a studio tunes: what dodging costs, what leaving a started game does, how many calls a
- * player may make, and whether every callable demands a Firebase App Check token.
+ * player may make, whether every callable demands a Firebase App Check token, and when false reports get a
+ * player flagged for review.
  */
 export const fairPlayConfigSchema = z.strictObject({
   dodging: dodgingConfigSchema.default(dodgingConfigSchema.parse({})),
@@ -18,5 +20,6 @@ export const fairPlayConfigSchema = z.strictObject({
    * App Check; turn it on per deployment once it does.
    */
   enforceAppCheck: z.boolean().default(false),
+  reportAbuse: reportAbuseConfigSchema.default(reportAbuseConfigSchema.parse({})),
 });
 export type FairPlayConfig = z.infer<typeof fairPlayConfigSchema>;

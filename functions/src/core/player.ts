@@ -42,6 +42,8 @@ export const playerStateSchema = z.object({
   leaves: z.number().int().nonnegative().default(0),
   /** Whom the player blocked (private, as this whole document is); absent in older documents. */
   blocked: blockedListSchema.default([]),
+  /** Own reports that contradicted how the game settled; absent in older documents. */
+  falseReports: z.number().int().nonnegative().default(0),
   updatedAt: z.number().int(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
@@ -71,6 +73,7 @@ export function idleState(nowMs: number): PlayerState {
     dodges: null,
     leaves: 0,
     blocked: [],
+    falseReports: 0,
     updatedAt: nowMs,
   };
 }

@@ -1,5 +1,6 @@
 import { historyRow } from '../core/history.js';
 import { softenForLeavers } from '../core/leaving.js';
+import { countFalseReports } from './reportAbuse.js';
 import { recordGame, standingOn, type Player } from '../core/player.js';
 import {
   recordReport,
@@ -24,6 +25,7 @@ import { transaction, type Tx } from './tx.js';
  */
 async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Promise<RoomDoc> {
   const ladder = config.ladders[room.ladder]!;
+  const writeFalseReports = await countFalseReports(tx, room, result, nowMs);
   const snaps = await tx.getAll(room.memberUids.map(playerRef));
   const players = new Map(snaps.map((s) => [s.id, s.data() as Player]));
   const standings = new Map(
@@ -40,6 +42,7 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
     });
     tx.create(historyRef(outcome.uid, room.id), historyRow(room, outcome, nowMs));
   }
+  writeFalseReports();
   return settledRoom(room, result, outcomes, nowMs);
 }
 
