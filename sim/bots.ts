@@ -2,7 +2,8 @@
  * Bot behaviour. A captain (a solo player, or a party's leader) thinks, picks a mode, queues, heartbeats while
  * waiting, and cancels when out of patience; every player answers ready checks and reports results. Faults are
  * drawn from each bot's own seeded stream: cancels, vanishing clients, duplicated calls, declined or ignored
- * ready checks, missing and contradicting reports, party churn, and a game server reporting with authority.
+ * ready checks, missing and contradicting reports, party churn, leaving started games, and a game server
+ * reporting with authority.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { doc, getDocFromServer } from 'firebase/firestore';
@@ -46,7 +47,8 @@ export type FaultCounts = Record<
   | 'missingReports'
   | 'conflictingReports'
   | 'gameServerRooms'
-  | 'partyChurns',
+  | 'partyChurns'
+  | 'leaves',
   number
 >;
 
@@ -83,6 +85,7 @@ export class World {
     conflictingReports: 0,
     gameServerRooms: 0,
     partyChurns: 0,
+    leaves: 0,
   };
   /**
    * Both of two concurrent enqueues got a ticket. Legitimate only if the second was served after the first
@@ -195,24 +198,34 @@ export async function playRoom(world: World, bot: Bot, roomId: string): Promise<
   }
   const room = current();
   if (room && isLive(room.status)) {
-    const game = world.game(room, bot.random);
-    // Players finish and tap "report" a moment apart, not in the same millisecond.
-    await sleep(Math.max(0, game.endsAt - Date.now() + between(bot, 0, 2000)));
-    if (chance(bot, faults.noReport)) {
-      world.faults.missingReports++;
-    } else {
-      const lie = chance(bot, faults.conflict);
-      if (lie) world.faults.conflictingReports++;
-      const result = lie ? contradiction(game.result, bot.random) : game.result;
-      await attempt(bot, 'reportResult', { roomId, ...result });
-      if (chance(bot, faults.duplicate)) {
-        world.faults.duplicateReports++;
-        await attempt(bot, 'reportResult', { roomId, ...result });
-      }
-    }
+    if (chance(bot, faults.leave)) {
+      // A leaver walks out at once; their side loses (the room settles if the whole side left).
+      world.faults.leaves++;
+      await attempt(bot, 'forfeit', { roomId });
+    } else await playAndReport(world, bot, room, faults);
+    // A leaver, too, stays in the room until it is over.
     await bot.view.until(() => !isLive(current()?.status ?? 'gone'), 1000 * (mode.reportTimeoutSeconds + 15));
   }
   return current()?.status ?? 'unknown';
+}
+
+/** Plays the game out and reports its result (or a lie, or nothing, as the bot's faults say). */
+async function playAndReport(world: World, bot: Bot, room: RoomDoc, faults: Faults) {
+  const game = world.game(room, bot.random);
+  // Players finish and tap "report" a moment apart, not in the same millisecond.
+  await sleep(Math.max(0, game.endsAt - Date.now() + between(bot, 0, 2000)));
+  if (chance(bot, faults.noReport)) {
+    world.faults.missingReports++;
+    return;
+  }
+  const lie = chance(bot, faults.conflict);
+  if (lie) world.faults.conflictingReports++;
+  const result = lie ? contradiction(game.result, bot.random) : game.result;
+  await attempt(bot, 'reportResult', { roomId: room.id, ...result });
+  if (chance(bot, faults.duplicate)) {
+    world.faults.duplicateReports++;
+    await attempt(bot, 'reportResult', { roomId: room.id, ...result });
+  }
 }
 
 async function answerReadyCheck(world: World, bot: Bot, roomId: string, faults: Faults) {

@@ -10,6 +10,7 @@ import { playerSchema, playerStateSchema, type Player, type PlayerState } from '
 import { ticketDocSchema, type TicketDoc } from '../functions/src/core/ticket.js';
 import { coreSides, isLive, roomDocSchema, roomTickets, sideUids, type RoomDoc } from '../functions/src/core/room.js';
 import { historyRowSchema } from '../functions/src/core/history.js';
+import { contradictingReporters } from '../functions/src/core/reportAbuse.js';
 import type { z } from 'zod';
 
 export interface InvariantViolation {
@@ -57,10 +58,16 @@ function zeroSumLadder(config: AppConfig, ladderId: string): boolean {
   return !!ladder && !ladder.floorAtZero && ladder.provisionalK === ladder.k;
 }
 
+/** A team room a player left, whose staying team-mates lost only part of their loss (fairPlay.leaving). */
+const softened = (config: AppConfig, room: RoomDoc) =>
+  room.kind === 'team' && room.forfeits.length > 0 && config.fairPlay.leaving.teammateLossShare < 1;
+
 /** Whether every settled room's changes must sum to zero under this configuration. */
 function zeroSum(config: AppConfig, room: RoomDoc): boolean {
   const [a, b] = sideUids(room);
-  return zeroSumLadder(config, room.ladder) && room.kind === 'team' && a!.length === b!.length;
+  return (
+    zeroSumLadder(config, room.ladder) && room.kind === 'team' && a!.length === b!.length && !softened(config, room)
+  );
 }
 
 const group = <T>(items: T[], key: (item: T) => string) => {
@@ -82,6 +89,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   const ticketsById = new Map(snapshot.tickets.map((t) => [t.id, t]));
   const statesByUid = new Map(snapshot.states.map((s) => [s.uid, s]));
   const roomsById = new Map(snapshot.rooms.map((r) => [r.id, r]));
+  const blockedBy = new Map(snapshot.states.map((s) => [s.uid, s.blocked]));
 
   // A player is in at most one live ticket or room at any moment.
   const holders = new Map<string, string[]>();
@@ -113,6 +121,35 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
         );
       }
       if (next.to > latest.to) latest = next;
+    }
+  }
+
+  // A leave is counted exactly once: a player's leave count is the number of rooms they left.
+  const leftRooms = new Map<string, number>();
+  for (const r of snapshot.rooms) for (const uid of r.forfeits) leftRooms.set(uid, (leftRooms.get(uid) ?? 0) + 1);
+  for (const s of snapshot.states) {
+    if (s.leaves !== (leftRooms.get(s.uid) ?? 0)) {
+      violation(
+        'each leave is counted once',
+        [statePath(s.uid)],
+        `${s.leaves} leaves, ${leftRooms.get(s.uid) ?? 0} rooms left`,
+      );
+    }
+  }
+
+  // …and so is each report that contradicted how its room settled.
+  const contradicted = new Map<string, number>();
+  for (const r of snapshot.rooms) {
+    if (r.status !== 'settled' || !r.result) continue;
+    for (const uid of contradictingReporters(r, r.result)) contradicted.set(uid, (contradicted.get(uid) ?? 0) + 1);
+  }
+  for (const s of snapshot.states) {
+    if (s.falseReports !== (contradicted.get(s.uid) ?? 0)) {
+      violation(
+        'each contradicting report is counted once',
+        [statePath(s.uid)],
+        `${s.falseReports} counted, ${contradicted.get(s.uid) ?? 0} in settled rooms`,
+      );
     }
   }
 
@@ -262,6 +299,21 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     for (const broken of violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality })) {
       violation('every room within its caps and premade policy', [roomPath(r)], JSON.stringify(broken));
     }
+    // Players who blocked one another before the room formed are never in it (a party's own members aside).
+    for (const t of roomTickets(r)) {
+      for (const m of t.members) {
+        for (const b of blockedBy.get(m.uid) ?? []) {
+          const together = b.at < r.createdAt && r.memberUids.includes(b.uid);
+          if (together && !t.members.some((o) => o.uid === b.uid)) {
+            violation(
+              'blocked players never share a room',
+              [roomPath(r), statePath(m.uid)],
+              `${m.uid} blocked ${b.uid}`,
+            );
+          }
+        }
+      }
+    }
     if (!sameSet(r.memberUids, sideUids(r).flat()) || new Set(r.memberUids).size !== r.memberUids.length) {
       violation("a room's players are its tickets' members", [roomPath(r)], `memberUids ${r.memberUids.join(', ')}`);
     }
@@ -352,7 +404,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     for (const r of snapshot.rooms) {
       if (r.ladder !== ladderId || r.status !== 'settled' || zeroSum(config, r)) continue;
       const total = Object.values(r.ratingChanges ?? {}).reduce((sum, c) => sum + c.delta, 0);
-      if (Math.abs(total) > Math.max(0, r.memberUids.length - 2)) {
+      if (!softened(config, r) && Math.abs(total) > Math.max(0, r.memberUids.length - 2)) {
         violation(
           'free-for-all rounding stays within its bound',
           [roomPath(r)],

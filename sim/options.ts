@@ -21,6 +21,8 @@ export interface Faults {
   gameServer: number;
   /** Between games, a party member leaves and rejoins. */
   partyChurn: number;
+  /** A player leaves a started game (`forfeit`) instead of playing it out. */
+  leave: number;
 }
 
 export interface SimOptions {
@@ -62,6 +64,7 @@ export const DEFAULT_FAULTS: Faults = {
   conflict: 0.05,
   gameServer: 0.1,
   partyChurn: 0.05,
+  leave: 0.03,
 };
 
 export function defaultOptions(bots = 500): SimOptions {

@@ -89,6 +89,7 @@ export function reportJson(figures: Figures, result: SimulationResult) {
       ),
     },
     faults: result.faults,
+    penalties: result.penalties,
     anomalies: {
       doubleEnqueues: result.doubleEnqueues,
       listenerErrors: result.listenerErrors,
@@ -346,6 +347,7 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
     ]),
   );
   const faults = table(['fault injected', 'count'], Object.entries(result.faults));
+  const penaltyTable = table(['penalty on record at the end', 'count'], Object.entries(result.penalties));
   const anomalies = [
     ...result.doubleEnqueues.map((e) => `both of two concurrent enqueues got a ticket: ${e}`),
     ...result.listenerErrors.map((e) => `listener error ${e}`),
@@ -392,6 +394,11 @@ in <code>opCounts</code>. A matched player is one seated in a room that got past
 <h2>Function invocations</h2>${invocations}
 <h2>Matcher runs</h2>${runs}
 <h2>Faults injected</h2>${faults}
+<h2>Fair-play penalties</h2>
+<p>From the database after the run (see docs/fair-play.md): players with a dodge on record and the highest cooldown step
+reached, players still cooling down, leaves and the rooms whole sides left, reports contradicting a settled result
+and players past the review threshold. The invariant checker verified each leave and contradicting report was
+counted once.</p>${penaltyTable}
 <h2>Client anomalies</h2>${anomalyList}
 <h2>Run</h2>${table(
     ['option', 'value'],

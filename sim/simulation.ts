@@ -11,6 +11,7 @@ import { maxPartySize } from '../functions/src/core/config.js';
 import { percentile } from '../functions/src/core/percentile.js';
 import { LIVE_ROOM_STATUSES } from '../functions/src/core/room.js';
 import { config } from '../functions/src/config.js';
+import { penalties, type Penalties } from './penalties.js';
 import { runMatcher } from '../functions/src/jobs/matcherRun.js';
 import { app, db } from '../functions/src/store/db.js';
 import { Random } from '../bench/random.js';
@@ -47,6 +48,8 @@ export interface SimulationResult {
   background: { perMode: Record<string, number>; coldStartReads: number };
   enqueues: EnqueueRecord[];
   faults: FaultCounts;
+  /** The fair-play penalties on record after the run. */
+  penalties: Penalties;
   doubleEnqueues: string[];
   /** Listener errors (path: code), answers that contradicted a bot's listeners, bots still busy after the stop. */
   listenerErrors: string[];
@@ -359,6 +362,7 @@ export async function runSimulation({
     background,
     enqueues: world.enqueues,
     faults: world.faults,
+    penalties: penalties(snapshot, config, finishedAt),
     doubleEnqueues: world.doubleEnqueues,
     listenerErrors: bots.flatMap((b) => b.view.listenerErrors),
     staleViews: world.staleViews,

@@ -9,6 +9,7 @@ import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { LadderError } from './errors.js';
 import type {
+  BlockedPlayer,
   EnqueueResult,
   FreeForAllResult,
   Leaderboard,
@@ -54,6 +55,12 @@ export interface Calls {
     { room: Room },
   ];
   getLeaderboard: [{ ladder: string; limit?: number }, Leaderboard];
+  /** Never in one room with them again, on either side; at most 100 players. */
+  blockPlayer: [{ uid: string }, { blocked: BlockedPlayer[] }];
+  unblockPlayer: [{ uid: string }, { blocked: BlockedPlayer[] }];
+  getBlockList: [NoArguments, { blocked: BlockedPlayer[] }];
+  /** Leaves a started game: a loss for the caller's side, on their leave record. */
+  forfeit: [{ roomId: string }, { room: Room }];
 }
 
 export type CallName = keyof Calls;

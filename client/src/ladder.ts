@@ -6,7 +6,17 @@ import { MatchSubscription, type Match, type MatchOptions } from './match.js';
 import { watchMatches } from './matches.js';
 import { PartyApi } from './party.js';
 import * as session from './session.js';
-import type { EnqueueResult, Leaderboard, LoginInput, Player, Profile, QueueStats, Unsubscribe } from './types.js';
+import type {
+  BlockedPlayer,
+  EnqueueResult,
+  Leaderboard,
+  LoginInput,
+  Player,
+  Profile,
+  QueueStats,
+  Room,
+  Unsubscribe,
+} from './types.js';
 
 const ignore = () => {};
 
@@ -102,6 +112,25 @@ export class Ladder {
   /** The top of a ladder ('solo' for 1v1, 'team' for larger modes by default) and the caller's rank. */
   leaderboard(ladder: string, limit?: number): Promise<Leaderboard> {
     return this.services.call('getLeaderboard', limit === undefined ? { ladder } : { ladder, limit });
+  }
+
+  /** Never puts the player in one room with `uid` again, on either side (at most 100 blocked); the new list. */
+  async blockPlayer(uid: string): Promise<BlockedPlayer[]> {
+    return (await this.services.call('blockPlayer', { uid })).blocked;
+  }
+
+  async unblockPlayer(uid: string): Promise<BlockedPlayer[]> {
+    return (await this.services.call('unblockPlayer', { uid })).blocked;
+  }
+
+  /** Whom the player blocked; private to them. */
+  async blockList(): Promise<BlockedPlayer[]> {
+    return (await this.services.call('getBlockList', {})).blocked;
+  }
+
+  /** Leaves a started game (a loss for the player's side, on their leave record); the room as it now is. */
+  async forfeit(roomId: string): Promise<Room> {
+    return (await this.services.call('forfeit', { roomId })).room;
   }
 
   /** A mode's queue statistics as the matcher last wrote them; null before its first run. */

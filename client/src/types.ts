@@ -28,6 +28,14 @@ export interface PlayerState {
   ticketId: string | null;
   partyId: string | null;
   cooldownUntil: number | null;
+  /** Recent dodges (declined or missed ready checks), which set the next cooldown's length. */
+  dodges: { count: number; lastAt: number } | null;
+  /** Games the player left after they started. */
+  leaves: number;
+  /** Whom the player blocked. */
+  blocked: BlockedPlayer[];
+  /** Own reports that contradicted how the game settled. */
+  falseReports: number;
   updatedAt: number;
 }
 
@@ -77,6 +85,8 @@ export interface Ticket {
   endedAt: number | null;
   endReason: string | null;
   createdAt: number;
+  /** Players the members blocked, kept out of the room. */
+  avoid: string[];
 }
 
 /** `pools/{mode}`: the matcher's statistics of a mode's queue. */
@@ -150,6 +160,8 @@ export interface Room {
   updatedAt: number;
   endedAt: number | null;
   endReason: string | null;
+  /** Players who left the game once it started. */
+  forfeits: string[];
 }
 
 /** How a game ended for one player. */
@@ -185,10 +197,33 @@ export interface Leaderboard {
   me: RankedStanding | null;
 }
 
+/** A player the caller blocked, with the name they had then. */
+export interface BlockedPlayer {
+  uid: string;
+  displayName: string;
+  at: number;
+}
+
+/** The player's dodge standing: dodges still remembered, the cooldown in force, what the next dodge costs. */
+export interface DodgeStanding {
+  dodges: number;
+  cooldownUntil: number | null;
+  nextCooldownSeconds: number;
+}
+
+/** The player's leaving record: games left once started, games played, and leaves per game. */
+export interface LeaveStanding {
+  leaves: number;
+  games: number;
+  leaveRate: number;
+}
+
 export interface Profile {
   player: Player;
   state: PlayerState;
   presence: Presence;
+  dodging: DodgeStanding;
+  leaving: LeaveStanding;
 }
 
 export type LoginInput = { provider: 'dev'; name: string } | { provider: 'wechat'; code: string };

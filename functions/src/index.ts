@@ -13,3 +13,4 @@ export { acceptMatch, cancelQueue, declineMatch, enqueue, heartbeat, seeReadyChe
 export { getLeaderboard } from './api/leaderboard.js';
 export { reportResult } from './api/results.js';
 export { matcherTick, matcherTicks } from './jobs/matcher.js';
+export { blockPlayer, forfeit, getBlockList, unblockPlayer } from './api/fairPlay.js';

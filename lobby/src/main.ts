@@ -1,6 +1,7 @@
+import { FairPlayCard } from './fairPlayCard.js';
 import { initializeApp } from 'firebase/app';
 import { browserSessionPersistence, initializeAuth } from 'firebase/auth';
-import { createLadder, type Ladder, type Player } from '@ladder/client';
+import { createLadder, isEnded, type Ladder, type Player } from '@ladder/client';
 import { parseLobbyConfig, type LobbyConfig } from './config.js';
 import { act, h, showError } from './dom.js';
 import { record } from './format.js';
@@ -77,9 +78,10 @@ function showLobby(ladder: Ladder, config: LobbyConfig) {
     play: section('play'),
     match: section('match'),
     leaderboard: section('leaderboard'),
+    fairPlay: section('fair-play'),
   };
   app.replaceChildren(
-    h('div', { class: 'column' }, cards.profile, cards.party, cards.play),
+    h('div', { class: 'column' }, cards.profile, cards.party, cards.play, cards.fairPlay),
     h('div', { class: 'column wide' }, cards.match, cards.leaderboard),
   );
 
@@ -97,12 +99,21 @@ function showLobby(ladder: Ladder, config: LobbyConfig) {
     activity: match.activity,
   }));
 
-  ladder.onPlayer((player) => showProfile(ladder, config, cards.profile, player), showError);
+  const fairPlay = new FairPlayCard(cards.fairPlay, ladder);
+  // Each settled game changes the public profile: the moment to read the fair-play standing again.
+  ladder.onPlayer((player) => {
+    showProfile(ladder, config, cards.profile, player);
+    void fairPlay.refresh();
+  }, showError);
   ladder.party.onChange((p) => party.update(p), showError);
   ladder.onMatch(
     (m) => {
       match.follow(m);
-      m.onStatus(() => play.refresh());
+      m.onStatus((status) => {
+        play.refresh();
+        // A dodge, a leave or a settled game may have changed the fair-play standing.
+        if (isEnded(status)) void fairPlay.refresh();
+      });
       m.onError((error) => console.warn('[lobby] recovering from', error));
     },
     {},

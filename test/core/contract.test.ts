@@ -38,4 +38,8 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'declineMatch'>>().toEqualTypeOf<Server<'declineMatch'>>();
   expectTypeOf<Client<'reportResult'>>().toEqualTypeOf<Server<'reportResult'>>();
   expectTypeOf<Client<'getLeaderboard'>>().toEqualTypeOf<Server<'getLeaderboard'>>();
+  expectTypeOf<Client<'blockPlayer'>>().toEqualTypeOf<Server<'blockPlayer'>>();
+  expectTypeOf<Client<'unblockPlayer'>>().toEqualTypeOf<Server<'unblockPlayer'>>();
+  expectTypeOf<Client<'getBlockList'>>().toEqualTypeOf<Server<'getBlockList'>>();
+  expectTypeOf<Client<'forfeit'>>().toEqualTypeOf<Server<'forfeit'>>();
 });

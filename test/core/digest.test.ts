@@ -15,6 +15,7 @@ const entry = fc.record({
   score: fc.integer({ min: 0, max: 4000 }),
   enqueuedAt: fc.integer({ min: 0 }),
   expiresAt: fc.integer({ min: 0 }),
+  avoid: fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 3 }),
 }) satisfies fc.Arbitrary<PoolEntry>;
 const same = (a: number, b: number) => a === b;
 
@@ -39,6 +40,7 @@ describe('the pool digest', () => {
         score: 1500,
         enqueuedAt: 0,
         expiresAt: 1,
+        avoid: [],
       })),
       300,
     );

@@ -1,10 +1,10 @@
 import { defaultModes } from '../../functions/src/core/modes.js';
 import type { RoomDoc } from '../../functions/src/core/room.js';
 
-/** The default 2v2 with a 20 s ready check and a 60 s cooldown for who misses it. */
+/** The default 2v2 with a 20 s ready check. */
 export const readyCheckMode = {
   ...defaultModes['2v2']!,
-  readyCheck: { timeoutSeconds: 20, declineCooldownSeconds: 60 },
+  readyCheck: { timeoutSeconds: 20 },
 };
 
 const roomTicket = (id: string, uids: string[], partyId: string | null = null) => ({
@@ -40,4 +40,5 @@ export const pendingRoom = (): RoomDoc => ({
   updatedAt: 1_000,
   endedAt: null,
   endReason: null,
+  forfeits: [],
 });

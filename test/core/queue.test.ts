@@ -12,6 +12,7 @@ const queuer = (uid: string, over: Partial<Queuer> = {}): Queuer => ({
   displayName: uid.toUpperCase(),
   presence: idle,
   cooldownUntil: null,
+  dodges: 0,
   ...over,
 });
 const partyOf = (leader: string, ...uids: string[]) => ({
@@ -49,17 +50,33 @@ describe('who may queue', () => {
     ).toThrow(/^B is in a live 1v1 room\.$/);
   });
 
-  it('holds back whoever is cooling down until the cooldown ends, saying how long is left', () => {
+  it('holds back whoever is cooling down until the cooldown ends, saying how long is left and why', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 120_000 }), fc.integer({ min: 0, max: 120_000 }), (until, now) => {
-        const attempt = () => assertCanQueue(duo, 'a', null, [queuer('a', { cooldownUntil: until })], now);
+      fc.property(fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 50_000 }), (until, now) => {
+        const attempt = () => assertCanQueue(duo, 'a', null, [queuer('a', { cooldownUntil: until, dodges: 1 })], now);
         if (until > now)
           expect(attempt).toThrow(
-            new RegExp(`cooling down after a missed ready check: ${Math.ceil((until - now) / 1000)} s left`),
+            new RegExp(
+              `^You are cooling down for declining or missing a ready check: ${Math.ceil((until - now) / 1000)} s left`,
+            ),
           );
         else expect(attempt).not.toThrow();
       }),
     );
+  });
+
+  it('names a party member serving a long cooldown, with the dodges that earned it, and sends the details', () => {
+    const member = queuer('b', { cooldownUntil: 3_600_000 + 1_000, dodges: 3 });
+    const attempt = () => assertCanQueue(duo, 'a', partyOf('a', 'b'), [queuer('a'), member], 1_000);
+    expect(attempt).toThrow(/^B is cooling down for declining or missing 3 ready checks recently: 1 h left\./);
+    try {
+      attempt();
+    } catch (error) {
+      expect(error).toMatchObject({
+        code: 'failed-precondition',
+        details: { cooldownUntil: 3_601_000, reason: 'dodging', dodges: 3 },
+      });
+    }
   });
 });
 

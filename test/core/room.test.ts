@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
 import {
   answerReadyCheck,
-  declineCooldownUntil,
   expireReadyCheck,
   readyCheckOverdue,
   reportOverdue,
@@ -90,11 +89,6 @@ describe('room deadlines', () => {
     expect(reportOverdue({ ...active, status: 'disputed' }, 50_000)).toBe(true);
     expect(reportOverdue({ ...active, status: 'settled' }, 50_000)).toBe(false);
     expect(reportOverdue({ ...pending(), reportDeadline: 0 }, 50_000)).toBe(false);
-  });
-
-  it("keeps decliners out for the mode's cooldown", () => {
-    expect(declineCooldownUntil(mode, 5_000)).toBe(65_000);
-    expect(declineCooldownUntil({ ...mode, readyCheck: null }, 5_000)).toBe(5_000);
   });
 
   it('refuses a room that does not exist', () => {

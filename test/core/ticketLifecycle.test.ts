@@ -19,7 +19,7 @@ const ann = {
   ladders: { team: { rating: 1600, games: 3, wins: 2, losses: 1, draws: 0 } },
 };
 const ben = newPlayer('ben', 'Ben', { solo: { initialRating: 1500 } }, 0);
-const ticket = queuedTicket('t', duo, 1400, { uid: 'ann', partyId: 'p' }, [ann, ben], 1_000);
+const ticket = queuedTicket('t', duo, 1400, { uid: 'ann', partyId: 'p' }, [ann, ben], ['zed'], 1_000);
 
 describe('a ticket from queueing to its end', () => {
   it("is queued with every member at their rating on the mode's ladder (the initial one if they have none) and the party score", () => {
@@ -38,6 +38,7 @@ describe('a ticket from queueing to its end', () => {
       enqueuedAt: 1_000,
       expiresAt: 1_000 + duo.ticketTtlSeconds * 1000,
       status: 'queued',
+      avoid: ['zed'],
     });
   });
 
@@ -84,7 +85,7 @@ describe('a ticket from queueing to its end', () => {
       enqueuedAt: 1_000,
       members: ticket.members,
     };
-    const back = requeuedTicket('t2', duo, matched, { ann: 'Ann' }, 9_000);
+    const back = requeuedTicket('t2', duo, matched, { ann: 'Ann' }, ['zed'], 9_000);
     expect(back).toMatchObject({
       id: 't2',
       mode: '2v2',
@@ -92,6 +93,7 @@ describe('a ticket from queueing to its end', () => {
       enqueuedAt: 1_000,
       score: 1520,
       names: { ann: 'Ann', ben: 'ben' },
+      avoid: ['zed'],
     });
     expect(back.expiresAt).toBe(9_000 + duo.ticketTtlSeconds * 1000);
   });

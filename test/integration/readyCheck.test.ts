@@ -6,9 +6,17 @@ import { waitForDoc } from '../support/listen.js';
 import { enqueue, expectInvariants, presenceOf, roomOf, sweep, ticketOf, type Room } from '../support/game.js';
 import { players } from '../support/players.js';
 
-/** Four solo players matched into a 2v2 room, which the test mode holds pending a 3 s ready check. */
-async function pendingRoom(prefix: string): Promise<{ room: Room; clients: Client[]; tickets: Map<string, string> }> {
-  const clients = await players(`${prefix} 1`, `${prefix} 2`, `${prefix} 3`, `${prefix} 4`);
+/**
+ * Four solo players matched into a 2v2 room, which the test mode holds pending a 3 s ready check; `first`
+ * plays again with three new players.
+ */
+async function pendingRoom(
+  prefix: string,
+  first?: Client,
+): Promise<{ room: Room; clients: Client[]; tickets: Map<string, string> }> {
+  const clients = first
+    ? [first, ...(await players(`${prefix} 2`, `${prefix} 3`, `${prefix} 4`))]
+    : await players(`${prefix} 1`, `${prefix} 2`, `${prefix} 3`, `${prefix} 4`);
   const tickets = new Map<string, string>();
   let room: Room | null = null;
   for (const c of clients) {
@@ -66,7 +74,11 @@ describe('the ready check', () => {
       expect(original.status).toBe('matched');
     }
     expect(await presenceOf(decliner)).toEqual({ kind: 'idle' });
-    await expectRefusal(enqueue(decliner, '2v2'), 'failed-precondition', /cooling down.*s left/);
+    await expectRefusal(
+      enqueue(decliner, '2v2'),
+      'failed-precondition',
+      /^You are cooling down for declining or missing a ready check: \d+ s left\./,
+    );
     // Someone who had not answered yet is freed without a cooldown.
     expect(await presenceOf(silent)).toEqual({ kind: 'idle' });
     expect((await enqueue(silent, '2v2')).ticketId).toBeTruthy();
@@ -90,6 +102,26 @@ describe('the ready check', () => {
     // Its client never confirmed showing the check: freed, not penalised, free to queue again.
     expect((await db.doc(`playerStates/${unaware.uid}`).get()).data()?.cooldownUntil ?? null).toBeNull();
     expect((await enqueue(unaware, '2v2')).ticketId).toBeTruthy();
+    await expectInvariants();
+  });
+
+  it('lengthens the cooldown step by step for repeated dodges, and shows the standing on the profile', async () => {
+    const first = await pendingRoom('Dodger');
+    const dodger = first.clients[0]!;
+    await dodger.call('declineMatch', { roomId: first.room.id });
+    expect((await dodger.call('getProfile')).dodging).toMatchObject({ dodges: 1, nextCooldownSeconds: 60 });
+    // The first cooldown has run its course (the test steps are 30 s, 60 s, 120 s); the dodge is remembered.
+    await db.doc(`playerStates/${dodger.uid}`).update({ cooldownUntil: null });
+    const second = await pendingRoom('Dodger again', dodger);
+    await dodger.call('declineMatch', { roomId: second.room.id });
+    await expectRefusal(
+      enqueue(dodger, '2v2'),
+      'failed-precondition',
+      /^You are cooling down for declining or missing 2 ready checks recently: (1 min|\d+ s) left\./,
+    );
+    const { dodging, state } = await dodger.call('getProfile');
+    expect(dodging).toEqual({ dodges: 2, cooldownUntil: state.cooldownUntil, nextCooldownSeconds: 120 });
+    expect(state.cooldownUntil! - state.dodges!.lastAt).toBe(60_000);
     await expectInvariants();
   });
 

@@ -5,7 +5,9 @@ import { FieldValue } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { Failure } from '../core/errors.js';
 import { formatIssues } from '../core/validation.js';
+import { config } from '../config.js';
 import { withOpCounts, type OpCounts } from '../store/metrics.js';
+import { takeCall } from '../store/rateLimit.js';
 import { metricsRef } from '../store/refs.js';
 
 export interface Caller {
@@ -64,18 +66,31 @@ async function guarded<R>(work: () => Promise<R>): Promise<R> {
   }
 }
 
-/** A callable for signed-in players: authenticated, validated, errors mapped. Every API function uses it. */
+/** Every callable demands an App Check token when the deployment says so (`fairPlay.enforceAppCheck`). */
+const withAppCheck = (options: CallableOptions): CallableOptions => ({
+  enforceAppCheck: config.fairPlay.enforceAppCheck,
+  ...options,
+});
+
+/**
+ * A callable for signed-in players: authenticated, rate limited per player (`fairPlay.rateLimit`), validated,
+ * errors mapped. Every API function uses it.
+ */
 export function callable<S extends z.ZodType, R>(
   schema: S,
   handler: (input: z.output<S>, caller: Caller) => Promise<R>,
   options: CallableOptions = {},
 ) {
+  const limit = config.fairPlay.rateLimit;
   // Typed by the schema's input, so the exported function states its request and response (the client's
   // contract test compares them).
-  return onCall<z.input<S>, Promise<R>>(options, (request) =>
-    guarded(() => {
+  return onCall<z.input<S>, Promise<R>>(withAppCheck(options), (request) =>
+    guarded(async () => {
       const caller = requireCaller(request);
-      return handler(parseRequest(schema, request.data), caller);
+      // Bad input is refused before it is counted: it changes nothing, not even the caller's bucket.
+      const input = parseRequest(schema, request.data);
+      if (limit) await takeCall(caller.uid, limit);
+      return handler(input, caller);
     }),
   );
 }
@@ -86,7 +101,7 @@ export function publicCallable<S extends z.ZodType, R>(
   handler: (input: z.output<S>) => Promise<R>,
   options: CallableOptions = {},
 ) {
-  return onCall<z.input<S>, Promise<R>>(options, (request) =>
+  return onCall<z.input<S>, Promise<R>>(withAppCheck(options), (request) =>
     guarded(() => handler(parseRequest(schema, request.data))),
   );
 }

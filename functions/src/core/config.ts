@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fairPlayConfigSchema } from './fairPlay.js';
 import { defaultLadders, laddersSchema } from './ladders.js';
 import { defaultModes, modesSchema, type Mode } from './modes.js';
 import { MAX_PARTY_SIZE } from './match/ticket.js';
@@ -50,6 +51,7 @@ export const appConfigSchema = z
     parties: partiesConfigSchema.default(partiesConfigSchema.parse({})),
     matcher: matcherConfigSchema.default(matcherConfigSchema.parse({})),
     results: resultsConfigSchema.default(resultsConfigSchema.parse({})),
+    fairPlay: fairPlayConfigSchema.default(fairPlayConfigSchema.parse({})),
   })
   .superRefine((config, ctx) => {
     for (const [id, mode] of Object.entries(config.modes)) {

@@ -95,13 +95,12 @@ export const modeSchema = z.object({
   /**
    * Every player accepts the match before the room starts. A decline or a timeout cancels the room: tickets
    * whose members all accepted return to the pool with their original enqueue time, and whoever declined (or
-   * let the timer run out) cannot queue for `declineCooldownSeconds`. Null: rooms start at once.
+   * let the timer run out) cools down for a time that grows with their recent dodges (`fairPlay.dodging`).
+   * Strict, so a configuration still naming the former flat `declineCooldownSeconds` fails to load. Null:
+   * rooms start at once.
    */
   readyCheck: z
-    .object({
-      timeoutSeconds: z.number().int().min(1).default(20),
-      declineCooldownSeconds: z.number().int().min(0).default(60),
-    })
+    .strictObject({ timeoutSeconds: z.number().int().min(1).default(20) })
     .nullable()
     .default(null),
   /** Time from the start of play until results must be in; an unreported room is then settled or voided. */
@@ -161,7 +160,7 @@ const sideDifferenceCap = {
   ],
 };
 
-const readyCheck = { timeoutSeconds: 20, declineCooldownSeconds: 60 };
+const readyCheck = { timeoutSeconds: 20 };
 
 const teamMode = (teamSize: number) => ({
   ladder: teamSize === 1 ? 'solo' : 'team',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { displayNameSchema } from './displayName.js';
+import { blockedListSchema } from './block.js';
+import { dodgeRecordSchema } from './penalties.js';
 
 /** A player's rating and record on one ladder. */
 export const standingSchema = z.object({
@@ -34,6 +36,14 @@ export const playerStateSchema = z.object({
   partyId: z.string().nullable(),
   /** Set after declining or missing a ready check; the player may not queue before it. */
   cooldownUntil: z.number().int().nullable(),
+  /** Recent dodges, which set the next cooldown's length (core/penalties.ts); absent in older documents. */
+  dodges: dodgeRecordSchema.nullable().default(null),
+  /** Games the player left after they started (`forfeit`); absent in older documents. */
+  leaves: z.number().int().nonnegative().default(0),
+  /** Whom the player blocked (private, as this whole document is); absent in older documents. */
+  blocked: blockedListSchema.default([]),
+  /** Own reports that contradicted how the game settled; absent in older documents. */
+  falseReports: z.number().int().nonnegative().default(0),
   updatedAt: z.number().int(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
@@ -55,7 +65,17 @@ export function newPlayer(
 }
 
 export function idleState(nowMs: number): PlayerState {
-  return { mode: null, ticketId: null, partyId: null, cooldownUntil: null, updatedAt: nowMs };
+  return {
+    mode: null,
+    ticketId: null,
+    partyId: null,
+    cooldownUntil: null,
+    dodges: null,
+    leaves: 0,
+    blocked: [],
+    falseReports: 0,
+    updatedAt: nowMs,
+  };
 }
 
 /** A ladder added to the configuration after a player joined starts them at its initial rating. */

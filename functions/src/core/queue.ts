@@ -3,17 +3,22 @@ import { fail } from './errors.js';
 import { candidateScoreRange } from './match/index.js';
 import type { ModeWithId } from './modes.js';
 import { requireLeader, type Party } from './party.js';
+import { humanDuration } from './penalties.js';
 import type { Presence } from './presence.js';
 
-/** A player about to be queued: who they are, where they are, and any cooldown they are serving. */
+/**
+ * A player about to be queued: who they are, where they are, and any cooldown they are serving with the
+ * dodges that earned it.
+ */
 export interface Queuer {
   uid: string;
   displayName: string;
   presence: Presence;
   cooldownUntil: number | null;
+  dodges: number;
 }
 
-const secondsLeft = (untilMs: number, nowMs: number) => Math.ceil((untilMs - nowMs) / 1000);
+const dodged = (n: number) => (n === 1 ? 'a ready check' : `${n} ready checks recently`);
 
 /**
  * Refuses a queue request that cannot stand: a party member who is not its leader, a party too large for the
@@ -35,17 +40,16 @@ export function assertCanQueue(
       `A party of ${members.length} cannot queue for ${mode.id}: at most ${capacity} players per ticket.`,
     );
   }
-  for (const { uid, displayName, presence, cooldownUntil } of members) {
+  for (const { uid, displayName, presence, cooldownUntil, dodges } of members) {
     const who = uid === callerUid ? 'You are' : `${displayName} is`;
     if (presence.kind === 'queued') fail('failed-precondition', `${who} already queued for ${presence.mode}.`);
     if (presence.kind === 'inRoom') fail('failed-precondition', `${who} in a live ${presence.mode} room.`);
     if (cooldownUntil && cooldownUntil > nowMs) {
       fail(
         'failed-precondition',
-        `${who} cooling down after a missed ready check: ${secondsLeft(cooldownUntil, nowMs)} s left.`,
-        {
-          cooldownUntil,
-        },
+        `${who} cooling down for declining or missing ${dodged(Math.max(dodges, 1))}: ` +
+          `${humanDuration((cooldownUntil - nowMs) / 1000)} left. Each dodge lengthens the next cooldown.`,
+        { cooldownUntil, reason: 'dodging', dodges },
       );
     }
   }

@@ -56,7 +56,8 @@ export function recordReport(room: RoomDoc, reporter: Reporter, reported: Result
   };
 }
 
-const same = (a: Result, b: Result) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+/** Whether two results say the same (placements compared whatever order their players were listed in). */
+export const same = (a: Result, b: Result) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 const canonical = (r: Result) =>
   'outcome' in r ? r : Object.fromEntries(Object.entries(r.placements).sort(([a], [b]) => a.localeCompare(b)));
 

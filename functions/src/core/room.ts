@@ -63,6 +63,8 @@ export const roomDocSchema = z.object({
   updatedAt: z.number().int(),
   endedAt: z.number().int().nullable(),
   endReason: z.string().nullable(),
+  /** Players who left the game once it started (`forfeit`); absent in older documents. */
+  forfeits: z.array(z.string()).default([]),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
@@ -111,6 +113,7 @@ export function newRoom(
     updatedAt: nowMs,
     endedAt: null,
     endReason: null,
+    forfeits: [],
   };
 }
 
@@ -224,9 +227,4 @@ export function reportOverdue(room: RoomDoc, nowMs: number): boolean {
   return (
     room.status !== 'pending' && isLive(room.status) && room.reportDeadline !== null && room.reportDeadline <= nowMs
   );
-}
-
-/** Until when whoever declined or missed a mode's ready check may not queue. */
-export function declineCooldownUntil(mode: Mode, nowMs: number): number {
-  return nowMs + (mode.readyCheck?.declineCooldownSeconds ?? 0) * 1000;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { matchingScore, type Ticket } from './match/ticket.js';
+import type { GuardedTicket } from './avoidance.js';
+import { matchingScore } from './match/ticket.js';
 import type { ModeWithId } from './modes.js';
 import { standingOn, type Player } from './player.js';
 import type { RoomTicket } from './room.js';
@@ -32,6 +33,11 @@ export const ticketDocSchema = z.object({
   endedAt: z.number().int().nullable(),
   endReason: z.string().nullable(),
   createdAt: z.number().int(),
+  /**
+   * Players the members blocked, who must not be in the room; set at queueing (and when a member blocks
+   * someone while queued). Absent in older documents.
+   */
+  avoid: z.array(z.string()).default([]),
 });
 export type TicketDoc = z.infer<typeof ticketDocSchema>;
 
@@ -42,16 +48,17 @@ export const poolEntrySchema = ticketDocSchema.pick({
   score: true,
   enqueuedAt: true,
   expiresAt: true,
+  avoid: true,
 });
 export type PoolEntry = z.infer<typeof poolEntrySchema>;
 
-export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt }: TicketDoc): PoolEntry {
-  return { id, members, score, enqueuedAt, expiresAt };
+export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt, avoid }: TicketDoc): PoolEntry {
+  return { id, members, score, enqueuedAt, expiresAt, avoid };
 }
 
-/** The matcher's view of a ticket. */
-export function toCoreTicket(entry: PoolEntry): Ticket {
-  return { id: entry.id, members: entry.members, score: entry.score, enqueuedAt: entry.enqueuedAt };
+/** The matcher's view of a ticket, with whom it must not meet. */
+export function toCoreTicket(entry: PoolEntry): GuardedTicket {
+  return { id: entry.id, members: entry.members, score: entry.score, enqueuedAt: entry.enqueuedAt, avoid: entry.avoid };
 }
 
 export function endTicket(
@@ -74,6 +81,7 @@ export interface NewTicket {
   ownerUid: string;
   enqueuedAt: number;
   ttlSeconds: number;
+  avoid: string[];
 }
 
 export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
@@ -100,6 +108,7 @@ export function queuedTicket(
   initialRating: number,
   owner: { uid: string; partyId: string | null },
   players: readonly Player[],
+  avoid: string[],
   nowMs: number,
 ): TicketDoc {
   const members = players.map((p) => ({ uid: p.uid, rating: standingOn(p, mode.ladder, initialRating).rating }));
@@ -117,17 +126,22 @@ export function queuedTicket(
       ownerUid: owner.uid,
       enqueuedAt: nowMs,
       ttlSeconds: mode.ticketTtlSeconds,
+      avoid,
     },
     nowMs,
   );
 }
 
-/** A whole, fully accepted ticket of a cancelled room back in the pool, with its original enqueue time. */
+/**
+ * A whole, fully accepted ticket of a cancelled room back in the pool, with its original enqueue time and
+ * the players it avoided.
+ */
 export function requeuedTicket(
   id: string,
   mode: ModeWithId,
   matched: RoomTicket,
   names: Record<string, string>,
+  avoid: string[],
   nowMs: number,
 ): TicketDoc {
   return newTicket(
@@ -141,6 +155,7 @@ export function requeuedTicket(
       ownerUid: matched.ownerUid,
       enqueuedAt: matched.enqueuedAt,
       ttlSeconds: mode.ticketTtlSeconds,
+      avoid,
     },
     nowMs,
   );

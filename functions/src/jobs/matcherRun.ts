@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from 'firebase-functions/v2';
-import { sweepPool } from '../core/match/index.js';
+import { sweepAvoiding } from '../core/avoidance.js';
 import { resolveMode, type ModeWithId } from '../core/modes.js';
 import { toCoreTicket, type PoolEntry } from '../core/ticket.js';
 import { queueStats, statsChanged, statsDue, type QueueStats } from '../core/queueStats.js';
@@ -198,7 +198,7 @@ async function sweepMode(
       consumed.add(ticket.id);
     }
   });
-  const { proposals, unmatched } = sweepPool(mode, live.map(toCoreTicket), now);
+  const { proposals, unmatched } = sweepAvoiding(mode, live.map(toCoreTicket), now);
   report.proposals += proposals.length;
   // Proposals share no ticket, so their commits cannot conflict with each other.
   await concurrently(proposals, config.matcher.concurrency, async (proposal) => {

@@ -1,3 +1,6 @@
+import { leaveStanding } from '../core/leaving.js';
+import { dodgeStanding } from '../core/penalties.js';
+import { config } from '../config.js';
 import { readPlayers, type PlayerRecord } from './players.js';
 import { readPlayersWithPresence } from './presence.js';
 import { transaction } from './tx.js';
@@ -16,7 +19,14 @@ export function profile(uid: string, nameHint?: string) {
   return transaction(async (tx) => {
     const { players, presenceOf } = await readPlayersWithPresence(tx, [uid], [], { nameHints: { [uid]: nameHint } });
     players.write();
-    return { ...players.get(uid), presence: presenceOf(uid) };
+    const record = players.get(uid);
+    const { dodges, cooldownUntil, leaves } = record.state;
+    return {
+      ...record,
+      presence: presenceOf(uid),
+      dodging: dodgeStanding(dodges, cooldownUntil, config.fairPlay.dodging, Date.now()),
+      leaving: leaveStanding(record.player, leaves),
+    };
   });
 }
 

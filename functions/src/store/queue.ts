@@ -1,8 +1,10 @@
 import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
-import { matchTicketNow } from '../core/match/index.js';
+import { matchNowAvoiding } from '../core/avoidance.js';
+import { avoidedBy } from '../core/block.js';
 import { resolveMode, type ModeWithId } from '../core/modes.js';
 import type { Party } from '../core/party.js';
+import { rememberedDodges } from '../core/penalties.js';
 import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue.js';
 import type { RoomDoc } from '../core/room.js';
 import { endTicket, extendedExpiry, hasExpired, queuedTicket, toCoreTicket, type TicketDoc } from '../core/ticket.js';
@@ -29,7 +31,13 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
     });
     const queuers = members.map((m) => {
       const { player, state } = players.get(m);
-      return { uid: m, displayName: player.displayName, presence: presenceOf(m), cooldownUntil: state.cooldownUntil };
+      return {
+        uid: m,
+        displayName: player.displayName,
+        presence: presenceOf(m),
+        cooldownUntil: state.cooldownUntil,
+        dodges: rememberedDodges(state.dodges, config.fairPlay.dodging, now),
+      };
     });
     assertCanQueue(mode, uid, party, queuers, now);
     const initialRating = config.ladders[mode.ladder]!.initialRating;
@@ -40,6 +48,7 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
       initialRating,
       owner,
       members.map((m) => players.get(m).player),
+      avoidedBy(members.map((m) => players.get(m).state)),
       now,
     );
     tx.create(ticketRef(mode.id, ticket.id), ticket);
@@ -92,7 +101,7 @@ async function readCandidates(mode: ModeWithId, ticket: TicketDoc): Promise<Tick
 /** Matches a freshly queued ticket at once if its neighbourhood allows it, as the original did. */
 async function matchNow(mode: ModeWithId, ticket: TicketDoc): Promise<RoomDoc | null> {
   const candidates = await readCandidates(mode, ticket);
-  const proposal = matchTicketNow(mode, toCoreTicket(ticket), candidates.map(toCoreTicket), Date.now());
+  const proposal = matchNowAvoiding(mode, toCoreTicket(ticket), candidates.map(toCoreTicket), Date.now());
   return proposal ? commitMatch(mode, proposal) : null;
 }
 

@@ -1,5 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { callBucketSchema } from '../core/rateLimit.js';
+import { reviewFlagSchema } from '../core/reportAbuse.js';
 import { historyRowSchema } from '../core/history.js';
 import { leaseSchema, runBeaconSchema } from '../core/lease.js';
 import { partyCodeSchema, partySchema } from '../core/party.js';
@@ -18,6 +20,14 @@ export const playerStateRef = (uid: string) =>
   db.collection('playerStates').doc(uid).withConverter(converter(playerStateSchema));
 export const historyRef = (uid: string, roomId: string) =>
   playerRef(uid).collection('history').doc(roomId).withConverter(converter(historyRowSchema));
+
+/** `rateLimits/{uid}`: the player's call bucket; no client reads it. */
+export const rateLimitRef = (uid: string) =>
+  db.collection('rateLimits').doc(uid).withConverter(converter(callBucketSchema));
+
+/** `reviewFlags/{uid}`: players flagged for an operator's review; only operators (admin claim) read them. */
+export const reviewFlagRef = (uid: string) =>
+  db.collection('reviewFlags').doc(uid).withConverter(converter(reviewFlagSchema));
 
 export const partyRef = (id: string) => db.collection('parties').doc(id).withConverter(converter(partySchema));
 /** `partyCodes/{code}`: the only way from a join code to a party; no client can read it. */

@@ -4,7 +4,6 @@ import { proposalTickets, violations, type MatchProposal } from '../core/match/i
 import { resolveMode, type ModeWithId } from '../core/modes.js';
 import {
   answerReadyCheck,
-  declineCooldownUntil,
   expireReadyCheck,
   newRoom,
   readyCheckOpenTo,
@@ -15,6 +14,11 @@ import {
   type ReadyCheckStep,
   type RoomDoc,
 } from '../core/room.js';
+import { firstClash } from '../core/avoidance.js';
+import { avoidedBy } from '../core/block.js';
+import { readBlockLists } from './blocks.js';
+import { dodge } from '../core/penalties.js';
+import type { PlayerState } from '../core/player.js';
 import { matchedTicket, requeuedTicket, stillQueued, type TicketDoc } from '../core/ticket.js';
 import { config } from '../config.js';
 import { countReads, countWrites } from './metrics.js';
@@ -40,6 +44,11 @@ export function commitMatch(mode: ModeWithId, proposal: MatchProposal): Promise<
     const snaps = await tx.getAll(ids.map((id) => ticketRef(mode.id, id)));
     const queued = stillQueued(snaps.map((snap) => snap.data() as TicketDoc | undefined));
     if (!queued) return null;
+    if (firstClash(queued)) {
+      // The matcher leaves such matches out; a block made since its snapshot is caught here.
+      logger.warn('proposal holds players who blocked one another; not committed', { modeId: mode.id });
+      return null;
+    }
     const now = Date.now();
     const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now);
     tx.create(roomRef(room.id), room);
@@ -48,24 +57,43 @@ export function commitMatch(mode: ModeWithId, proposal: MatchProposal): Promise<
   });
 }
 
-/** Sends whole, fully accepted tickets back to the pool with their original enqueue time; cools decliners down. */
-function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation: Cancellation, nowMs: number) {
-  for (const matched of cancellation.requeue) {
-    const ticket = requeuedTicket(randomUUID(), mode, matched, room.names, nowMs);
+/**
+ * Sends whole, fully accepted tickets back to the pool with their original enqueue time; cools dodgers down,
+ * each one step further than their recent dodges (so their states are read first, before any write).
+ */
+async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation: Cancellation, nowMs: number) {
+  const states = await tx.getAll(cancellation.cooldown.map(playerStateRef));
+  // The room keeps no block lists (its players read it): a requeued ticket avoids whom its members block now.
+  const blockLists = await Promise.all(
+    cancellation.requeue.map((t) =>
+      readBlockLists(
+        tx,
+        t.members.map((m) => m.uid),
+      ),
+    ),
+  );
+  for (const [i, matched] of cancellation.requeue.entries()) {
+    const avoid = avoidedBy(blockLists[i]!);
+    const ticket = requeuedTicket(randomUUID(), mode, matched, room.names, avoid, nowMs);
     tx.create(ticketRef(mode.id, ticket.id), ticket);
     for (const { uid } of matched.members)
       tx.update(playerStateRef(uid), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });
     if (matched.partyId) tx.update(partyRef(matched.partyId), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });
   }
-  const cooldownUntil = declineCooldownUntil(mode, nowMs);
-  for (const uid of cancellation.cooldown) tx.update(playerStateRef(uid), { cooldownUntil, updatedAt: nowMs });
+  cancellation.cooldown.forEach((uid, i) => {
+    const state = states[i]!.data() as PlayerState | undefined;
+    const penalty = dodge(state?.dodges ?? null, config.fairPlay.dodging, nowMs);
+    tx.update(playerStateRef(uid), { cooldownUntil: penalty.cooldownUntil, dodges: penalty.record, updatedAt: nowMs });
+  });
 }
 
 /** Writes a ready-check step in the caller's transaction: the room, and any cancellation's requeues and cooldowns. */
-function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, nowMs: number): RoomDoc {
+async function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, nowMs: number): Promise<RoomDoc> {
   if (next.room === room) return room;
+  if (next.cancellation) {
+    await applyCancellation(tx, room, resolveMode(config.modes, room.mode), next.cancellation, nowMs);
+  }
   tx.set(roomRef(room.id), next.room);
-  if (next.cancellation) applyCancellation(tx, room, resolveMode(config.modes, room.mode), next.cancellation, nowMs);
   return next.room;
 }
 

@@ -1,4 +1,6 @@
 import { historyRow } from '../core/history.js';
+import { softenForLeavers } from '../core/leaving.js';
+import { countFalseReports } from './reportAbuse.js';
 import { recordGame, standingOn, type Player } from '../core/player.js';
 import {
   recordReport,
@@ -23,12 +25,13 @@ import { transaction, type Tx } from './tx.js';
  */
 async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Promise<RoomDoc> {
   const ladder = config.ladders[room.ladder]!;
+  const writeFalseReports = await countFalseReports(tx, room, result, nowMs);
   const snaps = await tx.getAll(room.memberUids.map(playerRef));
   const players = new Map(snaps.map((s) => [s.id, s.data() as Player]));
   const standings = new Map(
     room.memberUids.map((uid) => [uid, standingOn(players.get(uid)!, room.ladder, ladder.initialRating)]),
   );
-  const outcomes = settleRoom(room, result, standings, ladder);
+  const outcomes = softenForLeavers(room, settleRoom(room, result, standings, ladder), config.fairPlay.leaving);
   for (const outcome of outcomes) {
     const player = players.get(outcome.uid)!;
     const standing = recordGame(standings.get(outcome.uid)!, outcome.update.after, outcome.outcome);
@@ -39,10 +42,11 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
     });
     tx.create(historyRef(outcome.uid, room.id), historyRow(room, outcome, nowMs));
   }
+  writeFalseReports();
   return settledRoom(room, result, outcomes, nowMs);
 }
 
-const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): Promise<RoomDoc> =>
+export const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): Promise<RoomDoc> =>
   verdict.kind === 'settle'
     ? settle(tx, room, verdict.result, nowMs)
     : Promise.resolve(roomAfterVerdict(room, verdict, nowMs));

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * How many callable requests one player may make: a token bucket holding `burst` calls, refilled at
+ * `callsPerMinute`. A game's client makes a few calls a minute (queue, heartbeats, answers, a report), so the
+ * defaults stop only scripts.
+ */
+export const rateLimitConfigSchema = z.strictObject({
+  callsPerMinute: z.number().positive().default(120),
+  burst: z.number().int().min(1).default(40),
+});
+export type RateLimitConfig = z.infer<typeof rateLimitConfigSchema>;
+
+/** `rateLimits/{uid}`: the player's bucket as of `at` (one document per player, so none is shared). */
+export const callBucketSchema = z.object({ tokens: z.number().min(0), at: z.number().int() });
+export type CallBucket = z.infer<typeof callBucketSchema>;
+
+export type Admission = { admitted: true; bucket: CallBucket } | { admitted: false; retryAfterMs: number };
+
+/** Takes one call from the bucket as refilled up to `nowMs`, or says how long until the next call is allowed. */
+export function admitCall(bucket: CallBucket | null, config: RateLimitConfig, nowMs: number): Admission {
+  const perMs = config.callsPerMinute / 60_000;
+  const elapsed = bucket ? Math.max(0, nowMs - bucket.at) : 0;
+  const tokens = bucket ? Math.min(config.burst, bucket.tokens + elapsed * perMs) : config.burst;
+  if (tokens >= 1) return { admitted: true, bucket: { tokens: tokens - 1, at: nowMs } };
+  return { admitted: false, retryAfterMs: Math.ceil((1 - tokens) / perMs) };
+}

@@ -1,0 +1,54 @@
+import { block, unblock, type BlockList } from '../core/block.js';
+import { fail } from '../core/errors.js';
+import { idleState, type Player, type PlayerState } from '../core/player.js';
+import type { TicketDoc } from '../core/ticket.js';
+import { readTicketsAndRooms } from './presence.js';
+import { playerRef, playerStateRef, ticketRef } from './refs.js';
+import { transaction, type Tx } from './tx.js';
+
+/** The block lists of these players, inside a transaction. */
+export async function readBlockLists(tx: Tx, uids: string[]): Promise<BlockList[]> {
+  const snaps = await tx.getAll(uids.map(playerStateRef));
+  return snaps.map((snap, i) => ({ uid: uids[i]!, blocked: (snap.data() as PlayerState | undefined)?.blocked ?? [] }));
+}
+
+export async function blockList(uid: string) {
+  return { blocked: (await playerStateRef(uid).get()).data()?.blocked ?? [] };
+}
+
+/**
+ * Blocks a player: they are never put in one room with the caller again. A ticket the caller is queued with
+ * starts avoiding them at once, in the same transaction; a room already formed is not touched.
+ */
+export function blockPlayer(uid: string, target: string) {
+  return transaction(async (tx) => {
+    const [stateSnap, targetSnap] = await tx.getAll([playerStateRef(uid), playerRef(target)]);
+    const player = targetSnap!.data() as Player | undefined;
+    if (!player) fail('not-found', `uid: there is no player ${target}.`);
+    const now = Date.now();
+    const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(now);
+    const { blocked } = block({ uid, blocked: state.blocked }, { uid: target, displayName: player.displayName }, now);
+    if (blocked === state.blocked) return { blocked };
+    const { tickets, presence } = await readTicketsAndRooms(tx, [state]);
+    const current = presence(state);
+    tx.set(playerStateRef(uid), { ...state, blocked, updatedAt: now });
+    if (current.kind === 'queued') {
+      const ticket = tickets.get(current.ticketId) as TicketDoc;
+      if (!ticket.avoid.includes(target)) {
+        tx.set(ticketRef(ticket.mode, ticket.id), { ...ticket, avoid: [...ticket.avoid, target] });
+      }
+    }
+    return { blocked };
+  });
+}
+
+/** Unblocks a player; a ticket already queued keeps avoiding them until it ends (the next one will not). */
+export function unblockPlayer(uid: string, target: string) {
+  return transaction(async (tx) => {
+    const now = Date.now();
+    const state = (await tx.get(playerStateRef(uid))).data() ?? idleState(now);
+    const { blocked } = unblock({ uid, blocked: state.blocked }, target);
+    if (blocked !== state.blocked) tx.set(playerStateRef(uid), { ...state, blocked, updatedAt: now });
+    return { blocked };
+  });
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { defaultLadders } from '../../functions/src/core/ladders.js';
+import {
+  forfeitRoom,
+  forfeitVerdict,
+  leaveStanding,
+  leavingConfigSchema,
+  softenForLeavers,
+} from '../../functions/src/core/leaving.js';
+import { initialStanding } from '../../functions/src/core/player.js';
+import { settleRoom } from '../../functions/src/core/result.js';
+import type { RoomDoc } from '../../functions/src/core/room.js';
+import { pendingRoom } from './pendingRoom.js';
+
+/** The 2v2 of pendingRoom once started: party (a, b) on side A, solos c and d on side B. */
+const active = (): RoomDoc => ({ ...pendingRoom(), status: 'active', reportDeadline: 99_000 });
+const leave = (room: RoomDoc, ...uids: string[]) => uids.reduce((r, uid) => forfeitRoom(r, uid, 5_000), room);
+
+describe('leaving a started game', () => {
+  it('records each leaver once, and refuses strangers, games not started and games over', () => {
+    const left = leave(active(), 'c');
+    expect(left.forfeits).toEqual(['c']);
+    expect(forfeitRoom(left, 'c', 6_000)).toBe(left);
+    expect(() => forfeitRoom(active(), 'x', 0)).toThrow(/not a player in this room/);
+    expect(() => forfeitRoom(pendingRoom(), 'a', 0)).toThrow(/decline the ready check instead/);
+    expect(() => forfeitRoom({ ...active(), status: 'settled' }, 'a', 0)).toThrow(/room is settled; there is no game/);
+  });
+
+  it('settles a team room for the other side as soon as one whole side has left, not before', () => {
+    expect(forfeitVerdict(leave(active(), 'c'))).toBeNull();
+    expect(forfeitVerdict(leave(active(), 'c', 'a'))).toBeNull();
+    expect(forfeitVerdict(leave(active(), 'c', 'd'))).toEqual({ kind: 'settle', result: { outcome: 'A' } });
+    expect(forfeitVerdict(leave(active(), 'b', 'a'))).toEqual({ kind: 'settle', result: { outcome: 'B' } });
+  });
+
+  it('settles a free-for-all room for the last player left, everyone who left tied last', () => {
+    const ffa: RoomDoc = { ...active(), kind: 'ffa', sides: [{ tickets: active().sides.flatMap((s) => s.tickets) }] };
+    expect(forfeitVerdict(leave(ffa, 'a', 'b'))).toBeNull();
+    expect(forfeitVerdict(leave(ffa, 'a', 'b', 'd'))).toEqual({
+      kind: 'settle',
+      result: { placements: { a: 2, b: 2, c: 1, d: 2 } },
+    });
+  });
+
+  it("lets the leaver's team-mates lose the configured share of their loss, rounded towards zero", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1000, max: 2000 }), (share, rating) => {
+        const room = leave(active(), 'a');
+        const standings = new Map(['a', 'b', 'c', 'd'].map((uid) => [uid, { ...initialStanding(rating), games: 20 }]));
+        const plain = settleRoom(room, { outcome: 'B' }, standings, defaultLadders.team!);
+        const soft = softenForLeavers(room, plain, leavingConfigSchema.parse({ teammateLossShare: share }));
+        const by = (list: typeof plain, uid: string) => list.find((o) => o.uid === uid)!.update;
+        // The leaver and the winners are untouched; the team-mate who stayed loses less, never more.
+        for (const uid of ['a', 'c', 'd']) expect(by(soft, uid)).toEqual(by(plain, uid));
+        const stayed = by(soft, 'b');
+        expect(stayed.delta).toBe(Math.trunc(by(plain, 'b').delta * share) || 0);
+        expect(stayed.after - stayed.before).toBe(stayed.delta);
+        expect(stayed.delta).toBeLessThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('keeps every settlement zero-sum with the default share of 1', () => {
+    const room = leave(active(), 'a');
+    const standings = new Map(['a', 'b', 'c', 'd'].map((uid) => [uid, { ...initialStanding(1500), games: 20 }]));
+    const outcomes = settleRoom(room, { outcome: 'B' }, standings, defaultLadders.team!);
+    expect(softenForLeavers(room, outcomes, leavingConfigSchema.parse({}))).toBe(outcomes);
+  });
+
+  it('shows the leave rate as games left per game played', () => {
+    const player = {
+      ladders: { solo: { ...initialStanding(1500), games: 6 }, team: { ...initialStanding(1500), games: 4 } },
+    };
+    expect(leaveStanding(player, 0)).toEqual({ leaves: 0, games: 10, leaveRate: 0 });
+    expect(leaveStanding(player, 2)).toEqual({ leaves: 2, games: 10, leaveRate: 0.2 });
+    expect(leaveStanding({ ladders: {} }, 1)).toEqual({ leaves: 1, games: 0, leaveRate: 1 });
+  });
+});
