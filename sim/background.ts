@@ -47,6 +47,7 @@ export async function seedBackground(
           ownerUid: uid,
           enqueuedAt: now,
           ttlSeconds: DAY_SECONDS,
+          rtts: null,
         },
         now,
       );

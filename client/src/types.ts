@@ -60,9 +60,10 @@ export interface Party {
 
 export type TicketStatus = 'queued' | 'matched' | 'cancelled' | 'expired';
 
-/** `pools/{mode}/tickets/{id}`: one solo player or party waiting in a mode's pool. */
+/** `pools/{mode}/tickets/{id}`: one solo player or party waiting in a mode's pool (`{mode}@{region}` if regional). */
 export interface Ticket {
   id: string;
+  /** The pool: the mode, or for a regional mode the mode and the region (`1v1@eu`). */
   mode: string;
   members: { uid: string; rating: number }[];
   memberUids: string[];
@@ -77,6 +78,8 @@ export interface Ticket {
   endedAt: number | null;
   endReason: string | null;
   createdAt: number;
+  /** In a regional mode, the round-trip times the client measured, by region. */
+  rtts: Record<string, number> | null;
 }
 
 /** `pools/{mode}`: the matcher's statistics of a mode's queue. */
@@ -150,6 +153,8 @@ export interface Room {
   updatedAt: number;
   endedAt: number | null;
   endReason: string | null;
+  /** The region the room plays in, for a regional mode; else null. */
+  region: string | null;
 }
 
 /** How a game ended for one player. */

@@ -28,6 +28,7 @@ const queuedTicket = (over: Partial<Ticket> = {}): Ticket => ({
   endedAt: null,
   endReason: null,
   createdAt: 1_000,
+  rtts: null,
   ...over,
 });
 

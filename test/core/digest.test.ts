@@ -15,6 +15,7 @@ const entry = fc.record({
   score: fc.integer({ min: 0, max: 4000 }),
   enqueuedAt: fc.integer({ min: 0 }),
   expiresAt: fc.integer({ min: 0 }),
+  rtts: fc.option(fc.dictionary(fc.constantFrom('eu', 'us', 'asia'), fc.integer({ min: 0, max: 400 }))),
 }) satisfies fc.Arbitrary<PoolEntry>;
 const same = (a: number, b: number) => a === b;
 
@@ -39,6 +40,7 @@ describe('the pool digest', () => {
         score: 1500,
         enqueuedAt: 0,
         expiresAt: 1,
+        rtts: null,
       })),
       300,
     );

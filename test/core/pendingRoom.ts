@@ -40,4 +40,5 @@ export const pendingRoom = (): RoomDoc => ({
   updatedAt: 1_000,
   endedAt: null,
   endReason: null,
+  region: null,
 });

@@ -54,6 +54,7 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     updatedAt: 0,
     endedAt: null,
     endReason: null,
+    region: null,
   };
 }
 

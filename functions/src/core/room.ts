@@ -63,6 +63,8 @@ export const roomDocSchema = z.object({
   updatedAt: z.number().int(),
   endedAt: z.number().int().nullable(),
   endReason: z.string().nullable(),
+  /** The region the room plays in, for a regional mode (its players may come from neighbouring ones); else null. */
+  region: z.string().nullable().default(null),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
@@ -92,6 +94,7 @@ export function newRoom(
   return {
     id,
     mode: mode.id,
+    region: mode.region,
     ladder: mode.ladder,
     kind: mode.format.kind,
     sides,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { matchingScore, type Ticket } from './match/ticket.js';
 import type { ModeWithId } from './modes.js';
 import { standingOn, type Player } from './player.js';
+import { rttsSchema, type Rtts } from './regions.js';
 import type { RoomTicket } from './room.js';
 
 export const ticketStatusSchema = z.enum(['queued', 'matched', 'cancelled', 'expired']);
@@ -32,6 +33,8 @@ export const ticketDocSchema = z.object({
   endedAt: z.number().int().nullable(),
   endReason: z.string().nullable(),
   createdAt: z.number().int(),
+  /** In a regional mode, the round-trip times the client measured to the regions, which bound where it may play. */
+  rtts: rttsSchema.nullable().default(null),
 });
 export type TicketDoc = z.infer<typeof ticketDocSchema>;
 
@@ -42,11 +45,12 @@ export const poolEntrySchema = ticketDocSchema.pick({
   score: true,
   enqueuedAt: true,
   expiresAt: true,
+  rtts: true,
 });
 export type PoolEntry = z.infer<typeof poolEntrySchema>;
 
-export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt }: TicketDoc): PoolEntry {
-  return { id, members, score, enqueuedAt, expiresAt };
+export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt, rtts }: TicketDoc): PoolEntry {
+  return { id, members, score, enqueuedAt, expiresAt, rtts };
 }
 
 /** The matcher's view of a ticket. */
@@ -74,6 +78,7 @@ export interface NewTicket {
   ownerUid: string;
   enqueuedAt: number;
   ttlSeconds: number;
+  rtts: Rtts | null;
 }
 
 export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
@@ -101,6 +106,7 @@ export function queuedTicket(
   owner: { uid: string; partyId: string | null },
   players: readonly Player[],
   nowMs: number,
+  rtts: Rtts | null = null,
 ): TicketDoc {
   const members = players.map((p) => ({ uid: p.uid, rating: standingOn(p, mode.ladder, initialRating).rating }));
   return newTicket(
@@ -117,6 +123,7 @@ export function queuedTicket(
       ownerUid: owner.uid,
       enqueuedAt: nowMs,
       ttlSeconds: mode.ticketTtlSeconds,
+      rtts,
     },
     nowMs,
   );
@@ -141,6 +148,8 @@ export function requeuedTicket(
       ownerUid: matched.ownerUid,
       enqueuedAt: matched.enqueuedAt,
       ttlSeconds: mode.ticketTtlSeconds,
+      // Back in the pool of the room's region, where its players had accepted to play.
+      rtts: null,
     },
     nowMs,
   );
