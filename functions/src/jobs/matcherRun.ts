@@ -42,6 +42,8 @@ export interface RunReport {
   leased: boolean;
   /** The pools it swept, each at least once. */
   pools: string[];
+  /** When it held each pool open (ms since the epoch), from taking its lease until giving it up, in order. */
+  spans: { pool: string; from: number; until: number }[];
   /** When this run first held a pool and swept (ms since the epoch); null if it never held one. */
   sweptFrom: number | null;
   sweptUntil: number | null;
@@ -63,6 +65,7 @@ export const emptyRunReport = (holder = ''): RunReport => ({
   holder,
   leased: false,
   pools: [],
+  spans: [],
   sweptFrom: null,
   sweptUntil: null,
   sweeps: 0,
@@ -117,7 +120,10 @@ export async function runMatcher({
     const opening = [...held].filter((id) => !pools.has(id));
     const opened = await Promise.allSettled(opening.map((id) => PoolMirror.open(id)));
     opened.forEach((o, i) => {
-      if (o.status === 'fulfilled') pools.set(opening[i]!, o.value);
+      if (o.status === 'fulfilled') {
+        pools.set(opening[i]!, o.value);
+        heldFrom.set(opening[i]!, Date.now());
+      }
     });
     const failed = opened.find((o) => o.status === 'rejected');
     if (failed) throw failed.reason;
@@ -139,20 +145,28 @@ export async function runMatcher({
       }
     for (const id of wanted) if (!neighbours.has(id)) neighbours.set(id, await PoolMirror.open(id));
   };
+  /** Between sweeps, the whole rebalance; within one, only renewing what it holds, so each held pool is swept. */
+  const renewIfDue = async (handOver: boolean) => {
+    if (Date.now() - leasesAt < leaseMs / 3) return;
+    leasesAt = Date.now();
+    if (handOver) return rebalance();
+    const held = new Set(await claimLeases(holder, [...pools.keys()], leaseMs));
+    for (const id of [...pools.keys()]) if (!held.has(id)) await closePool(id, false);
+  };
+  const heldFrom = new Map<string, number>();
   const closePool = async (id: string, leaveDigest: boolean) => {
     const pool = pools.get(id);
     pools.delete(id);
-    if (pool) await (leaveDigest ? pool.close() : pool.stop());
+    if (!pool) return;
+    await (leaveDigest ? pool.close() : pool.stop());
+    report.spans.push({ pool: id, from: heldFrom.get(id)!, until: Date.now() });
   };
 
   try {
     // At least one attempt per run, however short.
     do {
       const started = Date.now();
-      if (started - leasesAt >= leaseMs / 3) {
-        await rebalance();
-        leasesAt = started;
-      }
+      await renewIfDue(true);
       if (pools.size) {
         rooms ??= new Mirror<RoomDoc, RoomDoc>(
           roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
@@ -168,10 +182,26 @@ export async function runMatcher({
         }
         const followed = [...pools.values(), ...neighbours.values()];
         for (const id of consumed) if (!followed.some((p) => p.has(id))) consumed.delete(id);
-        for (const [id, pool] of pools) {
+        for (const id of [...pools.keys()]) {
+          // A sweep that commits a backlog can outlast a lease: renew between pools, sweep only those still held.
+          await renewIfDue(false);
+          const pool = pools.get(id);
+          if (!pool) continue;
           if (!report.pools.includes(id)) report.pools.push(id);
           const visitors = visitorsOf(modes.get(id)!, [...pools, ...neighbours], consumed);
-          await sweepMode(modes.get(id)!, pool.values(), visitors, consumed, report, recentWaits.get(id)!, lastStats);
+          // Commits start no later than half a lease after the renewal, so none runs on a lease that ran out.
+          const commitUntil = leasesAt + leaseMs / 2;
+          const mode = modes.get(id)!;
+          await sweepMode(
+            mode,
+            pool.values(),
+            visitors,
+            consumed,
+            report,
+            recentWaits.get(id)!,
+            lastStats,
+            commitUntil,
+          );
         }
         await handleRoomDeadlines(
           rooms.values().filter((room) => pools.has(room.mode)),
@@ -231,6 +261,7 @@ async function sweepMode(
   report: RunReport,
   recentWaits: number[],
   lastStats: Map<string, { at: number; stats: QueueStats }>,
+  commitUntil: number,
 ) {
   const now = Date.now();
   const waiting = queued.filter((ticket) => !consumed.has(ticket.id));
@@ -259,6 +290,8 @@ async function sweepMode(
   const poolOf = (ticketId: string) => poolOfVisitor.get(ticketId) ?? mode.id;
   // Proposals share no ticket, so their commits cannot conflict with each other.
   await concurrently(proposals, config.matcher.concurrency, async (proposal) => {
+    // Left for the next sweep, after the lease is renewed.
+    if (Date.now() > commitUntil) return;
     if (await commitMatch(mode, proposal, poolOf)) {
       report.committed++;
       for (const side of proposal.sides) for (const t of side) consumed.add(t.id);
