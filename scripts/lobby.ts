@@ -37,13 +37,15 @@ export function lobbyConfig(endpoints: Endpoints, config: AppConfig): LobbyConfi
           ? `2 sides of ${mode.format.teamSize}`
           : `free-for-all, ${mode.format.minPlayers}–${mode.format.maxPlayers} players`;
       const readyCheck = mode.readyCheck ? ` · ready check ${mode.readyCheck.timeoutSeconds} s` : '';
+      const regions = mode.regions ? ` · regions ${Object.keys(mode.regions.neighbours).join(', ')}` : '';
       return {
         id,
         kind: mode.format.kind,
         ladder: mode.ladder,
-        description: `${format} · ${mode.ladder} ladder${readyCheck}`,
+        description: `${format} · ${mode.ladder} ladder${readyCheck}${regions}`,
         ticketTtlSeconds: mode.ticketTtlSeconds,
         partyCapacity: partyCapacity(mode),
+        regions: mode.regions ? Object.keys(mode.regions.neighbours) : [],
       };
     }),
   };

@@ -1,7 +1,8 @@
 /**
  * One matcher run in a process of its own, as one Cloud Functions instance runs it: against the emulators when
  * FIRESTORE_EMULATOR_HOST is set. Tests and the scale simulation start several of these to show runs sharing the
- * pools. SIGTERM ends the run at its next sweep; the run's report is printed as one JSON line at the end.
+ * pools. SIGTERM ends the run at its next sweep; the run's report, with the reads and writes it made, is printed
+ * as one JSON line at the end.
  *
  *   tsx scripts/matcher.ts --seconds 55 --interval-ms 2000 [--lease-ms 15000] [--name A]
  */
@@ -23,6 +24,7 @@ const number = (flag: string, text: string) => {
 
 // Loaded after the flags are read, so a bad flag fails before the functions' configuration is.
 const { runMatcher } = await import('../functions/src/jobs/matcherRun.js');
+const { opCounts } = await import('../functions/src/store/metrics.js');
 const abort = new AbortController();
 process.once('SIGTERM', () => abort.abort());
 const report = await runMatcher({
@@ -32,5 +34,6 @@ const report = await runMatcher({
   name: values.name,
   signal: abort.signal,
 });
-process.stdout.write(`${JSON.stringify(report)}\n`);
+// The run's report and the reads and writes it made: the only Firestore work of this process.
+process.stdout.write(`${JSON.stringify({ ...report, ...opCounts })}\n`);
 process.exit(0);

@@ -4,6 +4,7 @@
  */
 import type { AppConfig } from '../functions/src/core/config.js';
 import { measureQuality, violations } from '../functions/src/core/match/index.js';
+import { resolveMode } from '../functions/src/core/modes.js';
 import { coreSides, type RoomDoc } from '../functions/src/core/room.js';
 import type { SimulationResult } from './simulation.js';
 
@@ -109,7 +110,7 @@ const seats = (rooms: RoomDoc[]) => rooms.reduce((sum, r) => sum + r.memberUids.
  * at a widening step or the end of a free-for-all's fill wait. The matcher cannot have matched them sooner.
  */
 export function feasibleAt(room: RoomDoc, config: AppConfig, enteredAt: (ticketId: string) => number): number {
-  const mode = config.modes[room.mode]!;
+  const mode = resolveMode(config.modes, room.mode);
   const tickets = coreSides(room).flat();
   const entered = Math.max(...tickets.map((t) => enteredAt(t.id)));
   const oldest = Math.min(...tickets.map((t) => t.enqueuedAt));

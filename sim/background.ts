@@ -7,6 +7,7 @@
  */
 import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player.js';
+import { poolIdOf } from '../functions/src/core/regions.js';
 import { newTicket } from '../functions/src/core/ticket.js';
 import { db } from '../functions/src/store/db.js';
 import { ticketRef } from '../functions/src/store/refs.js';
@@ -31,9 +32,13 @@ export async function seedBackground(
   });
   const writer = db.bulkWriter();
   const now = Date.now();
-  for (const [mode, share] of Object.entries(perMode)) {
-    const gap = config.modes[mode]!.spreadCap.hard + 1;
+  for (const [modeId, share] of Object.entries(perMode)) {
+    const { spreadCap, regions } = config.modes[modeId]!;
+    const gap = spreadCap.hard + 1;
+    // A regional mode's tickets go round its regions' pools.
+    const pools = regions ? Object.keys(regions.neighbours).map((r) => poolIdOf(modeId, r)) : [modeId];
     for (let i = 0; i < share; i++) {
+      const mode = pools[i % pools.length]!;
       const uid = `${BACKGROUND_PREFIX}${mode}-${i}`;
       const score = FIRST_SCORE + i * gap;
       const ticket = newTicket(
@@ -48,6 +53,7 @@ export async function seedBackground(
           enqueuedAt: now,
           ttlSeconds: DAY_SECONDS,
           avoid: [],
+          rtts: null,
         },
         now,
       );

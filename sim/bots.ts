@@ -8,6 +8,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { doc, getDocFromServer } from 'firebase/firestore';
 import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
+import { resolveMode } from '../functions/src/core/modes.js';
+import { hopsFrom } from '../functions/src/core/regions.js';
 import type { Presence } from '../functions/src/core/presence.js';
 import type { Result, RoomDoc } from '../functions/src/core/room.js';
 import type { Random } from '../bench/random.js';
@@ -126,7 +128,7 @@ export class World {
     // A game ends well inside the mode's report window, whatever the configuration's timers.
     const seconds = Math.min(
       low + random.next() * (high - low),
-      this.config.modes[room.mode]!.reportTimeoutSeconds / 2,
+      resolveMode(this.config.modes, room.mode).reportTimeoutSeconds / 2,
     );
     const game: Game = { result: trueResult(room, random), endsAt: Date.now() + 1000 * seconds };
     this.games.set(room.id, game);
@@ -191,7 +193,7 @@ export async function playRoom(world: World, bot: Bot, roomId: string): Promise<
   const current = () => (bot.view.room?.id === roomId ? bot.view.room : null);
   bot.doing = `playing room ${roomId}`;
   if (!(await bot.view.until(() => current() !== null, 10_000))) return 'unseen';
-  const mode = world.config.modes[current()!.mode]!;
+  const mode = resolveMode(world.config.modes, current()!.mode);
   if (current()?.status === 'pending') {
     await answerReadyCheck(world, bot, roomId, faults);
     await bot.view.until(() => current()?.status !== 'pending', 1000 * ((mode.readyCheck?.timeoutSeconds ?? 0) + 10));
@@ -295,8 +297,22 @@ async function churn(world: World, captain: Bot) {
   }
 }
 
+/**
+ * In a regional mode, the round trips a bot's client would measure: 20 ms to its own region (the same for every
+ * game it plays, by its uid), 60 ms more for each hop away.
+ */
+function measuredRtts(world: World, bot: Bot, modeId: string): { rtts?: Record<string, number> } {
+  const regions = world.config.modes[modeId]?.regions;
+  if (!regions) return {};
+  const ids = Object.keys(regions.neighbours);
+  const home = ids[[...bot.client.uid].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % ids.length]!;
+  const hops = hopsFrom(regions, home);
+  return { rtts: Object.fromEntries(ids.map((id) => [id, 20 + 60 * (hops.get(id) ?? 4)])) };
+}
+
 async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<CallResponse<'enqueue'>> | null> {
-  const send = () => bot.client.callTimed('enqueue', { mode });
+  const request = { mode, ...measuredRtts(world, bot, mode) };
+  const send = () => bot.client.callTimed('enqueue', request);
   const duplicate = chance(bot, world.options.faults.duplicate);
   if (duplicate) world.faults.duplicateEnqueues++;
   const answers = await Promise.allSettled(duplicate ? [send(), send()] : [send()]);
@@ -322,7 +338,8 @@ async function playTicket(world: World, bot: Bot, mode: string, size: number) {
   const { ticketId, room } = answer.data;
   const record: EnqueueRecord = {
     uid: bot.client.uid,
-    mode,
+    // The pool joined: in a regional mode, the mode and the bot's region.
+    mode: answer.data.mode,
     size,
     ticketId,
     sentAt: answer.sentAt,
@@ -333,7 +350,7 @@ async function playTicket(world: World, bot: Bot, mode: string, size: number) {
     vanished: false,
   };
   world.enqueues.push(record);
-  bot.view.followTicket(mode, ticketId);
+  bot.view.followTicket(record.mode, ticketId);
   if (room) bot.view.followRoom(room.id);
   if (chance(bot, world.options.faults.vanish)) {
     record.vanished = true;
@@ -359,7 +376,7 @@ function noteRoom(bot: Bot, record: EnqueueRecord) {
  */
 async function vanish(world: World, bot: Bot, record: EnqueueRecord) {
   bot.doing = `vanished from ticket ${record.ticketId}`;
-  const mode = world.config.modes[record.mode]!;
+  const mode = resolveMode(world.config.modes, record.mode);
   await world.idle(1000 * mode.ticketTtlSeconds + 5000);
   if (world.stopping) return;
   await bot.view.until(
@@ -374,7 +391,7 @@ async function vanish(world: World, bot: Bot, record: EnqueueRecord) {
 
 async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
   const { options } = world;
-  const mode = world.config.modes[record.mode]!;
+  const mode = resolveMode(world.config.modes, record.mode);
   const beatEvery = (1000 * mode.ticketTtlSeconds) / 3;
   let nextBeat = Date.now() + beatEvery;
   const giveUpAt = Date.now() + 1000 * options.patienceSeconds;

@@ -11,6 +11,7 @@ import { ticketDocSchema, type TicketDoc } from '../functions/src/core/ticket.js
 import { coreSides, isLive, roomDocSchema, roomTickets, sideUids, type RoomDoc } from '../functions/src/core/room.js';
 import { historyRowSchema } from '../functions/src/core/history.js';
 import { contradictingReporters } from '../functions/src/core/reportAbuse.js';
+import { mayPlayIn, splitPoolId } from '../functions/src/core/regions.js';
 import type { z } from 'zod';
 
 export interface InvariantViolation {
@@ -291,10 +292,23 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   // Every room within its caps and premade policy (re-checked by the matcher core's own rules), its players
   // those of its tickets, and its status, result and end agreeing.
   for (const r of snapshot.rooms) {
-    const mode = config.modes[r.mode];
-    if (!mode) {
-      violation('every room has a configured mode', [roomPath(r)], `mode ${r.mode}`);
+    const { modeId, region } = splitPoolId(r.mode);
+    const mode = config.modes[modeId];
+    if (!mode || (mode.regions === null) !== (region === null) || region !== r.region) {
+      violation('every room has a configured mode', [roomPath(r)], `mode ${r.mode}, region ${r.region}`);
       continue;
+    }
+    for (const rt of mode.regions ? r.sides.flatMap((side) => side.tickets) : []) {
+      const ticket = ticketsById.get(rt.ticketId);
+      const home = ticket ? splitPoolId(ticket.mode).region : null;
+      const wait = (r.proposedAt - rt.enqueuedAt) / 1000;
+      if (ticket && (home === null || !mayPlayIn(mode.regions!, { home, rtts: ticket.rtts }, region!, wait))) {
+        violation(
+          'every player of a regional room may play in its region',
+          [roomPath(r), ticketPath(ticket)],
+          `queued in ${home}, room in ${region} after ${wait.toFixed(1)} s`,
+        );
+      }
     }
     for (const broken of violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality })) {
       violation('every room within its caps and premade policy', [roomPath(r)], JSON.stringify(broken));

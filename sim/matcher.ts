@@ -1,8 +1,12 @@
 /**
- * Plays Cloud Scheduler for the simulation, in this process, as `npm start` does: a matcher run every tick (back
- * to back by default), each sweeping every interval for the configured run length. Each run's reads and writes
- * are taken from the store layer's process-wide `opCounts`, which only the matcher moves in this process.
+ * Plays Cloud Scheduler for the simulation, as `npm start` does: a matcher run every tick (back to back by
+ * default), each sweeping every interval for the configured run length. With one matcher the runs are in this
+ * process, and each run's reads and writes are taken from the store layer's process-wide `opCounts`, which only
+ * the matcher moves here. With more, each matcher is a process of its own (scripts/matcher.ts, one run per
+ * process, as one function instance runs it), which reports its run and its own counts when it ends.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { config } from '../functions/src/config.js';
 import { emptyRunReport, runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
 import { opCounts } from '../functions/src/store/metrics.js';
@@ -13,17 +17,22 @@ export interface MatcherRun extends RunReport {
   error: string | null;
 }
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
 export class ScheduledMatcher {
   readonly runs: MatcherRun[] = [];
   private stopping = false;
   private wake: () => void = () => {};
   private readonly done: Promise<void>;
   private readonly abort = new AbortController();
+  private child: ChildProcess | null = null;
 
   constructor(
     readonly intervalMs: number,
     readonly runMs = config.matcher.runSeconds * 1000,
     readonly tickMs = runMs,
+    /** Run in a process of its own, named so in the leases it holds. */
+    readonly processName: string | null = null,
   ) {
     this.done = this.loop();
   }
@@ -31,20 +40,7 @@ export class ScheduledMatcher {
   private async loop() {
     while (!this.stopping) {
       const started = Date.now();
-      const before = { ...opCounts };
-      let report: RunReport | null = null;
-      let error: string | null = null;
-      try {
-        report = await runMatcher({ durationMs: this.runMs, intervalMs: this.intervalMs, signal: this.abort.signal });
-      } catch (e) {
-        error = String(e);
-      }
-      this.runs.push({
-        ...(report ?? emptyRunReport()),
-        reads: opCounts.reads - before.reads,
-        writes: opCounts.writes - before.writes,
-        error,
-      });
+      this.runs.push(await (this.processName ? this.runInProcess(this.processName) : this.runHere()));
       const gap = this.tickMs - (Date.now() - started);
       if (gap > 0 && !this.stopping)
         await new Promise<void>((resolve) => {
@@ -54,11 +50,48 @@ export class ScheduledMatcher {
     }
   }
 
+  private async runHere(): Promise<MatcherRun> {
+    const before = { ...opCounts };
+    let report: RunReport | null = null;
+    let error: string | null = null;
+    try {
+      report = await runMatcher({ durationMs: this.runMs, intervalMs: this.intervalMs, signal: this.abort.signal });
+    } catch (e) {
+      error = String(e);
+    }
+    const counts = { reads: opCounts.reads - before.reads, writes: opCounts.writes - before.writes };
+    return { ...(report ?? emptyRunReport()), ...counts, error };
+  }
+
+  private runInProcess(name: string): Promise<MatcherRun> {
+    const args = ['--import', 'tsx', 'scripts/matcher.ts', '--name', name];
+    args.push('--seconds', String(this.runMs / 1000), '--interval-ms', String(this.intervalMs));
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    return new Promise((resolve) =>
+      child.on('exit', (code) => {
+        this.child = null;
+        const last = out.trim().split('\n').at(-1) ?? '';
+        try {
+          resolve({ ...(JSON.parse(last) as MatcherRun), error: null });
+        } catch {
+          const error = `matcher process ${name} exited with ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`;
+          resolve({ ...emptyRunReport(), reads: 0, writes: 0, error });
+        }
+      }),
+    );
+  }
+
   /** Starts no more runs and ends the current one at its next sweep, leaving its digests and leases as usual. */
   async stop() {
     this.stopping = true;
     this.wake();
     this.abort.abort();
+    this.child?.kill('SIGTERM');
     await this.done;
   }
 

@@ -51,6 +51,11 @@ export interface SimOptions {
   tickSeconds: number | null;
   /** Seeded waiting tickets (background load) that can never be matched, to grow the pool the matcher mirrors. */
   background: number;
+  /**
+   * Matcher runs side by side. 1: in this process, as `npm start` runs it. More: each a process of its own
+   * (scripts/matcher.ts), as several scheduled functions would be, sharing the pools through their leases.
+   */
+  matchers: number;
   faults: Faults;
 }
 
@@ -83,6 +88,7 @@ export function defaultOptions(bots = 500): SimOptions {
     sweepIntervalSeconds: null,
     tickSeconds: null,
     background: 0,
+    matchers: 1,
     faults: { ...DEFAULT_FAULTS },
   };
 }
@@ -129,6 +135,10 @@ const FLAGS: Record<string, Flag> = {
   'sweep-interval': numeric('seconds between matcher sweeps', 'sweepIntervalSeconds', 0.2),
   tick: numeric('seconds between scheduled matcher runs', 'tickSeconds', 1),
   background: numeric('seeded unmatchable waiting tickets', 'background', 0, { integer: true }),
+  matchers: numeric('matcher runs side by side (more than 1: each its own process)', 'matchers', 1, {
+    max: 16,
+    integer: true,
+  }),
   faults: {
     help: 'fault rates, e.g. cancel=0.1,vanish=0,conflict=0.2 (or "none")',
     apply: (options, value, flag) => {

@@ -1,14 +1,20 @@
 /**
- * `npm run simulate:scale [-- --pools 100,1000,10000 --intervals 1,2 --bots 100 --duration 60 …]`: the same live
- * bots on top of a growing seeded pool of waiting tickets, at several sweep intervals, one fresh database per
- * phase. Shows whether the cost per matched player stays flat as the pool grows and the interval changes, and
- * what each matcher run's opening costs (the pool digests and the tickets changed since, the live rooms). Writes sim/scale.json; exits 1 on a violation.
+ * `npm run simulate:scale [-- --pools 100,1000,10000 --intervals 1,2 --matchers 1,2 --bots 100 --duration 60 …]`:
+ * the same live bots on top of a growing seeded pool of waiting tickets, at several sweep intervals and numbers of
+ * matcher runs side by side, one fresh database per phase. Shows whether the cost per matched player stays flat
+ * as the pool grows and the interval changes, what each matcher run's opening costs (the pool digests and the
+ * tickets changed since, the live rooms), and, for a regional mode (`--modes duel=1`), the rooms of each region.
+ * `--drain 8000` instead drains a backlog of that many matchable tickets with each number of matcher processes
+ * (sim/drain.ts). Writes sim/scale.json; exits 1 on a violation.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, usage } from './options.js';
 import { clearEmulators } from '../scripts/clear.js';
 import { simulationStack } from './stack.js';
+import { splitPoolId } from '../functions/src/core/regions.js';
+import type { DrainResult } from './drain.js';
+import type { SimulationResult } from './simulation.js';
 
 const OUT = fileURLToPath(new URL('./scale.json', import.meta.url));
 
@@ -30,6 +36,8 @@ async function main(): Promise<number> {
   }
   const pools = listFlag(args, '--pools', [100, 1000, 10_000]);
   const intervals = listFlag(args, '--intervals', [1, 2]);
+  const matcherCounts = listFlag(args, '--matchers', [1]);
+  const [drainTickets] = listFlag(args, '--drain', []);
   // Fewer bots and no faults by default, so the phases differ in the pool and the interval only.
   const options = parseOptions(['--bots', '100', '--duration', '60', '--faults', 'none', ...args], process.env);
   const stack = await simulationStack(console.log);
@@ -38,66 +46,125 @@ async function main(): Promise<number> {
     const { runSimulation } = await import('./simulation.js');
     const { analyse } = await import('./analysis.js');
     const { describeViolations } = await import('./invariants.js');
+    if (drainTickets !== undefined) {
+      const { drain } = await import('./drain.js');
+      const drains = [];
+      for (const matchers of matcherCounts) {
+        console.log(`\n— Draining ${drainTickets} matchable tickets with ${matchers} matcher process(es) —`);
+        await clearEmulators(stack);
+        const intervalMs = 1000 * (options.sweepIntervalSeconds ?? config.matcher.sweepIntervalSeconds);
+        drains.push(await drain(config, { tickets: drainTickets, matchers, intervalMs }));
+        console.log(JSON.stringify(drains.at(-1)));
+      }
+      writeFileSync(OUT, `${JSON.stringify({ drains }, null, 2)}\n`);
+      console.log(`\n${drainTable(drains)}\n\nWritten to ${OUT}`);
+      return drains.some((d) => d.invariantViolations > 0) ? 1 : 0;
+    }
     const rows = [];
     let violations = 0;
     for (const background of pools) {
-      for (const interval of intervals) {
-        console.log(`\n— Pool of ${background} seeded waiting tickets, sweep interval ${interval} s —`);
-        await clearEmulators(stack);
-        const result = await runSimulation({
-          options: { ...options, background, sweepIntervalSeconds: interval },
-          endpoints: stack,
-          log: console.log,
-          progressEveryMs: 15_000,
-        });
-        const f = analyse(result, config);
-        violations += result.violations.length;
-        if (result.violations.length) console.error(describeViolations(result.violations));
-        const opening = f.matcher.openingReads.reduce((a, b) => a + b, 0);
-        const callable = f.queueOps.filter((r) => !r.source.startsWith('matcher'));
-        const per = (n: number) => (f.matchedPlayers ? +(n / f.matchedPlayers).toFixed(2) : null);
-        const row = {
-          pool: background,
-          sweepIntervalSeconds: interval,
-          matchedPlayers: f.matchedPlayers,
-          callableReadsPerPlayer: per(callable.reduce((s, r) => s + r.reads, 0)),
-          callableWritesPerPlayer: per(callable.reduce((s, r) => s + r.writes, 0)),
-          matcherReadsPerPlayerAfterOpening: per(Math.max(0, f.matcher.reads - opening)),
-          matcherWritesPerPlayer: per(f.matcher.writes),
-          readsPerPlayerWithoutOpening: per(f.queueOps.reduce((s, r) => s + r.reads, 0) - opening),
-          readsPerMatchedPlayer: f.readsPerMatchedPlayer,
-          writesPerMatchedPlayer: f.writesPerMatchedPlayer,
-          matcherRuns: f.matcher.runs,
-          openingReadsPerRun: f.matcher.runs ? Math.round(opening / f.matcher.runs) : null,
-          sweeps: f.matcher.sweeps,
-          steadyReadsPerSweep: f.matcher.steadyReadsPerSweep,
-          sweepCycleMs: f.matcher.sweepCycleMs,
-          immediateP95Ms: f.byPath.immediate.p95 === null ? null : Math.round(f.byPath.immediate.p95),
-          scheduledP95Ms: f.byPath.scheduled.p95 === null ? null : Math.round(f.byPath.scheduled.p95),
-          matcherDelayP95Ms: f.byPath.matcherDelay.p95 === null ? null : Math.round(f.byPath.matcherDelay.p95),
-          seedingSeconds: +(result.phasesMs.background / 1000).toFixed(1),
-          coldStartReads: result.background.coldStartReads,
-          loadAverage: result.machine.loadAverages.length
-            ? +(result.machine.loadAverages.reduce((a, b) => a + b, 0) / result.machine.loadAverages.length).toFixed(1)
-            : null,
-          invariantViolations: result.violations.length,
-        };
-        rows.push(row);
-        console.log(JSON.stringify(row));
-      }
+      for (const interval of intervals)
+        for (const matchers of matcherCounts) {
+          console.log(
+            `\n— Pool of ${background} seeded waiting tickets, sweep interval ${interval} s, ${matchers} matcher run(s) —`,
+          );
+          await clearEmulators(stack);
+          const result = await runSimulation({
+            options: { ...options, background, sweepIntervalSeconds: interval, matchers },
+            endpoints: stack,
+            log: console.log,
+            progressEveryMs: 15_000,
+          });
+          const f = analyse(result, config);
+          violations += result.violations.length;
+          if (result.violations.length) console.error(describeViolations(result.violations));
+          const opening = f.matcher.openingReads.reduce((a, b) => a + b, 0);
+          const callable = f.queueOps.filter((r) => !r.source.startsWith('matcher'));
+          const per = (n: number) => (f.matchedPlayers ? +(n / f.matchedPlayers).toFixed(2) : null);
+          const row = {
+            pool: background,
+            sweepIntervalSeconds: interval,
+            matchers,
+            perRegion: perRegion(result),
+            matchedPlayers: f.matchedPlayers,
+            callableReadsPerPlayer: per(callable.reduce((s, r) => s + r.reads, 0)),
+            callableWritesPerPlayer: per(callable.reduce((s, r) => s + r.writes, 0)),
+            matcherReadsPerPlayerAfterOpening: per(Math.max(0, f.matcher.reads - opening)),
+            matcherWritesPerPlayer: per(f.matcher.writes),
+            readsPerPlayerWithoutOpening: per(f.queueOps.reduce((s, r) => s + r.reads, 0) - opening),
+            readsPerMatchedPlayer: f.readsPerMatchedPlayer,
+            writesPerMatchedPlayer: f.writesPerMatchedPlayer,
+            matcherRuns: f.matcher.runs,
+            openingReadsPerRun: f.matcher.runs ? Math.round(opening / f.matcher.runs) : null,
+            sweeps: f.matcher.sweeps,
+            steadyReadsPerSweep: f.matcher.steadyReadsPerSweep,
+            sweepCycleMs: f.matcher.sweepCycleMs,
+            immediateP95Ms: f.byPath.immediate.p95 === null ? null : Math.round(f.byPath.immediate.p95),
+            scheduledP95Ms: f.byPath.scheduled.p95 === null ? null : Math.round(f.byPath.scheduled.p95),
+            matcherDelayP95Ms: f.byPath.matcherDelay.p95 === null ? null : Math.round(f.byPath.matcherDelay.p95),
+            seedingSeconds: +(result.phasesMs.background / 1000).toFixed(1),
+            coldStartReads: result.background.coldStartReads,
+            loadAverage: result.machine.loadAverages.length
+              ? +(result.machine.loadAverages.reduce((a, b) => a + b, 0) / result.machine.loadAverages.length).toFixed(
+                  1,
+                )
+              : null,
+            invariantViolations: result.violations.length,
+          };
+          rows.push(row);
+          console.log(JSON.stringify(row));
+        }
     }
     writeFileSync(OUT, `${JSON.stringify({ options, rows }, null, 2)}\n`);
-    console.log(`\n${table(rows)}\n\nWritten to ${OUT}`);
+    const regional = rows.flatMap((r) =>
+      Object.entries(r.perRegion).map(
+        ([region, f]) =>
+          `pool ${r.pool}, ${r.matchers} matcher run(s): ${region} ${f.rooms} rooms, ${f.players} players, ${f.fromElsewhere} from another region`,
+      ),
+    );
+    console.log(`\n${table(rows)}\n${regional.length ? `\n${regional.join('\n')}\n` : ''}\nWritten to ${OUT}`);
     return violations ? 1 : 0;
   } finally {
     await stack.stop();
   }
 }
 
-function table(rows: Record<string, number | null>[]): string {
+/** Rooms of regional modes by the region they played in, with how many of their players came from another. */
+function perRegion(
+  result: SimulationResult,
+): Record<string, { rooms: number; players: number; fromElsewhere: number }> {
+  const homeOf = new Map(result.snapshot.tickets.map((t) => [t.id, splitPoolId(t.mode).region]));
+  const out: Record<string, { rooms: number; players: number; fromElsewhere: number }> = {};
+  for (const room of result.snapshot.rooms) {
+    if (!room.region) continue;
+    out[room.region] ??= { rooms: 0, players: 0, fromElsewhere: 0 };
+    const row = out[room.region]!;
+    row.rooms++;
+    for (const ticket of room.sides.flatMap((side) => side.tickets)) {
+      row.players += ticket.members.length;
+      if (homeOf.get(ticket.ticketId) !== room.region) row.fromElsewhere += ticket.members.length;
+    }
+  }
+  return out;
+}
+
+function drainTable(drains: DrainResult[]): string {
+  const lines = [
+    '| matcher processes | pools | tickets | seconds | matched players/s | pools per run | stale proposals | invariant violations |',
+  ];
+  lines.push('|---|---|---|---|---|---|---|---|');
+  for (const d of drains)
+    lines.push(
+      `| ${d.matchers} | ${d.pools.length} | ${d.tickets} | ${d.seconds} | ${d.matchedPlayersPerSecond} | ${d.runs.map((r) => r.pools.length).join(' + ')} | ${d.runs.reduce((s, r) => s + r.stale, 0)} | ${d.invariantViolations} |`,
+    );
+  return lines.join('\n');
+}
+
+function table(rows: Record<string, unknown>[]): string {
   const columns: [string, string][] = [
     ['pool', 'seeded pool'],
     ['sweepIntervalSeconds', 'sweep s'],
+    ['matchers', 'matcher runs'],
     ['matchedPlayers', 'matched players'],
     ['callableReadsPerPlayer', 'callable reads/pl'],
     ['matcherReadsPerPlayerAfterOpening', 'matcher reads/pl (no openings)'],

@@ -267,7 +267,14 @@ export async function runSimulation({
 
   const intervalMs = 1000 * (options.sweepIntervalSeconds ?? config.matcher.sweepIntervalSeconds);
   const runMs = 1000 * config.matcher.runSeconds;
-  const matcher = new ScheduledMatcher(intervalMs, runMs, options.tickSeconds ? 1000 * options.tickSeconds : runMs);
+  const tickMs = options.tickSeconds ? 1000 * options.tickSeconds : runMs;
+  const matchers =
+    options.matchers === 1
+      ? [new ScheduledMatcher(intervalMs, runMs, tickMs)]
+      : Array.from(
+          { length: options.matchers },
+          (_, i) => new ScheduledMatcher(intervalMs, runMs, tickMs, `sim${i + 1}`),
+        );
 
   const playFrom = Date.now();
   const captainsDone = new Set<Bot>();
@@ -315,7 +322,7 @@ export async function runSimulation({
     });
   } finally {
     clearInterval(progress);
-    await phase('matcherStop', () => matcher.stop());
+    await phase('matcherStop', () => Promise.all(matchers.map((m) => m.stop())));
   }
   const finishedAt = Date.now();
 
@@ -376,7 +383,7 @@ export async function runSimulation({
     callTimes: calls.sentAt,
     limiterWaitMs: limiter.waits.filter((w) => w.at >= playFrom).map((w) => w.ms),
     serverOps,
-    matcherRuns: matcher.runs,
+    matcherRuns: matchers.flatMap((m) => m.runs),
     snapshot,
     violations,
     leftLive,

@@ -35,7 +35,8 @@ export interface Calls {
   transferPartyLeadership: [{ uid: string }, { party: Party }];
   disbandParty: [NoArguments, { party: null }];
   refreshPartyCode: [NoArguments, { party: Party }];
-  enqueue: [{ mode: string }, EnqueueResult];
+  /** A regional mode needs `region`, or `rtts` (round-trip ms by region) for the nearest one and the reach. */
+  enqueue: [{ mode: string; region?: string; rtts?: Record<string, number> }, EnqueueResult];
   /** Cancelling leaves the player idle, or in the room that formed first. */
   cancelQueue: [NoArguments, { cancelled: boolean; presence: Exclude<Presence, { kind: 'queued' }> }];
   /** A queued ticket's new expiry; no expiry once the player is no longer queued. */

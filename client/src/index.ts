@@ -27,4 +27,5 @@ export {
   type RoomView,
 } from './room.js';
 export { PartyApi } from './party.js';
+export { measureRegions, type MeasureOptions, type Where } from './regions.js';
 export type * from './types.js';

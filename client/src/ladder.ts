@@ -5,6 +5,7 @@ import { listenDoc } from './listen.js';
 import { MatchSubscription, type Match, type MatchOptions } from './match.js';
 import { watchMatches } from './matches.js';
 import { PartyApi } from './party.js';
+import type { Where } from './regions.js';
 import * as session from './session.js';
 import type {
   BlockedPlayer,
@@ -77,16 +78,22 @@ export class Ladder {
     return this.track(listenDoc<Player>(this.services.db, `players/${this.uid}`, listener, onError));
   }
 
-  /** Queues (a party leader queues the whole party). Most games want `queue`, which also follows the ticket. */
-  enqueue(mode: string): Promise<EnqueueResult> {
-    return this.services.call('enqueue', { mode });
+  /**
+   * Queues (a party leader queues the whole party). Most games want `queue`, which also follows the ticket. A
+   * regional mode needs `where`: the player's region, or round trips from `measureRegions`. The answer's `mode`
+   * is the pool joined (`1v1@eu` for a regional mode).
+   */
+  enqueue(mode: string, where: Where = {}): Promise<EnqueueResult> {
+    return this.services.call('enqueue', { mode, ...where });
   }
 
   /** Queues and follows the ticket to its end; heartbeats are sent while it waits. */
-  async queue(mode: string, options: MatchOptions = {}): Promise<Match> {
+  async queue(mode: string, options: MatchOptions & Where = {}): Promise<Match> {
     const uid = this.uid;
-    const { ticketId, room } = await this.enqueue(mode);
-    return this.keep(new MatchSubscription(this.services, uid, { ticketId, mode, room }, options));
+    const { region, rtts, ...matchOptions } = options;
+    const where = { ...(region === undefined ? {} : { region }), ...(rtts === undefined ? {} : { rtts }) };
+    const { ticketId, room, mode: pool } = await this.enqueue(mode, where);
+    return this.keep(new MatchSubscription(this.services, uid, { ticketId, mode: pool, room }, matchOptions));
   }
 
   /**
@@ -133,7 +140,7 @@ export class Ladder {
     return (await this.services.call('forfeit', { roomId })).room;
   }
 
-  /** A mode's queue statistics as the matcher last wrote them; null before its first run. */
+  /** A mode's queue statistics (a regional mode's per region: `1v1@eu`) as last written; null before the first. */
   async queueStats(mode: string): Promise<QueueStats | null> {
     return ((await getDoc(doc(this.services.db, `pools/${mode}`))).data() as QueueStats | undefined) ?? null;
   }

@@ -121,7 +121,8 @@ export class MatchSubscription implements Match {
       requeued: false,
     };
     this.tickMs = options.tickMs ?? 1000;
-    const ttlSeconds = options.ttlSeconds ?? services.ticketTtlSeconds[start.mode];
+    // A regional mode's pool (`1v1@eu`) has its mode's time-to-live.
+    const ttlSeconds = options.ttlSeconds ?? services.ticketTtlSeconds[start.mode.split('@')[0]!];
     this.heartbeat = new Heartbeat(
       async () => {
         const { expiresAt } = await services.call('heartbeat', {}, { timeoutMs: 10_000 });

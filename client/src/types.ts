@@ -68,9 +68,10 @@ export interface Party {
 
 export type TicketStatus = 'queued' | 'matched' | 'cancelled' | 'expired';
 
-/** `pools/{mode}/tickets/{id}`: one solo player or party waiting in a mode's pool. */
+/** `pools/{mode}/tickets/{id}`: one solo player or party waiting in a mode's pool (`{mode}@{region}` if regional). */
 export interface Ticket {
   id: string;
+  /** The pool: the mode, or for a regional mode the mode and the region (`1v1@eu`). */
   mode: string;
   members: { uid: string; rating: number }[];
   memberUids: string[];
@@ -87,6 +88,8 @@ export interface Ticket {
   createdAt: number;
   /** Players the members blocked, kept out of the room. */
   avoid: string[];
+  /** In a regional mode, the round-trip times the client measured, by region. */
+  rtts: Record<string, number> | null;
 }
 
 /** `pools/{mode}`: the matcher's statistics of a mode's queue. */
@@ -162,6 +165,8 @@ export interface Room {
   endReason: string | null;
   /** Players who left the game once it started. */
   forfeits: string[];
+  /** The region the room plays in, for a regional mode; else null. */
+  region: string | null;
 }
 
 /** How a game ended for one player. */

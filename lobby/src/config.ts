@@ -12,6 +12,8 @@ export interface LobbyMode {
   ticketTtlSeconds: number;
   /** The most players one ticket (a party) may hold in this mode. */
   partyCapacity: number;
+  /** A regional mode's regions, which the player picks from; empty for a mode with one pool. */
+  regions: string[];
 }
 
 export interface LobbyConfig {

@@ -193,10 +193,12 @@ export class MatchCard {
     }
   }
 
-  /** "a 1v1 match", "a free-for-all match (ffa)". */
-  private modeName(id: string): string {
-    if (this.modes.find((m) => m.id === id)?.kind === 'ffa') return `a free-for-all match (${id})`;
-    return `${/^[aeiou8]/i.test(id) ? 'an' : 'a'} ${id} match`;
+  /** "a 1v1 match", "a free-for-all match (ffa)", "a duel match in eu" for a regional mode's pool `duel@eu`. */
+  private modeName(pool: string): string {
+    const [id = pool, region] = pool.split('@');
+    const where = region ? ` in ${region}` : '';
+    if (this.modes.find((m) => m.id === id)?.kind === 'ffa') return `a free-for-all match (${id})${where}`;
+    return `${/^[aeiou8]/i.test(id) ? 'an' : 'a'} ${id} match${where}`;
   }
 
   private reporting(room: Room, match: Match, uid: string, disputed: boolean): (Node | string)[] {

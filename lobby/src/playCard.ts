@@ -6,6 +6,8 @@ import { duration } from './format.js';
 /** Pick a mode and queue (solo, or the party leader for the whole party), with the mode's queue statistics. */
 export class PlayCard {
   private readonly select: HTMLSelectElement;
+  /** For a regional mode: the region to play in (the lobby lets the player pick rather than measure). */
+  private readonly regionSelect = h('select', { 'aria-label': 'Region', onchange: () => this.showMode() });
   private readonly queueButton: HTMLButtonElement;
   private readonly note = h('p', { class: 'muted', 'data-testid': 'play-note' });
   private readonly description = h('p', { class: 'muted' });
@@ -23,10 +25,14 @@ export class PlayCard {
       { 'aria-label': 'Mode', onchange: () => this.showMode() },
       ...modes.map((m) => h('option', { value: m.id }, m.id)),
     );
-    this.queueButton = actionButton('Queue', () => this.ladder.enqueue(this.select.value), { class: 'primary' });
+    this.queueButton = actionButton(
+      'Queue',
+      () => this.ladder.enqueue(this.select.value, this.region() ? { region: this.region()! } : {}),
+      { class: 'primary' },
+    );
     card.replaceChildren(
       h('h2', {}, 'Play'),
-      h('div', { class: 'inline' }, this.select, this.queueButton),
+      h('div', { class: 'inline' }, this.select, this.regionSelect, this.queueButton),
       this.description,
       this.stats,
       this.note,
@@ -50,12 +56,24 @@ export class PlayCard {
     this.note.textContent = blocked;
   }
 
+  /** The region picked, for a regional mode; null otherwise. */
+  private region(): string | null {
+    return this.regionSelect.hidden ? null : this.regionSelect.value;
+  }
+
   private showMode() {
     const mode = this.modes.find((m) => m.id === this.select.value);
     this.description.textContent = mode?.description ?? '';
+    const regions = mode?.regions ?? [];
+    if (regions.join() !== [...this.regionSelect.options].map((o) => o.value).join()) {
+      this.regionSelect.replaceChildren(...regions.map((r) => h('option', { value: r }, r)));
+    }
+    this.regionSelect.hidden = regions.length === 0;
     this.stopStats();
     this.stats.textContent = '';
-    this.stopStats = this.ladder.onQueueStats(this.select.value, (stats) => (this.stats.textContent = describe(stats)));
+    // A regional mode keeps statistics per region, in the pool named for both.
+    const pool = this.region() ? `${this.select.value}@${this.region()}` : this.select.value;
+    this.stopStats = this.ladder.onQueueStats(pool, (stats) => (this.stats.textContent = describe(stats)));
   }
 }
 

@@ -29,6 +29,7 @@ const queuedTicket = (over: Partial<Ticket> = {}): Ticket => ({
   endReason: null,
   createdAt: 1_000,
   avoid: [],
+  rtts: null,
   ...over,
 });
 

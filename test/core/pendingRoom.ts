@@ -41,4 +41,5 @@ export const pendingRoom = (): RoomDoc => ({
   endedAt: null,
   endReason: null,
   forfeits: [],
+  region: null,
 });

@@ -55,6 +55,7 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     endedAt: null,
     endReason: null,
     forfeits: [],
+    region: null,
   };
 }
 

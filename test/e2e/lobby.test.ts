@@ -221,6 +221,25 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await see(page, 'match-status', 'You left the queue.');
   }, 60_000);
 
+  it('lets a player pick the region of a regional mode, and matches them there', async () => {
+    const eve = await player('Eve');
+    const fay = await player('Fay');
+    // A mode without regions hides the region picker.
+    await eve.getByLabel('Mode').selectOption('1v1');
+    expect(await eve.getByLabel('Region').isHidden()).toBe(true);
+    await eve.getByLabel('Mode').selectOption('regional');
+    const options = await eve.getByLabel('Region').locator('option').allTextContents();
+    expect(options).toEqual(['eu', 'us', 'asia']);
+    await eve.getByLabel('Region').selectOption('us');
+    await eve.getByRole('button', { name: 'Queue' }).click();
+    await see(eve, 'match-status', 'Searching for a regional match in us…');
+    await screenshot(eve, 'lobby-region.png');
+    await fay.getByLabel('Mode').selectOption('regional');
+    await fay.getByLabel('Region').selectOption('us');
+    await fay.getByRole('button', { name: 'Queue' }).click();
+    for (const page of [eve, fay]) await see(page, 'match-status', 'Game on! Report the result when it is over.');
+  });
+
   it("treats two tabs of one browser as two players, and a reload keeps each tab's player", async () => {
     const context = await browser.newContext();
     contexts.push(context);

@@ -42,10 +42,13 @@ describe('the scheduled matcher', () => {
       runMatcher({ durationMs: 2_000, intervalMs: 300 }),
       runMatcher({ durationMs: 2_000, intervalMs: 300 }),
     ]);
-    // Each pool's lease went to one run: no pool was swept by both.
-    const [a, b] = runs.map((r) => r.pools);
-    expect(a!.filter((id) => b!.includes(id))).toEqual([]);
-    expect([...a!, ...b!]).toContain('ffa');
+    // Each pool's lease went to one run at a time: a run may take a pool over once the other let it go, never
+    // while the other still holds it open.
+    const [a, b] = runs.map((r) => r.spans);
+    for (const x of a!)
+      for (const y of b!.filter((s) => s.pool === x.pool)) expect(x.until <= y.from || y.until <= x.from).toBe(true);
+    // Both left the pools as they found them (digests written, leases released): the next run matches the six.
+    await sweep();
     const rooms = (await db.collection('rooms').get()).docs.map((d) => d.data());
     expect(rooms.length).toBeGreaterThanOrEqual(1);
     expect(rooms.flatMap((r) => r.memberUids).length).toBe(new Set(rooms.flatMap((r) => r.memberUids)).size);

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../functions/src/config.js';
+import { poolIds } from '../../functions/src/core/modes.js';
 import type { RunReport } from '../../functions/src/jobs/matcherRun.js';
 import { db } from '../support/admin.js';
 import { enqueue, expectInvariants, ticketOf } from '../support/game.js';
@@ -74,7 +75,7 @@ async function ffaTrio(prefix: string) {
 
 describe('several matcher runs side by side', () => {
   it('share the pools, match nothing twice, and take over the pools of a run that dies', async () => {
-    const modes = Object.keys(config.modes).sort();
+    const modes = poolIds(config.modes).sort();
     const a = matcherProcess('A', 60);
     const b = matcherProcess('B', 60);
     try {

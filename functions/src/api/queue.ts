@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { fail } from '../core/errors.js';
 import { resolveMode } from '../core/modes.js';
+import { homeRegion, poolIdOf, rttsSchema } from '../core/regions.js';
 import { config } from '../config.js';
 import { documentIdSchema } from '../core/ids.js';
 import { cancelTicket, enqueue as queue, heartbeat as keepAlive } from '../store/queue.js';
@@ -7,17 +9,30 @@ import { markReadyCheckSeen, respondToReadyCheck } from '../store/rooms.js';
 import { callable } from './callable.js';
 
 const none = z.strictObject({});
-/** The request names a configured mode by id; it is resolved here, once, and passed on whole. */
-const mode = z
-  .enum(Object.keys(config.modes) as [string, ...string[]])
-  .transform((modeId) => resolveMode(config.modes, modeId));
+/**
+ * The request names a configured mode by id and, for a regional mode, the player's region or the round-trip
+ * times their client measured to the regions; it is resolved here, once, into the pool the ticket joins.
+ */
+const enqueueRequest = z
+  .strictObject({
+    mode: z.enum(Object.keys(config.modes) as [string, ...string[]]),
+    region: z.string().max(64).optional(),
+    rtts: rttsSchema.optional(),
+  })
+  .transform(({ mode: modeId, region, rtts }) => {
+    const { regions } = config.modes[modeId]!;
+    const home = regions ? homeRegion(regions, region, rtts) : null;
+    if (!regions && region !== undefined) fail('invalid-argument', `region: mode "${modeId}" has no regions.`);
+    return { mode: resolveMode(config.modes, poolIdOf(modeId, home)), rtts: regions ? (rtts ?? null) : null };
+  });
 
 /**
  * Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. Returns
- * the room when that worked; otherwise `room` is null and the ticket waits for the matcher.
+ * the room when that worked; otherwise `room` is null and the ticket waits for the matcher. `mode` in the
+ * answer is the pool joined: the mode, or for a regional mode the mode and the region (`1v1@eu`).
  */
-export const enqueue = callable(z.strictObject({ mode }), async (input, caller) => {
-  const { ticket, room } = await queue(caller.uid, input.mode);
+export const enqueue = callable(enqueueRequest, async (input, caller) => {
+  const { ticket, room } = await queue(caller.uid, input.mode, input.rtts);
   return { ticketId: ticket.id, mode: ticket.mode, room };
 });
 

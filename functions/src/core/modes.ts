@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError, fail } from './errors.js';
 import { formatIssues } from './validation.js';
+import { poolIdOf, regionsSchema, splitPoolId } from './regions.js';
 
 /**
  * A cap that widens with waiting: `schedule` maps a wait (seconds, of the oldest ticket in a match) to the
@@ -105,10 +106,16 @@ export const modeSchema = z.object({
     .default(null),
   /** Time from the start of play until results must be in; an unreported room is then settled or voided. */
   reportTimeoutSeconds: z.number().int().min(1).default(1800),
+  /** Regions, each its own pool, that players queue in and widen across as they wait (core/regions.ts); null: one pool. */
+  regions: regionsSchema.nullable().default(null),
 });
 export type Mode = z.infer<typeof modeSchema>;
-/** A configured mode with the id it is configured under, resolved once where a request or document names it. */
-export type ModeWithId = Mode & { readonly id: string };
+/**
+ * A configured mode resolved for one pool, once, where a request or document names it: `id` is the pool's id
+ * (the mode's id, and for a regional mode `@` and the region), `modeId` the mode's, `region` null for a mode
+ * without regions.
+ */
+export type ModeWithId = Mode & { readonly id: string; readonly modeId: string; readonly region: string | null };
 export type TeamFormat = z.infer<typeof teamFormatSchema>;
 export type FreeForAllFormat = z.infer<typeof freeForAllFormatSchema>;
 
@@ -121,10 +128,25 @@ export const modesSchema = z
   .refine((modes) => Object.keys(modes).length > 0, 'at least one mode is required');
 export type Modes = z.infer<typeof modesSchema>;
 
-export function resolveMode(modes: Modes, modeId: string): ModeWithId {
+/** The mode of a pool id (a mode's id, or a regional mode's id with `@` and a region). */
+export function resolveMode(modes: Modes, poolId: string): ModeWithId {
+  const { modeId, region } = splitPoolId(poolId);
   const mode = modes[modeId];
   if (!mode) fail('invalid-argument', `Unknown mode "${modeId}"; configured modes: ${Object.keys(modes).join(', ')}.`);
-  return { ...mode, id: modeId };
+  if (mode.regions && (region === null || !(region in mode.regions.neighbours)))
+    fail(
+      'invalid-argument',
+      `Mode "${modeId}" is regional: name one of its regions (${Object.keys(mode.regions.neighbours).join(', ')}).`,
+    );
+  if (!mode.regions && region !== null) fail('invalid-argument', `Mode "${modeId}" has no regions.`);
+  return { ...mode, id: poolIdOf(modeId, region), modeId, region };
+}
+
+/** Every pool of every mode: one per mode, or one per region of a regional mode. */
+export function poolIds(modes: Modes): string[] {
+  return Object.entries(modes).flatMap(([id, mode]) =>
+    mode.regions ? Object.keys(mode.regions.neighbours).map((region) => poolIdOf(id, region)) : [id],
+  );
 }
 
 /** Validates a mode table, naming the place of each problem, e.g. `modes.2v2.spreadCap.schedule[1].value: ...`. */

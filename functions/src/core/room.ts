@@ -65,6 +65,8 @@ export const roomDocSchema = z.object({
   endReason: z.string().nullable(),
   /** Players who left the game once it started (`forfeit`); absent in older documents. */
   forfeits: z.array(z.string()).default([]),
+  /** The region the room plays in, for a regional mode (its players may come from neighbouring ones); else null. */
+  region: z.string().nullable().default(null),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
@@ -94,6 +96,7 @@ export function newRoom(
   return {
     id,
     mode: mode.id,
+    region: mode.region,
     ladder: mode.ladder,
     kind: mode.format.kind,
     sides,

@@ -3,6 +3,7 @@ import type { GuardedTicket } from './avoidance.js';
 import { matchingScore } from './match/ticket.js';
 import type { ModeWithId } from './modes.js';
 import { standingOn, type Player } from './player.js';
+import { rttsSchema, type Rtts } from './regions.js';
 import type { RoomTicket } from './room.js';
 
 export const ticketStatusSchema = z.enum(['queued', 'matched', 'cancelled', 'expired']);
@@ -38,6 +39,8 @@ export const ticketDocSchema = z.object({
    * someone while queued). Absent in older documents.
    */
   avoid: z.array(z.string()).default([]),
+  /** In a regional mode, the round-trip times the client measured to the regions, which bound where it may play. */
+  rtts: rttsSchema.nullable().default(null),
 });
 export type TicketDoc = z.infer<typeof ticketDocSchema>;
 
@@ -49,11 +52,12 @@ export const poolEntrySchema = ticketDocSchema.pick({
   enqueuedAt: true,
   expiresAt: true,
   avoid: true,
+  rtts: true,
 });
 export type PoolEntry = z.infer<typeof poolEntrySchema>;
 
-export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt, avoid }: TicketDoc): PoolEntry {
-  return { id, members, score, enqueuedAt, expiresAt, avoid };
+export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt, avoid, rtts }: TicketDoc): PoolEntry {
+  return { id, members, score, enqueuedAt, expiresAt, avoid, rtts };
 }
 
 /** The matcher's view of a ticket, with whom it must not meet. */
@@ -82,6 +86,7 @@ export interface NewTicket {
   enqueuedAt: number;
   ttlSeconds: number;
   avoid: string[];
+  rtts: Rtts | null;
 }
 
 export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
@@ -110,6 +115,7 @@ export function queuedTicket(
   players: readonly Player[],
   avoid: string[],
   nowMs: number,
+  rtts: Rtts | null = null,
 ): TicketDoc {
   const members = players.map((p) => ({ uid: p.uid, rating: standingOn(p, mode.ladder, initialRating).rating }));
   return newTicket(
@@ -127,6 +133,7 @@ export function queuedTicket(
       enqueuedAt: nowMs,
       ttlSeconds: mode.ticketTtlSeconds,
       avoid,
+      rtts,
     },
     nowMs,
   );
@@ -156,6 +163,8 @@ export function requeuedTicket(
       enqueuedAt: matched.enqueuedAt,
       ttlSeconds: mode.ticketTtlSeconds,
       avoid,
+      // Back in the pool of the room's region, where its players had accepted to play.
+      rtts: null,
     },
     nowMs,
   );

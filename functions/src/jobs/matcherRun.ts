@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from 'firebase-functions/v2';
 import { sweepAvoiding } from '../core/avoidance.js';
-import { resolveMode, type ModeWithId } from '../core/modes.js';
+import { poolIds, resolveMode, type ModeWithId } from '../core/modes.js';
+import { sweepRegion, type Visitor } from '../core/match/regional.js';
+import { poolIdOf, reachableRegions, splitPoolId } from '../core/regions.js';
 import { toCoreTicket, type PoolEntry } from '../core/ticket.js';
 import { queueStats, statsChanged, statsDue, type QueueStats } from '../core/queueStats.js';
 import { LIVE_ROOM_STATUSES, readyCheckOverdue, reportOverdue, type RoomDoc } from '../core/room.js';
@@ -40,6 +42,8 @@ export interface RunReport {
   leased: boolean;
   /** The pools it swept, each at least once. */
   pools: string[];
+  /** When it held each pool open (ms since the epoch), from taking its lease until giving it up, in order. */
+  spans: { pool: string; from: number; until: number }[];
   /** When this run first held a pool and swept (ms since the epoch); null if it never held one. */
   sweptFrom: number | null;
   sweptUntil: number | null;
@@ -61,6 +65,7 @@ export const emptyRunReport = (holder = ''): RunReport => ({
   holder,
   leased: false,
   pools: [],
+  spans: [],
   sweptFrom: null,
   sweptUntil: null,
   sweeps: 0,
@@ -91,11 +96,13 @@ export async function runMatcher({
   const report = emptyRunReport(holder);
   const until = Date.now() + durationMs;
   const leaseMs = leaseOption ?? Math.max(3 * intervalMs, 15_000);
-  const modes = new Map(Object.keys(config.modes).map((id) => [id, resolveMode(config.modes, id)]));
+  const modes = new Map(poolIds(config.modes).map((id) => [id, resolveMode(config.modes, id)]));
   const recentWaits = new Map([...modes.keys()].map((id) => [id, [] as number[]]));
   const readsBefore = opCounts.reads;
   let rooms: Mirror<RoomDoc, RoomDoc> | null = null;
   const pools = new Map<string, PoolMirror>();
+  // The pools of neighbouring regions this run does not hold, followed read-only for their widened tickets.
+  const neighbours = new Map<string, PoolMirror>();
   // Tickets this run already matched or expired, until the listener reports them gone.
   const consumed = new Set<string>();
   const lastStats = new Map<string, { at: number; stats: QueueStats }>();
@@ -113,25 +120,53 @@ export async function runMatcher({
     const opening = [...held].filter((id) => !pools.has(id));
     const opened = await Promise.allSettled(opening.map((id) => PoolMirror.open(id)));
     opened.forEach((o, i) => {
-      if (o.status === 'fulfilled') pools.set(opening[i]!, o.value);
+      if (o.status === 'fulfilled') {
+        pools.set(opening[i]!, o.value);
+        heldFrom.set(opening[i]!, Date.now());
+      }
     });
     const failed = opened.find((o) => o.status === 'rejected');
     if (failed) throw failed.reason;
+    await followNeighbours();
   };
+  /** Opens the neighbouring regions' pools the held ones can reach and closes those no longer needed. */
+  const followNeighbours = async () => {
+    const wanted = new Set(
+      [...pools.keys()].flatMap((id) => {
+        const { modeId, regions, region } = modes.get(id)!;
+        return regions ? reachableRegions(regions, region!).map((r) => poolIdOf(modeId, r)) : [];
+      }),
+    );
+    for (const id of pools.keys()) wanted.delete(id);
+    for (const [id, pool] of neighbours)
+      if (!wanted.has(id)) {
+        pool.stop();
+        neighbours.delete(id);
+      }
+    for (const id of wanted) if (!neighbours.has(id)) neighbours.set(id, await PoolMirror.open(id));
+  };
+  /** Between sweeps, the whole rebalance; within one, only renewing what it holds, so each held pool is swept. */
+  const renewIfDue = async (handOver: boolean) => {
+    if (Date.now() - leasesAt < leaseMs / 3) return;
+    leasesAt = Date.now();
+    if (handOver) return rebalance();
+    const held = new Set(await claimLeases(holder, [...pools.keys()], leaseMs));
+    for (const id of [...pools.keys()]) if (!held.has(id)) await closePool(id, false);
+  };
+  const heldFrom = new Map<string, number>();
   const closePool = async (id: string, leaveDigest: boolean) => {
     const pool = pools.get(id);
     pools.delete(id);
-    if (pool) await (leaveDigest ? pool.close() : pool.stop());
+    if (!pool) return;
+    await (leaveDigest ? pool.close() : pool.stop());
+    report.spans.push({ pool: id, from: heldFrom.get(id)!, until: Date.now() });
   };
 
   try {
     // At least one attempt per run, however short.
     do {
       const started = Date.now();
-      if (started - leasesAt >= leaseMs / 3) {
-        await rebalance();
-        leasesAt = started;
-      }
+      await renewIfDue(true);
       if (pools.size) {
         rooms ??= new Mirror<RoomDoc, RoomDoc>(
           roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
@@ -145,10 +180,28 @@ export async function runMatcher({
           report.leased = true;
           report.sweptFrom = Date.now();
         }
-        for (const id of consumed) if (![...pools.values()].some((p) => p.has(id))) consumed.delete(id);
-        for (const [id, pool] of pools) {
+        const followed = [...pools.values(), ...neighbours.values()];
+        for (const id of consumed) if (!followed.some((p) => p.has(id))) consumed.delete(id);
+        for (const id of [...pools.keys()]) {
+          // A sweep that commits a backlog can outlast a lease: renew between pools, sweep only those still held.
+          await renewIfDue(false);
+          const pool = pools.get(id);
+          if (!pool) continue;
           if (!report.pools.includes(id)) report.pools.push(id);
-          await sweepMode(modes.get(id)!, pool.values(), consumed, report, recentWaits.get(id)!, lastStats);
+          const visitors = visitorsOf(modes.get(id)!, [...pools, ...neighbours], consumed);
+          // Commits start no later than half a lease after the renewal, so none runs on a lease that ran out.
+          const commitUntil = leasesAt + leaseMs / 2;
+          const mode = modes.get(id)!;
+          await sweepMode(
+            mode,
+            pool.values(),
+            visitors,
+            consumed,
+            report,
+            recentWaits.get(id)!,
+            lastStats,
+            commitUntil,
+          );
         }
         await handleRoomDeadlines(
           rooms.values().filter((room) => pools.has(room.mode)),
@@ -162,6 +215,7 @@ export async function runMatcher({
   } finally {
     report.sweptUntil = report.leased ? Date.now() : null;
     rooms?.close();
+    for (const pool of neighbours.values()) pool.stop();
     // The digests are written before the leases are released, so the next holder starts from them.
     const closed = await Promise.allSettled([...pools.keys()].map((id) => closePool(id, true)));
     for (const c of closed) if (c.status === 'rejected') logger.warn('could not leave a pool digest', c.reason);
@@ -180,13 +234,34 @@ function recordWaits(waits: number[] | undefined, room: RoomDoc) {
   waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
 }
 
+/** The queued tickets of the same mode's other regions that a sweep of `mode`'s region may seat, by pool. */
+function visitorsOf(
+  mode: ModeWithId,
+  followed: [string, PoolMirror][],
+  consumed: Set<string>,
+): Map<string, PoolEntry[]> {
+  const visitors = new Map<string, PoolEntry[]>();
+  if (!mode.regions) return visitors;
+  for (const [id, pool] of followed) {
+    const { modeId, region } = splitPoolId(id);
+    if (modeId !== mode.modeId || region === mode.region) continue;
+    visitors.set(
+      id,
+      pool.values().filter((t) => !consumed.has(t.id)),
+    );
+  }
+  return visitors;
+}
+
 async function sweepMode(
   mode: ModeWithId,
   queued: PoolEntry[],
+  visitors: Map<string, PoolEntry[]>,
   consumed: Set<string>,
   report: RunReport,
   recentWaits: number[],
   lastStats: Map<string, { at: number; stats: QueueStats }>,
+  commitUntil: number,
 ) {
   const now = Date.now();
   const waiting = queued.filter((ticket) => !consumed.has(ticket.id));
@@ -198,11 +273,26 @@ async function sweepMode(
       consumed.add(ticket.id);
     }
   });
-  const { proposals, unmatched } = sweepAvoiding(mode, live.map(toCoreTicket), now);
+  const poolOfVisitor = new Map<string, string>();
+  const guests: Visitor<ReturnType<typeof toCoreTicket>>[] = [];
+  for (const [poolId, entries] of visitors)
+    for (const entry of entries)
+      if (entry.expiresAt > now) {
+        poolOfVisitor.set(entry.id, poolId);
+        guests.push({ ticket: toCoreTicket(entry), home: splitPoolId(poolId).region!, rtts: entry.rtts });
+      }
+  const own = live.map(toCoreTicket);
+  const { proposals, unmatched } =
+    mode.regions && mode.region
+      ? sweepRegion({ ...mode, regions: mode.regions }, mode.region, own, guests, now, sweepAvoiding)
+      : sweepAvoiding(mode, own, now);
   report.proposals += proposals.length;
+  const poolOf = (ticketId: string) => poolOfVisitor.get(ticketId) ?? mode.id;
   // Proposals share no ticket, so their commits cannot conflict with each other.
   await concurrently(proposals, config.matcher.concurrency, async (proposal) => {
-    if (await commitMatch(mode, proposal)) {
+    // Left for the next sweep, after the lease is renewed.
+    if (Date.now() > commitUntil) return;
+    if (await commitMatch(mode, proposal, poolOf)) {
       report.committed++;
       for (const side of proposal.sides) for (const t of side) consumed.add(t.id);
     } else {

@@ -39,15 +39,30 @@ export async function readLeases(): Promise<Map<string, Lease>> {
   return new Map(snapshot.docs.map((d) => [d.id, d.data()]));
 }
 
+const ALREADY_EXISTS = 6;
+
 /** Takes or renews the leases of `poolIds` that are free or already this run's; returns those now held. */
-export function claimLeases(holder: string, poolIds: readonly string[], ttlMs: number): Promise<string[]> {
-  return transaction(async (tx) => {
-    const now = Date.now();
-    const current = await tx.getAll(poolIds.map(leaseRef));
-    const taken = poolIds.filter((_, i) => mayTakeLease(current[i]!.data(), holder, now));
-    for (const id of taken) tx.set(leaseRef(id), { holder, expiresAt: now + ttlMs });
-    return taken;
-  });
+export async function claimLeases(holder: string, poolIds: readonly string[], ttlMs: number): Promise<string[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction(async (tx) => {
+        const now = Date.now();
+        const current = await tx.getAll(poolIds.map(leaseRef));
+        const taken = poolIds.filter((_, i) => mayTakeLease(current[i]!.data(), holder, now));
+        for (const id of taken) {
+          const lease = { holder, expiresAt: now + ttlMs };
+          // A lease nobody held is created, not set: reading a missing document does not stop another run from
+          // creating it meanwhile, but a create then fails instead of overwriting that run's lease.
+          if (current[poolIds.indexOf(id)]!.exists) tx.set(leaseRef(id), lease);
+          else tx.create(leaseRef(id), lease);
+        }
+        return taken;
+      });
+    } catch (error) {
+      // Another run created one of these leases first: read them again.
+      if ((error as { code?: unknown }).code !== ALREADY_EXISTS || attempt >= 5) throw error;
+    }
+  }
 }
 
 /** Gives up the leases of `poolIds` that this run still holds. */

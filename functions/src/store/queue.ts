@@ -6,6 +6,7 @@ import { resolveMode, type ModeWithId } from '../core/modes.js';
 import type { Party } from '../core/party.js';
 import { rememberedDodges } from '../core/penalties.js';
 import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue.js';
+import type { Rtts } from '../core/regions.js';
 import type { RoomDoc } from '../core/room.js';
 import { endTicket, extendedExpiry, hasExpired, queuedTicket, toCoreTicket, type TicketDoc } from '../core/ticket.js';
 import { config } from '../config.js';
@@ -19,7 +20,7 @@ import { transaction } from './tx.js';
  * Puts the caller (or, for a party leader, the whole party) into a mode's pool: one transaction over the
  * ticket, every member's state and the party, once core agrees that they may queue.
  */
-function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
+function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise<TicketDoc> {
   return transaction(async (tx) => {
     const now = Date.now();
     const callerState = await tx.get(playerStateRef(uid));
@@ -50,6 +51,7 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
       members.map((m) => players.get(m).player),
       avoidedBy(members.map((m) => players.get(m).state)),
       now,
+      rtts,
     );
     tx.create(ticketRef(mode.id, ticket.id), ticket);
     for (const member of members) players.updateState(member, { mode: mode.id, ticketId: ticket.id });
@@ -106,8 +108,12 @@ async function matchNow(mode: ModeWithId, ticket: TicketDoc): Promise<RoomDoc | 
 }
 
 /** Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. */
-export async function enqueue(uid: string, mode: ModeWithId): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
-  const ticket = await createTicket(uid, mode);
+export async function enqueue(
+  uid: string,
+  mode: ModeWithId,
+  rtts: Rtts | null = null,
+): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
+  const ticket = await createTicket(uid, mode, rtts);
   return { ticket, room: await matchNow(mode, ticket) };
 }
 

@@ -30,9 +30,14 @@ import { transaction, type Tx } from './tx.js';
  * Commits a proposal as a room, in one short transaction that re-reads exactly the proposal's tickets: if
  * any is no longer queued (matched elsewhere, cancelled, expired) it gives up and returns null, so a
  * ticket is matched at most once whoever proposes it. Player states are not written: a player's ticket,
- * now pointing at the room, already says where they are.
+ * now pointing at the room, already says where they are. In a regional mode, `poolOf` names the pool of each
+ * ticket that came from a neighbouring region's pool.
  */
-export function commitMatch(mode: ModeWithId, proposal: MatchProposal): Promise<RoomDoc | null> {
+export function commitMatch(
+  mode: ModeWithId,
+  proposal: MatchProposal,
+  poolOf: (ticketId: string) => string = () => mode.id,
+): Promise<RoomDoc | null> {
   const broken = violations(mode, proposal);
   if (broken.length > 0) {
     // The core never proposes such a match; refusing it keeps a bug from reaching players.
@@ -41,7 +46,7 @@ export function commitMatch(mode: ModeWithId, proposal: MatchProposal): Promise<
   }
   return transaction(async (tx) => {
     const ids = proposalTickets(proposal).map((t) => t.id);
-    const snaps = await tx.getAll(ids.map((id) => ticketRef(mode.id, id)));
+    const snaps = await tx.getAll(ids.map((id) => ticketRef(poolOf(id), id)));
     const queued = stillQueued(snaps.map((snap) => snap.data() as TicketDoc | undefined));
     if (!queued) return null;
     if (firstClash(queued)) {
@@ -52,7 +57,7 @@ export function commitMatch(mode: ModeWithId, proposal: MatchProposal): Promise<
     const now = Date.now();
     const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now);
     tx.create(roomRef(room.id), room);
-    for (const ticket of queued) tx.set(ticketRef(mode.id, ticket.id), matchedTicket(ticket, room.id, now));
+    for (const ticket of queued) tx.set(ticketRef(ticket.mode, ticket.id), matchedTicket(ticket, room.id, now));
     return room;
   });
 }

@@ -1,0 +1,82 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { db, documentPaths, expectRefusal } from '../support/admin.js';
+import { expectInvariants, roomOf, sweep, ticketOf } from '../support/game.js';
+import { players } from '../support/players.js';
+
+// The test configuration's `regional` is a regional 1v1: eu – us – asia in a line; a player reaches the next region
+// after 2 s of waiting and the one beyond after 4 s, and a measured round trip may be 80 ms at first, 150 ms
+// from 2 s.
+describe('a regional mode', () => {
+  it('refuses a request without a region, or with one it does not have, naming the field and changing nothing', async () => {
+    const [ann] = await players('Regionless Ann');
+    const before = await documentPaths();
+    await expectRefusal(
+      ann.callUnchecked('enqueue', { mode: 'regional' }),
+      'invalid-argument',
+      /region: this mode is regional/,
+    );
+    await expectRefusal(
+      ann.callUnchecked('enqueue', { mode: 'regional', region: 'mars' }),
+      'invalid-argument',
+      /region: "mars" is not a region of this mode \(regions: eu, us, asia\)/,
+    );
+    await expectRefusal(
+      ann.callUnchecked('enqueue', { mode: '1v1', region: 'eu' }),
+      'invalid-argument',
+      /region: mode "1v1" has no regions/,
+    );
+    await expectRefusal(
+      ann.callUnchecked('enqueue', { mode: 'regional', rtts: { eu: 'fast' } }),
+      'invalid-argument',
+      /rtts\.eu/,
+    );
+    expect(await documentPaths()).toEqual(before);
+  });
+
+  it('queues a player in their region, matches them there at once, and says where the room plays', async () => {
+    const [ann, ben] = await players('Eu Ann', 'Eu Ben');
+    const first = await ann.call('enqueue', { mode: 'regional', region: 'eu' });
+    expect(first).toMatchObject({ mode: 'regional@eu', room: null });
+    // Nearest by the round trips measured: eu.
+    const second = await ben.call('enqueue', { mode: 'regional', rtts: { eu: 30, us: 90 } });
+    expect(second.mode).toBe('regional@eu');
+    expect(second.room).toMatchObject({ mode: 'regional@eu', region: 'eu' });
+    expect((await db.doc(`pools/regional@eu/tickets/${first.ticketId}`).get()).data()?.status).toBe('matched');
+    await expectInvariants();
+  });
+
+  it('keeps neighbours apart while they are fresh, then seats them together where both may play', async () => {
+    // Ann is in eu and measured us at 120 ms; Ben is in us and measured eu at 60 ms. Fresh, each stays home.
+    const [ann, ben] = await players('Wide Ann', 'Wide Ben');
+    const a = await ann.call('enqueue', { mode: 'regional', rtts: { eu: 20, us: 120 } });
+    const b = await ben.call('enqueue', { mode: 'regional', rtts: { us: 20, eu: 60 } });
+    expect([a.mode, b.mode, a.room, b.room]).toEqual(['regional@eu', 'regional@us', null, null]);
+    await sweep(600);
+    expect((await ticketOf('regional@eu', a.ticketId)).status).toBe('queued');
+    // After 2 s both reach the next region and 150 ms: the first sweep that sees it seats them.
+    await sleep(2_000);
+    await sweep();
+    const ticket = await ticketOf('regional@eu', a.ticketId);
+    expect(ticket.status).toBe('matched');
+    const room = await roomOf(ticket.roomId);
+    expect(room.memberUids.sort()).toEqual([ann.uid, ben.uid].sort());
+    expect((await ticketOf('regional@us', b.ticketId)).roomId).toBe(room.id);
+    expect((room as unknown as { region: string }).region).toMatch(/^(eu|us)$/);
+    await expectInvariants();
+  });
+
+  it('never seats a player in a region they measured too far away, however long they wait', async () => {
+    // Cat in eu measured asia at 400 ms; Dan in asia measured eu at 400 ms. Two hops apart, beyond any limit.
+    const [cat, dan] = await players('Far Cat', 'Far Dan');
+    const c = await cat.call('enqueue', { mode: 'regional', rtts: { eu: 20, asia: 400 } });
+    await dan.call('enqueue', { mode: 'regional', rtts: { asia: 20, eu: 400 } });
+    await sleep(4_200);
+    await sweep();
+    expect((await ticketOf('regional@eu', c.ticketId)).status).toBe('queued');
+    // Each region's queue statistics are its own.
+    const stats = await Promise.all(['eu', 'asia'].map((r) => db.doc(`pools/regional@${r}`).get()));
+    expect(stats.map((s) => s.data()?.waitingPlayers)).toEqual([1, 1]);
+    await expectInvariants();
+  });
+});
