@@ -5,6 +5,7 @@ import { listenDoc } from './listen.js';
 import { MatchSubscription, type Match, type MatchOptions } from './match.js';
 import { watchMatches } from './matches.js';
 import { PartyApi } from './party.js';
+import { playerAsOf } from './rank.js';
 import * as session from './session.js';
 import type { EnqueueResult, Leaderboard, LoginInput, Player, Profile, QueueStats, Unsubscribe } from './types.js';
 
@@ -64,7 +65,8 @@ export class Ladder {
     listener: (player: Player | undefined) => void,
     onError: (error: LadderError) => void = ignore,
   ): Unsubscribe {
-    return this.track(listenDoc<Player>(this.services.db, `players/${this.uid}`, listener, onError));
+    const withRanksNow = (player: Player | undefined) => listener(player && playerAsOf(player));
+    return this.track(listenDoc<Player>(this.services.db, `players/${this.uid}`, withRanksNow, onError));
   }
 
   /** Queues (a party leader queues the whole party). Most games want `queue`, which also follows the ticket. */

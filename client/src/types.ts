@@ -4,13 +4,46 @@
  * (test/core/clientTypes.test.ts) fails the typecheck if the two drift apart.
  */
 
-/** A player's rating and record on one ladder. */
+/** Where a rating sits in a ladder's tier table: `division` 3 is III (lowest), null for a tier without them. */
+export interface TierLabel {
+  tier: string;
+  division: number | null;
+  /** Display names by locale: `zh` and `en` at least. */
+  names: Record<string, string>;
+  /** Divisions counted from the table's bottom: a higher step is a higher rank. */
+  step: number;
+}
+
+/** The tier of the season's highest rating, and that rating. */
+export interface PeakLabel extends TierLabel {
+  rating: number;
+}
+
+/** What players see of a rating: a tier, or placement progress during a season's first games. */
+export interface VisibleRank {
+  /** Null during placement. */
+  tier: TierLabel | null;
+  placement: { played: number; of: number } | null;
+  /** The tier of the season's highest rating; null during placement. */
+  peak: PeakLabel | null;
+  /** When the rank turns inactive without another game; null when the ladder has no inactivity rule. */
+  inactiveFrom: number | null;
+  inactive: boolean;
+}
+
+/** A player's rating and record on one ladder, with the rank shown for it. */
 export interface Standing {
   rating: number;
   games: number;
   wins: number;
   losses: number;
   draws: number;
+  /** Games settled in the current season; the first are placement. */
+  seasonGames: number;
+  /** The season's highest rating. */
+  peak: number;
+  lastPlayedAt: number | null;
+  visible: VisibleRank;
 }
 
 /** `players/{uid}`: the public profile, readable by every signed-in player. */
@@ -67,6 +100,7 @@ export interface Ticket {
   members: { uid: string; rating: number }[];
   memberUids: string[];
   names: Record<string, string>;
+  ranks: Record<string, VisibleRank>;
   score: number;
   partyId: string | null;
   ownerUid: string;
@@ -115,10 +149,16 @@ export interface FreeForAllResult {
 
 export type Result = TeamResult | FreeForAllResult;
 
+/** How a game moved a visible rank: it ended placement, crossed a division up or down, or neither (null). */
+export type RankMovement = 'placed' | 'promoted' | 'demoted' | null;
+
 export interface RatingChange {
   before: number;
   after: number;
   delta: number;
+  rankBefore: VisibleRank;
+  rankAfter: VisibleRank;
+  movement: RankMovement;
 }
 
 export interface MatchQuality {
@@ -138,6 +178,8 @@ export interface Room {
   sides: { tickets: RoomTicket[] }[];
   memberUids: string[];
   names: Record<string, string>;
+  /** Each player's visible rank when they queued. */
+  ranks: Record<string, VisibleRank>;
   proposedAt: number;
   quality: MatchQuality;
   status: RoomStatus;

@@ -8,6 +8,7 @@ import { LeaderboardCard } from './leaderboardCard.js';
 import { MatchCard } from './matchCard.js';
 import { PartyCard } from './partyCard.js';
 import { PlayCard } from './playCard.js';
+import { rankBadge } from './rankBadge.js';
 import './style.css';
 
 const app = document.getElementById('app')!;
@@ -135,6 +136,8 @@ function showProfile(ladder: Ladder, config: LobbyConfig, card: HTMLElement, pla
           'li',
           {},
           h('strong', {}, id),
+          ' ',
+          rankBadge(standing?.visible),
           ` ${standing ? `${standing.rating} · ${record(standing)}` : 'unrated'}`,
         );
       }),

@@ -158,11 +158,12 @@ describe('the visible rank', () => {
 });
 
 describe('placement in the ladder config', () => {
-  it('defaults to 5 games inside the 10 provisional ones, and may not outlast the provisional period', () => {
+  it('defaults to 5 games inside the 10 provisional ones (fewer if the provisional period is shorter), and may not outlast the provisional period', () => {
     expect(ladderSchema.parse({})).toMatchObject({ placementGames: 5, provisionalGames: 10, inactiveAfterDays: null });
     const result = ladderSchema.safeParse({ placementGames: 12 });
     expect(result.success).toBe(false);
     expect(z.prettifyError(result.error!)).toContain('placementGames (12) may not exceed provisionalGames (10)');
     expect(ladderSchema.parse({ placementGames: 12, provisionalGames: 12 }).placementGames).toBe(12);
+    expect(ladderSchema.parse({ provisionalGames: 2 }).placementGames).toBe(2);
   });
 });

@@ -84,7 +84,7 @@ async function queue(page: Page, mode: string) {
 const texts = async (page: Page, testId: string) =>
   (await page.getByTestId(testId).allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
 
-/** The leaderboard rows as "rank name rating record" lines. */
+/** The leaderboard rows as "rank name tier rating record" lines. */
 const board = (page: Page) =>
   page
     .getByTestId('leaderboard')
@@ -139,8 +139,11 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await see(bob, 'rating-change', 'Rating 1500 → 1484 (−16)');
 
     await see(alice, 'my-rank', 'You: #1 with 1516');
-    expect(await board(alice)).toEqual(['1 Alice 1516 1W 0L 0D', '2 Bob 1484 0W 1L 0D']);
-    await see(bob, 'ratings', /solo 1484 · 0W 1L 0D/);
+    expect(await board(alice)).toEqual([
+      '1 Alice 黄金 II · Gold II 1516 1W 0L 0D',
+      '2 Bob 黄金 II · Gold II 1484 0W 1L 0D',
+    ]);
+    await see(bob, 'ratings', /solo 黄金 II · Gold II 1484 · 0W 1L 0D/);
     await screenshot(alice, 'lobby-1v1-settled.png');
   }, 120_000);
 
@@ -190,10 +193,10 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await see(ann, 'my-rank', 'You: #1 with 1532');
     // Tied players share a rank (their order among themselves is Firestore's).
     expect((await board(ann)).sort()).toEqual([
-      '1 Ann 1532 1W 0L 0D',
-      '1 Ben 1532 1W 0L 0D',
-      '3 Cat 1468 0W 1L 0D',
-      '3 Dan 1468 0W 1L 0D',
+      '1 Ann 黄金 II · Gold II 1532 1W 0L 0D',
+      '1 Ben 黄金 II · Gold II 1532 1W 0L 0D',
+      '3 Cat 黄金 II · Gold II 1468 0W 1L 0D',
+      '3 Dan 黄金 II · Gold II 1468 0W 1L 0D',
     ]);
     await screenshot(ann, 'lobby-2v2-settled.png');
   }, 120_000);

@@ -5,6 +5,8 @@ import { defaultTiers, tiersSchema } from './tiers.js';
  * One ladder's rating rules. Strict, so a misspelt key in a studio's config is an error rather than a silently
  * ignored setting.
  */
+const DEFAULT_PLACEMENT_GAMES = 5;
+
 export const ladderSchema = z
   .strictObject({
     initialRating: z
@@ -34,25 +36,30 @@ export const ladderSchema = z
     /**
      * A season's first games show "placement k/N" instead of a tier, and keep the player off the leaderboard.
      * Placement is the visible side of the provisional period: it may not outlast it (checked below), so a
-     * player's placement games are always rated with provisionalK in their first season.
+     * player's placement games are always rated with provisionalK in their first season. Left out: 5,
+     * or provisionalGames when that is fewer.
      */
     placementGames: z
       .number({ error: 'placementGames must be a number' })
       .int('placementGames must be a whole number')
       .nonnegative('placementGames must not be negative')
-      .default(5),
+      .optional(),
     /** After this many days without a game the visible rank shows as inactive; null never. */
     inactiveAfterDays: z.number().positive('inactiveAfterDays must be positive').nullable().default(null),
   })
   .superRefine((ladder, ctx) => {
-    if (ladder.placementGames > ladder.provisionalGames) {
+    if (ladder.placementGames !== undefined && ladder.placementGames > ladder.provisionalGames) {
       ctx.addIssue({
         code: 'custom',
         path: ['placementGames'],
         message: `placementGames (${ladder.placementGames}) may not exceed provisionalGames (${ladder.provisionalGames})`,
       });
     }
-  });
+  })
+  .transform(({ placementGames, ...ladder }) => ({
+    ...ladder,
+    placementGames: placementGames ?? Math.min(DEFAULT_PLACEMENT_GAMES, ladder.provisionalGames),
+  }));
 
 export type Ladder = z.infer<typeof ladderSchema>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { matchingScore, type Ticket } from './match/ticket.js';
 import type { ModeWithId } from './modes.js';
-import { standingOn, type Player } from './player.js';
+import { standingOn, type Player, type StandingRules } from './player.js';
 import type { RoomTicket } from './room.js';
+import { visibleRankSchema, type VisibleRank } from './visibleRank.js';
 
 export const ticketStatusSchema = z.enum(['queued', 'matched', 'cancelled', 'expired']);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
@@ -18,6 +19,8 @@ export const ticketDocSchema = z.object({
   members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
   memberUids: z.array(z.string()).min(1),
   names: z.record(z.string(), z.string()),
+  /** Each member's visible rank when queueing, for the room to show. */
+  ranks: z.record(z.string(), visibleRankSchema),
   /** The party-adjusted matching score. */
   score: z.number(),
   partyId: z.string().nullable(),
@@ -69,6 +72,7 @@ export interface NewTicket {
   mode: string;
   members: TicketDoc['members'];
   names: Record<string, string>;
+  ranks: Record<string, VisibleRank>;
   score: number;
   partyId: string | null;
   ownerUid: string;
@@ -97,18 +101,20 @@ export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
 export function queuedTicket(
   id: string,
   mode: ModeWithId,
-  initialRating: number,
+  ladder: StandingRules,
   owner: { uid: string; partyId: string | null },
   players: readonly Player[],
   nowMs: number,
 ): TicketDoc {
-  const members = players.map((p) => ({ uid: p.uid, rating: standingOn(p, mode.ladder, initialRating).rating }));
+  const standings = players.map((p) => ({ uid: p.uid, standing: standingOn(p, mode.ladder, ladder) }));
+  const members = standings.map(({ uid, standing }) => ({ uid, rating: standing.rating }));
   return newTicket(
     {
       id,
       mode: mode.id,
       members,
       names: Object.fromEntries(players.map((p) => [p.uid, p.displayName])),
+      ranks: Object.fromEntries(standings.map(({ uid, standing }) => [uid, standing.visible])),
       score: matchingScore(
         members.map((m) => m.rating),
         mode,
@@ -127,15 +133,22 @@ export function requeuedTicket(
   id: string,
   mode: ModeWithId,
   matched: RoomTicket,
-  names: Record<string, string>,
+  room: { names: Record<string, string>; ranks: Record<string, VisibleRank> },
   nowMs: number,
 ): TicketDoc {
+  const { names, ranks } = room;
   return newTicket(
     {
       id,
       mode: mode.id,
       members: matched.members,
       names: Object.fromEntries(matched.members.map((m) => [m.uid, names[m.uid] ?? m.uid])),
+      ranks: Object.fromEntries(
+        matched.members.flatMap((m): [string, VisibleRank][] => {
+          const rank = ranks[m.uid];
+          return rank ? [[m.uid, rank]] : [];
+        }),
+      ),
       score: matched.score,
       partyId: matched.partyId,
       ownerUid: matched.ownerUid,

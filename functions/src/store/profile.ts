@@ -1,3 +1,5 @@
+import { withRanksAsOf } from '../core/player.js';
+import { config } from '../config.js';
 import { readPlayers, type PlayerRecord } from './players.js';
 import { readPlayersWithPresence } from './presence.js';
 import { transaction } from './tx.js';
@@ -16,7 +18,8 @@ export function profile(uid: string, nameHint?: string) {
   return transaction(async (tx) => {
     const { players, presenceOf } = await readPlayersWithPresence(tx, [uid], [], { nameHints: { [uid]: nameHint } });
     players.write();
-    return { ...players.get(uid), presence: presenceOf(uid) };
+    const { player, state } = players.get(uid);
+    return { player: withRanksAsOf(player, config.ladders, Date.now()), state, presence: presenceOf(uid) };
   });
 }
 

@@ -32,12 +32,12 @@ function createTicket(uid: string, mode: ModeWithId): Promise<TicketDoc> {
       return { uid: m, displayName: player.displayName, presence: presenceOf(m), cooldownUntil: state.cooldownUntil };
     });
     assertCanQueue(mode, uid, party, queuers, now);
-    const initialRating = config.ladders[mode.ladder]!.initialRating;
+    const ladder = config.ladders[mode.ladder]!;
     const owner = { uid, partyId: party?.id ?? null };
     const ticket = queuedTicket(
       randomUUID(),
       mode,
-      initialRating,
+      ladder,
       owner,
       members.map((m) => players.get(m).player),
       now,

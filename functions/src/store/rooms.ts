@@ -51,7 +51,7 @@ export function commitMatch(mode: ModeWithId, proposal: MatchProposal): Promise<
 /** Sends whole, fully accepted tickets back to the pool with their original enqueue time; cools decliners down. */
 function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation: Cancellation, nowMs: number) {
   for (const matched of cancellation.requeue) {
-    const ticket = requeuedTicket(randomUUID(), mode, matched, room.names, nowMs);
+    const ticket = requeuedTicket(randomUUID(), mode, matched, room, nowMs);
     tx.create(ticketRef(mode.id, ticket.id), ticket);
     for (const { uid } of matched.members)
       tx.update(playerStateRef(uid), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });

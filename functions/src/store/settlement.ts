@@ -15,6 +15,7 @@ import { config } from '../config.js';
 import { historyRef, playerRef, roomRef } from './refs.js';
 import { changeDocument, type Decision } from './optimistic.js';
 import { transaction, type Tx } from './tx.js';
+import type { VisibleRank } from '../core/visibleRank.js';
 
 /**
  * Settles a room inside the caller's transaction: the rating core's change for every player on the room's
@@ -25,13 +26,14 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   const ladder = config.ladders[room.ladder]!;
   const snaps = await tx.getAll(room.memberUids.map(playerRef));
   const players = new Map(snaps.map((s) => [s.id, s.data() as Player]));
-  const standings = new Map(
-    room.memberUids.map((uid) => [uid, standingOn(players.get(uid)!, room.ladder, ladder.initialRating)]),
-  );
+  const standings = new Map(room.memberUids.map((uid) => [uid, standingOn(players.get(uid)!, room.ladder, ladder)]));
   const outcomes = settleRoom(room, result, standings, ladder);
+  const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
   for (const outcome of outcomes) {
     const player = players.get(outcome.uid)!;
-    const standing = recordGame(standings.get(outcome.uid)!, outcome.update.after, outcome.outcome);
+    const before = standings.get(outcome.uid)!;
+    const standing = recordGame(before, outcome.update.after, outcome.outcome, ladder, nowMs);
+    ranks.set(outcome.uid, { before: before.visible, after: standing.visible });
     tx.set(playerRef(outcome.uid), {
       ...player,
       ladders: { ...player.ladders, [room.ladder]: standing },
@@ -39,7 +41,7 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
     });
     tx.create(historyRef(outcome.uid, room.id), historyRow(room, outcome, nowMs));
   }
-  return settledRoom(room, result, outcomes, nowMs);
+  return settledRoom(room, result, outcomes, ranks, nowMs);
 }
 
 const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): Promise<RoomDoc> =>
