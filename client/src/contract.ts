@@ -18,6 +18,7 @@ import type {
   Presence,
   Profile,
   Room,
+  Seasons,
   TeamResult,
 } from './types.js';
 
@@ -54,6 +55,7 @@ export interface Calls {
     { room: Room },
   ];
   getLeaderboard: [{ ladder: string; limit?: number }, Leaderboard];
+  getSeasons: [{ ladder: string }, Seasons];
 }
 
 export type CallName = keyof Calls;

@@ -7,7 +7,18 @@ import { watchMatches } from './matches.js';
 import { PartyApi } from './party.js';
 import { playerAsOf } from './rank.js';
 import * as session from './session.js';
-import type { EnqueueResult, Leaderboard, LoginInput, Player, Profile, QueueStats, Unsubscribe } from './types.js';
+import type {
+  EnqueueResult,
+  FinalRow,
+  Leaderboard,
+  LoginInput,
+  Player,
+  Profile,
+  QueueStats,
+  SeasonClose,
+  Seasons,
+  Unsubscribe,
+} from './types.js';
 
 const ignore = () => {};
 
@@ -104,6 +115,23 @@ export class Ladder {
   /** The top of a ladder ('solo' for 1v1, 'team' for larger modes by default) and the caller's rank. */
   leaderboard(ladder: string, limit?: number): Promise<Leaderboard> {
     return this.services.call('getLeaderboard', limit === undefined ? { ladder } : { ladder, limit });
+  }
+
+  /**
+   * A ladder's seasons: the current one (with `timeLeftMs` until it ends; null off-season), the next, and the
+   * past ones with the player's finish in each.
+   */
+  async seasons(ladder: string): Promise<Seasons & { timeLeftMs: number | null }> {
+    const calendar = await this.services.call('getSeasons', { ladder });
+    return { ...calendar, timeLeftMs: calendar.current ? calendar.current.end - calendar.now : null };
+  }
+
+  /** A closed season's final leaderboard (the best 100); null until its close has finished. */
+  async seasonLeaderboard(ladder: string, season: string): Promise<FinalRow[] | null> {
+    const close = (await getDoc(doc(this.services.db, `ladders/${ladder}/closes/${season}`))).data() as
+      | SeasonClose
+      | undefined;
+    return close?.phase === 'done' ? close.top : null;
   }
 
   /** A mode's queue statistics as the matcher last wrote them; null before its first run. */

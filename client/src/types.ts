@@ -43,6 +43,8 @@ export interface Standing {
   /** The season's highest rating. */
   peak: number;
   lastPlayedAt: number | null;
+  /** The season those games and the peak belong to; null off-season or before the first game. */
+  season: string | null;
   visible: VisibleRank;
 }
 
@@ -180,6 +182,8 @@ export interface Room {
   names: Record<string, string>;
   /** Each player's visible rank when they queued. */
   ranks: Record<string, VisibleRank>;
+  /** The ladder's season when the room formed: the game counts for it, however late it settles. */
+  season: string | null;
   proposedAt: number;
   quality: MatchQuality;
   status: RoomStatus;
@@ -243,3 +247,61 @@ export interface EnqueueResult {
 }
 
 export type Unsubscribe = () => void;
+
+/** One season of a ladder's calendar (times in milliseconds since the epoch; `end` excluded). */
+export interface Season {
+  id: string;
+  start: number;
+  end: number;
+}
+
+/** `players/{uid}/seasons/{seasonId}`: how the player finished a season, their own. */
+export interface SeasonArchive {
+  uid: string;
+  ladder: string;
+  season: string;
+  rating: number;
+  peak: number;
+  seasonGames: number;
+  /** Placement done: only placed players are ranked. */
+  placed: boolean;
+  tier: TierLabel | null;
+  /** Null until the close has ranked the season, and for players still in placement. */
+  rank: number | null;
+  /** The rating the soft reset set for the next season. */
+  resetTo: number;
+  closedAt: number;
+}
+
+/** A ladder's calendar as of `now`, each past season with the caller's finish (null if they did not play it). */
+export interface Seasons {
+  ladder: string;
+  now: number;
+  current: Season | null;
+  next: Season | null;
+  past: PastSeason[];
+}
+
+export interface PastSeason extends Season {
+  mine: SeasonArchive | null;
+}
+
+/** One row of a season's final leaderboard. */
+export interface FinalRow {
+  rank: number;
+  uid: string;
+  rating: number;
+  tier: TierLabel | null;
+}
+
+/** `ladders/{ladder}/closes/{seasonId}`: a season close's progress, and once `done` its final leaderboard. */
+export interface SeasonClose {
+  ladder: string;
+  season: string;
+  phase: 'rollover' | 'ranking' | 'done';
+  archived: number;
+  cursor: { rating: number; uid: string; rank: number; position: number } | null;
+  top: FinalRow[];
+  startedAt: number;
+  finishedAt: number | null;
+}

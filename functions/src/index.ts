@@ -13,3 +13,5 @@ export { acceptMatch, cancelQueue, declineMatch, enqueue, heartbeat, seeReadyChe
 export { getLeaderboard } from './api/leaderboard.js';
 export { reportResult } from './api/results.js';
 export { matcherTick } from './jobs/matcher.js';
+export { seasonCloseTick } from './jobs/seasonClose.js';
+export { getSeasons } from './api/seasons.js';

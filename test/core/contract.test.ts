@@ -38,4 +38,5 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'declineMatch'>>().toEqualTypeOf<Server<'declineMatch'>>();
   expectTypeOf<Client<'reportResult'>>().toEqualTypeOf<Server<'reportResult'>>();
   expectTypeOf<Client<'getLeaderboard'>>().toEqualTypeOf<Server<'getLeaderboard'>>();
+  expectTypeOf<Client<'getSeasons'>>().toEqualTypeOf<Server<'getSeasons'>>();
 });

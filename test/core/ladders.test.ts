@@ -20,6 +20,8 @@ describe('ladders', () => {
       tiers: defaultTiers,
       placementGames: 5,
       inactiveAfterDays: null,
+      seasons: [],
+      softReset: { compression: 0.5, mean: null },
     });
     expect(ladderSchema.parse({ k: 24, floorAtZero: true })).toMatchObject({
       k: 24,

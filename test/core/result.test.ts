@@ -39,6 +39,7 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     memberUids,
     names: {},
     ranks: {},
+    season: null,
     proposedAt: 0,
     quality: { spread: 0, sideDifference: null, winProbabilityA: null, waitSeconds: {} },
     status: 'active',

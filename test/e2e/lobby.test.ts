@@ -121,7 +121,10 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await queue(bob, '1v1'); // matched at once
     for (const page of [alice, bob]) await see(page, 'match-status', 'Game on! Report the result when it is over.');
     await see(alice, 'play-note', 'You are in a match.');
-    expect(await texts(alice, 'room-player')).toEqual(['Alice (you) 1500', 'Bob 1500']);
+    expect(await texts(alice, 'room-player')).toEqual([
+      'Alice (you) 黄金 II · Gold II 1500',
+      'Bob 黄金 II · Gold II 1500',
+    ]);
     await see(alice, 'win-chance', 'Your predicted win chance: 50%');
 
     await alice.getByRole('button', { name: 'We won' }).click();
@@ -176,7 +179,7 @@ describe('the lobby in headless Chromium against the emulators', () => {
 
     // Each party plays on one side, numbered in side order.
     const seated = (await texts(ann, 'room-player')).map((line) =>
-      /^(\w+)(?: \(you\))? party (\d) 1500$/.exec(line)?.slice(1),
+      /^(\w+)(?: \(you\))? party (\d) 定级赛 0\/1 Placement 0\/1 1500$/.exec(line)?.slice(1),
     );
     const partyOf = Object.fromEntries(seated.map((entry) => entry ?? ['?', '?']));
     expect(Object.keys(partyOf).sort()).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { seasonsSchema, softResetSchema } from './season.js';
 import { defaultTiers, tiersSchema } from './tiers.js';
 
 /**
@@ -44,6 +45,9 @@ export const ladderSchema = z
       .int('placementGames must be a whole number')
       .nonnegative('placementGames must not be negative')
       .optional(),
+    /** The season calendar (core/season.ts); none by default, one endless season. */
+    seasons: seasonsSchema.default([]),
+    softReset: softResetSchema.default(softResetSchema.parse({})),
     /** After this many days without a game the visible rank shows as inactive; null never. */
     inactiveAfterDays: z.number().positive('inactiveAfterDays must be positive').nullable().default(null),
   })

@@ -14,6 +14,8 @@ export const standingSchema = z.object({
   /** The highest rating of the current season. */
   peak: z.number().int(),
   lastPlayedAt: z.number().int().nullable(),
+  /** The season the season's games and peak belong to; null off-season or before the first game. */
+  season: z.string().nullable(),
   /** Written with the standing so a listener sees the rank too; readers refresh `inactive` (visibleRank.ts). */
   visible: visibleRankSchema,
 });
@@ -66,7 +68,7 @@ export function withRanksAsOf(player: Player, ladders: Record<string, RankRules>
 export function initialStanding(rules: StandingRules): Standing {
   const { initialRating } = rules;
   const fields = { rating: initialRating, games: 0, wins: 0, losses: 0, draws: 0, seasonGames: 0 };
-  return ranked({ ...fields, peak: initialRating, lastPlayedAt: null }, rules, 0);
+  return ranked({ ...fields, peak: initialRating, lastPlayedAt: null, season: null }, rules, 0);
 }
 
 export function newPlayer(
@@ -108,6 +110,7 @@ export function recordGame(
     seasonGames: before.seasonGames + 1,
     peak: Math.max(before.peak, ratingAfter),
     lastPlayedAt: nowMs,
+    season: before.season,
   };
   return ranked(fields, rules, nowMs);
 }

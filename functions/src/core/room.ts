@@ -57,6 +57,8 @@ export const roomDocSchema = z.object({
   names: z.record(z.string(), z.string()),
   /** Each player's visible rank when they queued. */
   ranks: z.record(z.string(), visibleRankSchema),
+  /** The ladder's season when the room formed: the game counts for it, however late it settles. */
+  season: z.string().nullable(),
   proposedAt: z.number().int(),
   quality: matchQualitySchema,
   status: roomStatusSchema,
@@ -81,6 +83,7 @@ export function newRoom(
   proposal: MatchProposal,
   tickets: Map<string, TicketDoc>,
   nowMs: number,
+  season: string | null,
 ): RoomDoc {
   const sides = proposal.sides.map((side) => ({
     tickets: side.map((t): RoomTicket => {
@@ -106,6 +109,7 @@ export function newRoom(
     memberUids: docs.flatMap((d) => d.memberUids),
     names: Object.assign({}, ...docs.map((d) => d.names)),
     ranks: Object.assign({}, ...docs.map((d) => d.ranks)),
+    season,
     proposedAt: proposal.proposedAt,
     quality: proposal.quality,
     status: mode.readyCheck ? 'pending' : 'active',

@@ -1,12 +1,17 @@
 import { isRanked, type Leaderboard, rankBelow, rankedFrom, rankRows } from '../core/leaderboard.js';
 import { ranked as withRank } from '../core/player.js';
+import { seasonAt } from '../core/season.js';
 import { config } from '../config.js';
 import { countQueryReads } from './metrics.js';
 import { playerRef, playersRef } from './refs.js';
 
-/** Players past their placement this season, best first (index: firestore.indexes.json). */
-const ranked = (ladder: string) =>
-  playersRef().where(`ladders.${ladder}.seasonGames`, '>=', rankedFrom(config.ladders[ladder]!));
+/** Players past their placement in the season running now, best first (index: firestore.indexes.json). */
+const ranked = (ladder: string) => {
+  const rules = config.ladders[ladder]!;
+  return playersRef()
+    .where(`ladders.${ladder}.season`, '==', seasonAt(rules.seasons, Date.now())?.id ?? null)
+    .where(`ladders.${ladder}.seasonGames`, '>=', rankedFrom(rules));
+};
 
 /**
  * The top of a ladder, and the caller's own rank. The rank is a count aggregation, billed one read per 1,000

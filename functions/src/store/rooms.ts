@@ -15,6 +15,7 @@ import {
   type ReadyCheckStep,
   type RoomDoc,
 } from '../core/room.js';
+import { seasonAt } from '../core/season.js';
 import { matchedTicket, requeuedTicket, stillQueued, type TicketDoc } from '../core/ticket.js';
 import { config } from '../config.js';
 import { countReads, countWrites } from './metrics.js';
@@ -41,7 +42,8 @@ export function commitMatch(mode: ModeWithId, proposal: MatchProposal): Promise<
     const queued = stillQueued(snaps.map((snap) => snap.data() as TicketDoc | undefined));
     if (!queued) return null;
     const now = Date.now();
-    const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now);
+    const season = seasonAt(config.ladders[mode.ladder]!.seasons, now)?.id ?? null;
+    const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now, season);
     tx.create(roomRef(room.id), room);
     for (const ticket of queued) tx.set(ticketRef(mode.id, ticket.id), matchedTicket(ticket, room.id, now));
     return room;

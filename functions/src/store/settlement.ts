@@ -14,6 +14,7 @@ import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '.
 import { config } from '../config.js';
 import { historyRef, playerRef, roomRef } from './refs.js';
 import { changeDocument, type Decision } from './optimistic.js';
+import { standingForRoom } from './seasons.js';
 import { transaction, type Tx } from './tx.js';
 import type { VisibleRank } from '../core/visibleRank.js';
 
@@ -26,7 +27,13 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   const ladder = config.ladders[room.ladder]!;
   const snaps = await tx.getAll(room.memberUids.map(playerRef));
   const players = new Map(snaps.map((s) => [s.id, s.data() as Player]));
-  const standings = new Map(room.memberUids.map((uid) => [uid, standingOn(players.get(uid)!, room.ladder, ladder)]));
+  // A player the season close has not reached yet is closed first: this game counts for the room's season.
+  const standings = new Map(
+    room.memberUids.map((uid) => [
+      uid,
+      standingForRoom(tx, uid, standingOn(players.get(uid)!, room.ladder, ladder), room, nowMs),
+    ]),
+  );
   const outcomes = settleRoom(room, result, standings, ladder);
   const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
   for (const outcome of outcomes) {
