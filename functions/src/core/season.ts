@@ -103,25 +103,24 @@ export function closeStanding<S extends SeasonStanding>(
   nowMs: number,
 ): { archive: SeasonArchive | null; standing: Omit<S, 'visible'> } | null {
   if (standing.season !== closing) return null;
-  const resetTo = softResetRating(standing.rating, rules.softReset, rules.initialRating);
-  const placed = standing.seasonGames > 0 && !inPlacement(rules, standing.seasonGames);
-  const archive =
-    standing.seasonGames === 0
-      ? null
-      : {
-          uid,
-          ladder,
-          season: closing,
-          rating: standing.rating,
-          peak: Math.max(standing.peak, standing.rating),
-          seasonGames: standing.seasonGames,
-          placed,
-          tier: placed ? standing.visible.tier : null,
-          rank: null,
-          resetTo,
-          closedAt: nowMs,
-        };
   const { visible: _, ...rest } = standing;
+  // Not a game in the season: nothing to archive, and a rating already reset is not compressed again.
+  if (standing.seasonGames === 0) return { archive: null, standing: { ...rest, season: next } };
+  const resetTo = softResetRating(standing.rating, rules.softReset, rules.initialRating);
+  const placed = !inPlacement(rules, standing.seasonGames);
+  const archive = {
+    uid,
+    ladder,
+    season: closing,
+    rating: standing.rating,
+    peak: Math.max(standing.peak, standing.rating),
+    seasonGames: standing.seasonGames,
+    placed,
+    tier: placed ? standing.visible.tier : null,
+    rank: null,
+    resetTo,
+    closedAt: nowMs,
+  };
   return { archive, standing: { ...rest, rating: resetTo, seasonGames: 0, peak: resetTo, season: next } };
 }
 
