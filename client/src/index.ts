@@ -28,4 +28,4 @@ export {
 } from './room.js';
 export { PartyApi } from './party.js';
 export type * from './types.js';
-export { playerAsOf, rankAsOf, rankLabel } from './rank.js';
+export { playerAsOf, rankAsOf, rankLabel, tierLabel } from './rank.js';

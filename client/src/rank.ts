@@ -1,4 +1,4 @@
-import type { Player, VisibleRank } from './types.js';
+import type { Player, TierLabel, VisibleRank } from './types.js';
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V'];
 
@@ -24,6 +24,11 @@ export function rankLabel(rank: VisibleRank, locale: string = 'en'): string {
     const { played, of } = rank.placement ?? { played: 0, of: 0 };
     return `${locale === 'zh' ? '定级赛' : 'Placement'} ${played}/${of}`;
   }
-  const name = rank.tier.names[locale] ?? rank.tier.names.en ?? rank.tier.tier;
-  return rank.tier.division === null ? name : `${name} ${ROMAN[rank.tier.division - 1] ?? rank.tier.division}`;
+  return tierLabel(rank.tier, locale);
+}
+
+/** A tier and division as one line ("黄金 II", "Gold II", "王者"), as `rankLabel` writes it. */
+export function tierLabel(tier: TierLabel, locale: string = 'en'): string {
+  const name = tier.names[locale] ?? tier.names.en ?? tier.tier;
+  return tier.division === null ? name : `${name} ${ROMAN[tier.division - 1] ?? tier.division}`;
 }

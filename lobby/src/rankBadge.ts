@@ -1,4 +1,4 @@
-import { rankLabel, type RankMovement, type VisibleRank } from '@ladder/client';
+import { rankLabel, tierLabel, type RankMovement, type VisibleRank } from '@ladder/client';
 import { h } from './dom.js';
 
 /** A visible rank as a badge: "黄金 II Gold II", or placement progress as a bar; greyed when inactive. */
@@ -21,7 +21,7 @@ export function rankBadge(rank: VisibleRank | null | undefined) {
     {
       class: `badge tier-${rank.tier.tier}${state}`,
       'data-testid': 'rank-badge',
-      title: rank.peak ? `Season peak: ${rankLabel({ ...rank, tier: rank.peak }, 'en')} (${rank.peak.rating})` : '',
+      title: rank.peak ? `Season peak: ${tierLabel(rank.peak)} (${rank.peak.rating})` : '',
     },
     `${rankLabel(rank, 'zh')} · ${rankLabel(rank, 'en')}`,
     rank.inactive ? ' (inactive)' : '',
