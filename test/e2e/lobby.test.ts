@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { config } from '../../functions/src/config.js';
 import { ROOT } from '../../scripts/emulators.js';
 import { lobbyConfig, serveLobby, type LobbyServer } from '../../scripts/lobby.js';
+import { db } from '../support/admin.js';
 import { devPlayer } from '../support/client.js';
 import { sweep } from '../support/game.js';
 
@@ -202,6 +203,61 @@ describe('the lobby in headless Chromium against the emulators', () => {
       '3 Dan 黄金 II · Gold II 1468 0W 1L 0D',
     ]);
     await screenshot(ann, 'lobby-2v2-settled.png');
+  }, 120_000);
+
+  it('shows placement, then a tier, across two games, with the season countdown and last season', async () => {
+    const ann = await player('Ann');
+    const ben = await player('Ben');
+    // Last season (2025 in the test configuration) closed with Ann third on the ranked ladder.
+    const gold = { tier: 'gold', division: 1, names: { zh: '黄金', en: 'Gold' }, step: 8 };
+    await db.doc('players/dev:ann/seasons/2025').set({
+      ...{ uid: 'dev:ann', ladder: 'ranked', season: '2025', rating: 1580, peak: 1610, seasonGames: 14 },
+      ...{ placed: true, tier: gold, rank: 3, resetTo: 1540, closedAt: Date.parse('2026-01-01T00:05:00Z') },
+    });
+    const top = [1, 2, 3].map((rank) => ({
+      rank,
+      uid: `dev:${['zoe', 'yan', 'ann'][rank - 1]}`,
+      rating: 1700 - rank * 40,
+      tier: gold,
+    }));
+    await db.doc('ladders/ranked/closes/2025').set({
+      ...{ ladder: 'ranked', season: '2025', phase: 'done', archived: 3, cursor: null, top },
+      ...{ startedAt: 0, finishedAt: 1 },
+    });
+    await ann.getByLabel('Season ladder').selectOption('ranked');
+    await see(ann, 'season-current', /^Season 2026 ends in \d+d \d+:\d\d:\d\d$/);
+    await see(
+      ann,
+      'season-history',
+      '2025 黄金 I Gold I · 1580 · 3rd — final top: 1. zoe 1660, 2. yan 1620, 3. ann 1580',
+    );
+    await see(ann, 'ratings', /ranked 定级赛 0\/2\s+Placement 0\/2 1500 · no games yet/);
+    await screenshot(ann, 'lobby-placement-before.png');
+
+    for (const game of [1, 2]) {
+      await queue(ann, 'duel');
+      await queue(ben, 'duel');
+      await sweep(600);
+      await ann.getByRole('button', { name: 'We won' }).click();
+      await ben.getByRole('button', { name: 'We lost' }).click();
+      await see(ann, 'match-status', 'You won!');
+      if (game === 1) {
+        await see(ann, 'rank-change', /^定级赛 0\/2\s+Placement 0\/2 → 定级赛 1\/2\s+Placement 1\/2$/);
+        await see(ann, 'ratings', /ranked 定级赛 1\/2\s+Placement 1\/2 1516/);
+        await screenshot(ann, 'lobby-placement-during.png');
+      } else {
+        await see(ann, 'rank-change', /→ 黄金 II · Gold II Placement complete! 定级完成$/);
+        await screenshot(ann, 'lobby-placement-placed.png');
+      }
+      for (const page of [ann, ben]) await page.getByRole('button', { name: 'Back to lobby' }).click();
+    }
+    await see(ann, 'ratings', /ranked 黄金 II · Gold II 1531 · 2W 0L 0D/);
+    await see(ben, 'ratings', /ranked 黄金 II · Gold II 1469 · 0W 2L 0D/);
+    await ann.getByLabel('Ladder', { exact: true }).selectOption('ranked');
+    await expect
+      .poll(() => board(ann), { timeout: 20_000 })
+      .toEqual(['1 Ann 黄金 II · Gold II 1531 2W 0L 0D', '2 Ben 黄金 II · Gold II 1469 0W 2L 0D']);
+    await screenshot(ann, 'lobby-placement-after.png');
   }, 120_000);
 
   it('shows the search right under the Queue button on a phone, in words', async () => {
