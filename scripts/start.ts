@@ -141,13 +141,18 @@ async function main() {
   process.on('SIGHUP', () => void shutdown(0));
 
   Object.assign(process.env, emulatorEnv(stack));
-  const { matcherTick } = await import('../functions/src/index.js');
+  const { matcherTick, matcherTicks } = await import('../functions/src/index.js');
   const { config } = await import('../functions/src/config.js');
   const { db } = await import('../functions/src/store/db.js');
   lobby = await serveLobby(lobbyConfig(stack, config), LOBBY_PORT);
+  // Every scheduled run at once, as Cloud Scheduler starts them (more than one with `matcher.runs`).
   const tick = () =>
-    Promise.resolve(matcherTick.run({ scheduleTime: new Date().toISOString() })).catch((error: unknown) =>
-      event('error', `matcher tick failed: ${error instanceof Error ? error.message : String(error)}`),
+    Promise.all(
+      [matcherTick, ...Object.values(matcherTicks)].map((run) =>
+        Promise.resolve(run.run({ scheduleTime: new Date().toISOString() })).catch((error: unknown) =>
+          event('error', `matcher tick failed: ${error instanceof Error ? error.message : String(error)}`),
+        ),
+      ),
     );
   void tick();
   setInterval(() => void tick(), TICK_EVERY_MS);

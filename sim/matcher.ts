@@ -5,7 +5,6 @@
  */
 import { config } from '../functions/src/config.js';
 import { emptyRunReport, runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
-import { db } from '../functions/src/store/db.js';
 import { opCounts } from '../functions/src/store/metrics.js';
 
 export interface MatcherRun extends RunReport {
@@ -19,6 +18,7 @@ export class ScheduledMatcher {
   private stopping = false;
   private wake: () => void = () => {};
   private readonly done: Promise<void>;
+  private readonly abort = new AbortController();
 
   constructor(
     readonly intervalMs: number,
@@ -35,7 +35,7 @@ export class ScheduledMatcher {
       let report: RunReport | null = null;
       let error: string | null = null;
       try {
-        report = await runMatcher({ durationMs: this.runMs, intervalMs: this.intervalMs });
+        report = await runMatcher({ durationMs: this.runMs, intervalMs: this.intervalMs, signal: this.abort.signal });
       } catch (e) {
         error = String(e);
       }
@@ -54,17 +54,12 @@ export class ScheduledMatcher {
     }
   }
 
-  /**
-   * Starts no more runs and ends the current one early the way the backend itself would: another holder takes
-   * the lease, and a run that finds its lease gone at its next renewal (every few seconds) stops sweeping.
-   */
+  /** Starts no more runs and ends the current one at its next sweep, leaving its digests and leases as usual. */
   async stop() {
     this.stopping = true;
     this.wake();
-    const lease = db.doc('matcher/lease');
-    await lease.set({ holder: 'simulation-finished', expiresAt: Date.now() + 10 * 60_000 });
+    this.abort.abort();
     await this.done;
-    await lease.delete();
   }
 
   get running() {

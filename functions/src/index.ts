@@ -12,6 +12,6 @@ export {
 export { acceptMatch, cancelQueue, declineMatch, enqueue, heartbeat, seeReadyCheck } from './api/queue.js';
 export { getLeaderboard } from './api/leaderboard.js';
 export { reportResult } from './api/results.js';
-export { matcherTick } from './jobs/matcher.js';
+export { matcherTick, matcherTicks } from './jobs/matcher.js';
 export { seasonCloseTick } from './jobs/seasonClose.js';
 export { getSeasons } from './api/seasons.js';

@@ -12,7 +12,8 @@ beforeEach(() =>
     'rooms/r1/seen/alice': { uid: 'alice', at: 1 },
     'players/alice': { uid: 'alice', displayName: 'Alice' },
     'players/alice/history/r0': { roomId: 'r0', delta: 16 },
-    'matcher/lease': { holder: 'run', expiresAt: 0 },
+    'matcherLeases/1v1': { holder: 'run', expiresAt: 0 },
+    'matcherRuns/run': { expiresAt: 0 },
     'pools/1v1/digest/0': { index: 0, count: 1, tickets: '[]' },
   }),
 );
@@ -54,7 +55,8 @@ describe('queue, rooms and history', () => {
   });
 
   it('hides the matcher lease and the pool digests', async () => {
-    await assertFails(getDoc(doc(as('alice'), 'matcher/lease')));
+    await assertFails(getDoc(doc(as('alice'), 'matcherLeases/1v1')));
+    await assertFails(getDoc(doc(as('alice'), 'matcherRuns/run')));
     await assertFails(getDoc(doc(as('alice'), 'pools/1v1/digest/0')));
     await assertFails(getDocs(collection(as('alice'), 'pools/1v1/digest')));
   });
@@ -72,7 +74,7 @@ describe('queue, rooms and history', () => {
       updateDoc(doc(as('alice'), 'players/alice'), { 'ladders.solo.rating': 2500, 'ladders.solo.wins': 99 }),
     );
     await assertFails(setDoc(doc(as('alice'), 'pools/1v1'), { waitingPlayers: 0 }));
-    await assertFails(setDoc(doc(as('alice'), 'matcher/lease'), { holder: 'alice' }));
+    await assertFails(setDoc(doc(as('alice'), 'matcherLeases/1v1'), { holder: 'alice', expiresAt: 0 }));
     await assertFails(setDoc(doc(as('alice'), 'pools/1v1/digest/0'), { index: 0, count: 1, tickets: '[]' }));
   });
 });

@@ -34,6 +34,11 @@ export const matcherConfigSchema = z.strictObject({
    * at a time a sweep commits only as many matches a second as one transaction's round trip allows.
    */
   concurrency: z.number().int().min(1).max(64).default(8),
+  /**
+   * Matcher runs started every minute, each in its own function instance. Every pool (a mode) has its own lease,
+   * and the runs share the pools out between them: more runs, more pools swept side by side.
+   */
+  runs: z.number().int().min(1).max(16).default(1),
 });
 export type MatcherConfig = z.infer<typeof matcherConfigSchema>;
 

@@ -1,10 +1,54 @@
 import { z } from 'zod';
 
-/** `matcher/lease`: which matcher run holds the pools, and until when. */
+/** `matcherLeases/{poolId}`: which matcher run sweeps the pool, and until when. */
 export const leaseSchema = z.object({ holder: z.string(), expiresAt: z.number().int() });
 export type Lease = z.infer<typeof leaseSchema>;
 
-/** A run may take the lease when nobody holds it, it holds it already, or the holder's lease ran out. */
+/** `matcherRuns/{holder}`: a matcher run that is alive until `expiresAt`, so runs can share the pools out. */
+export const runBeaconSchema = z.object({ expiresAt: z.number().int() });
+
+/** A run may take a pool's lease when nobody holds it, it holds it already, or the holder's lease ran out. */
 export function mayTakeLease(current: Lease | undefined, holder: string, nowMs: number): boolean {
   return !current || current.holder === holder || current.expiresAt <= nowMs;
+}
+
+export interface LeasePlan {
+  /** Pools to hold from now on: those kept, and free ones to try to take. */
+  claim: string[];
+  /** Pools held now that this run should hand over, so the other runs get their share. */
+  release: string[];
+}
+
+/**
+ * Which pools one run should hold when `liveRuns` runs (itself included) share them: each run holds at most
+ * its fair share (the pools divided by the runs, rounded up), gives up what it holds beyond that, and tries
+ * the free pools in an order of its own, so runs starting together mostly try different pools first.
+ */
+export function planLeases(
+  poolIds: readonly string[],
+  leases: ReadonlyMap<string, Lease>,
+  holder: string,
+  liveRuns: number,
+  nowMs: number,
+): LeasePlan {
+  const share = Math.ceil(poolIds.length / Math.max(1, liveRuns));
+  const held = poolIds.filter((id) => {
+    const lease = leases.get(id);
+    return lease?.holder === holder && lease.expiresAt > nowMs;
+  });
+  const free = poolIds
+    .filter((id) => !held.includes(id) && mayTakeLease(leases.get(id), holder, nowMs))
+    .sort((a, b) => preference(holder, a) - preference(holder, b) || (a < b ? -1 : 1));
+  const kept = held.slice(0, share);
+  return { claim: [...kept, ...free.slice(0, share - kept.length)], release: held.slice(share) };
+}
+
+/** A stable pseudo-random rank of a pool for one run (FNV-1a of both ids). */
+function preference(holder: string, poolId: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${holder}/${poolId}`) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
 }

@@ -3,15 +3,27 @@ import { config } from '../config.js';
 import { runMatcher } from './matcherRun.js';
 
 /**
- * Cloud Scheduler fires this every minute; each run keeps sweeping every few seconds for most of the minute,
+ * Cloud Scheduler fires each tick every minute; each run keeps sweeping every few seconds for most of the minute,
  * so the wait for a match is seconds. The emulator ignores schedules, so `npm start` calls `.run()` itself.
  */
-export const matcherTick = onSchedule(
-  { schedule: 'every 1 minutes', timeoutSeconds: Math.ceil(config.matcher.runSeconds) + 60, retryCount: 0 },
-  async () => {
-    await runMatcher({
-      durationMs: config.matcher.runSeconds * 1000,
-      intervalMs: config.matcher.sweepIntervalSeconds * 1000,
-    });
-  },
+const tick = (name: string) =>
+  onSchedule(
+    { schedule: 'every 1 minutes', timeoutSeconds: Math.ceil(config.matcher.runSeconds) + 60, retryCount: 0 },
+    async () => {
+      await runMatcher({
+        durationMs: config.matcher.runSeconds * 1000,
+        intervalMs: config.matcher.sweepIntervalSeconds * 1000,
+        name,
+      });
+    },
+  );
+
+export const matcherTick = tick('tick1');
+
+/**
+ * With `matcher.runs` above 1, the other runs, deployed as `matcherTicks-run2` and so on: each its own scheduled
+ * function and instance, sharing the pools with the first through the pools' leases.
+ */
+export const matcherTicks = Object.fromEntries(
+  Array.from({ length: config.matcher.runs - 1 }, (_, i) => [`run${i + 2}`, tick(`tick${i + 2}`)]),
 );

@@ -8,7 +8,8 @@ import { queueStats, statsChanged, statsDue, type QueueStats } from '../core/que
 import { LIVE_ROOM_STATUSES, readyCheckOverdue, reportOverdue, type RoomDoc } from '../core/room.js';
 import { config } from '../config.js';
 import { countWrites, opCounts } from '../store/metrics.js';
-import { acquireLease, releaseLease } from '../store/lease.js';
+import { planLeases } from '../core/lease.js';
+import { beacon, claimLeases, endBeacon, readLeases, releaseLeases } from '../store/lease.js';
 import { Mirror } from '../store/mirror.js';
 import { PoolMirror } from '../store/pool.js';
 import { expireTicket } from '../store/queue.js';
@@ -21,11 +22,25 @@ export interface RunOptions {
   /** How long to keep sweeping. */
   durationMs: number;
   intervalMs: number;
+  /**
+   * How long a pool's lease lasts unrenewed, so how soon the other runs take over the pools of a run that died.
+   * By default the longer of three intervals and 15 s.
+   */
+  leaseMs?: number;
+  /** Names the run in the leases it holds (each run's holder id is this name and a random suffix). */
+  name?: string;
+  /** Ends the run at its next sweep, as if its time were up. */
+  signal?: AbortSignal;
 }
 
 export interface RunReport {
+  /** This run's id in the leases it held. */
+  holder: string;
+  /** Whether the run held any pool's lease at some point. */
   leased: boolean;
-  /** When this run held the lease and swept (ms since the epoch); null if it never got the lease. */
+  /** The pools it swept, each at least once. */
+  pools: string[];
+  /** When this run first held a pool and swept (ms since the epoch); null if it never held one. */
   sweptFrom: number | null;
   sweptUntil: number | null;
   sweeps: number;
@@ -35,15 +50,17 @@ export interface RunReport {
   stale: number;
   expired: number;
   roomDeadlines: number;
-  /** Reads spent before the first sweep: the pool digests, the tickets changed since, the live rooms. */
+  /** Reads spent before the first sweep: the leases, the pool digests, the tickets changed since, the live rooms. */
   openingReads: number;
 }
 
 const RECENT_WAITS = 200;
 
 /** A run that has done nothing yet (or never got going). */
-export const emptyRunReport = (): RunReport => ({
+export const emptyRunReport = (holder = ''): RunReport => ({
+  holder,
   leased: false,
+  pools: [],
   sweptFrom: null,
   sweptUntil: null,
   sweeps: 0,
@@ -56,79 +73,111 @@ export const emptyRunReport = (): RunReport => ({
 });
 
 /**
- * One scheduled matcher run: holds the lease, mirrors every mode's queued tickets and the live rooms with
- * listeners, and every interval sweeps each pool, commits what it proposes, expires tickets whose heartbeats
- * stopped and handles room deadlines. Reads do not grow with the pool: a run starts from the digest the
- * previous one left plus the tickets changed since, and then reads only documents that change.
+ * One scheduled matcher run. Every pool (a mode) has its own lease: the run takes its share of the pools whose
+ * lease is free, so runs that overlap split the work, and a pool whose run died is taken over when its lease
+ * runs out. It mirrors its pools' queued tickets and the live rooms with listeners, and every interval sweeps
+ * each pool it holds, commits what it proposes, expires tickets whose heartbeats stopped and handles the
+ * deadlines of its pools' rooms. Reads do not grow with the pool: a pool is opened from the digest its previous
+ * holder left plus the tickets changed since, and then only documents that change are read.
  */
-export async function runMatcher({ durationMs, intervalMs }: RunOptions): Promise<RunReport> {
-  const report = emptyRunReport();
-  const holder = randomUUID();
+export async function runMatcher({
+  durationMs,
+  intervalMs,
+  leaseMs: leaseOption,
+  name = 'matcher',
+  signal,
+}: RunOptions): Promise<RunReport> {
+  const holder = `${name}-${randomUUID()}`;
+  const report = emptyRunReport(holder);
   const until = Date.now() + durationMs;
-  const leaseMs = Math.max(3 * intervalMs, 15_000);
-  while (!(await acquireLease(holder, leaseMs))) {
-    // Another run holds the pools; wait for it to finish rather than sweep the same tickets twice.
-    if (Date.now() + intervalMs >= until) return report;
-    await sleep(intervalMs);
-  }
-  report.leased = true;
-  report.sweptFrom = Date.now();
-
-  const modes = Object.keys(config.modes).map((modeId) => resolveMode(config.modes, modeId));
-  const recentWaits = new Map(modes.map((m) => [m.id, [] as number[]]));
+  const leaseMs = leaseOption ?? Math.max(3 * intervalMs, 15_000);
+  const modes = new Map(Object.keys(config.modes).map((id) => [id, resolveMode(config.modes, id)]));
+  const recentWaits = new Map([...modes.keys()].map((id) => [id, [] as number[]]));
   const readsBefore = opCounts.reads;
-  const rooms = new Mirror<RoomDoc, RoomDoc>(
-    roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
-    (room) => room,
-    {
-      onAdded: (room) => {
-        const waits = recentWaits.get(room.mode);
-        if (!waits) return;
-        waits.push(...Object.values(room.quality.waitSeconds));
-        waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
-      },
-    },
-  );
-  const pools = new Map<ModeWithId, PoolMirror>();
+  let rooms: Mirror<RoomDoc, RoomDoc> | null = null;
+  const pools = new Map<string, PoolMirror>();
   // Tickets this run already matched or expired, until the listener reports them gone.
   const consumed = new Set<string>();
   const lastStats = new Map<string, { at: number; stats: QueueStats }>();
+  let leasesAt = Number.NEGATIVE_INFINITY;
 
-  try {
-    const opened = await Promise.allSettled(modes.map((m) => PoolMirror.open(m.id)));
+  /** Renews the leases held, hands over those beyond this run's share, and takes free ones up to it. */
+  const rebalance = async () => {
+    const runs = await beacon(holder, leaseMs);
+    const plan = planLeases([...modes.keys()], await readLeases(), holder, runs, Date.now());
+    for (const id of plan.release) await closePool(id, true);
+    if (plan.release.length) await releaseLeases(holder, plan.release);
+    const held = new Set(plan.claim.length ? await claimLeases(holder, plan.claim, leaseMs) : []);
+    // A pool whose lease ran out under this run may have a new holder already: leave its digest to that one.
+    for (const id of [...pools.keys()]) if (!held.has(id)) await closePool(id, false);
+    const opening = [...held].filter((id) => !pools.has(id));
+    const opened = await Promise.allSettled(opening.map((id) => PoolMirror.open(id)));
     opened.forEach((o, i) => {
-      if (o.status === 'fulfilled') pools.set(modes[i]!, o.value);
+      if (o.status === 'fulfilled') pools.set(opening[i]!, o.value);
     });
     const failed = opened.find((o) => o.status === 'rejected');
     if (failed) throw failed.reason;
-    await rooms.ready;
-    // Opening reads are counted process-wide: exact when the run is alone in its process, as deployed.
-    report.openingReads = opCounts.reads - readsBefore;
-    let leaseRenewedAt = Date.now();
-    // At least one sweep per run, however long opening the pools took.
+  };
+  const closePool = async (id: string, leaveDigest: boolean) => {
+    const pool = pools.get(id);
+    pools.delete(id);
+    if (pool) await (leaveDigest ? pool.close() : pool.stop());
+  };
+
+  try {
+    // At least one attempt per run, however short.
     do {
       const started = Date.now();
-      for (const id of consumed) if (![...pools.values()].some((p) => p.has(id))) consumed.delete(id);
-      for (const [mode, pool] of pools) {
-        await sweepMode(mode, pool.values(), consumed, report, recentWaits.get(mode.id)!, lastStats);
+      if (started - leasesAt >= leaseMs / 3) {
+        await rebalance();
+        leasesAt = started;
       }
-      await handleRoomDeadlines(rooms.values(), report);
-      report.sweeps++;
-      if (Date.now() - leaseRenewedAt > leaseMs / 3) {
-        if (!(await acquireLease(holder, leaseMs))) break;
-        leaseRenewedAt = Date.now();
+      if (pools.size) {
+        rooms ??= new Mirror<RoomDoc, RoomDoc>(
+          roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
+          (room) => room,
+          { onAdded: (room) => recordWaits(recentWaits.get(room.mode), room) },
+        );
+        await rooms.ready;
+        if (!report.leased) {
+          // Opening reads are counted process-wide: exact when the run is alone in its process, as deployed.
+          report.openingReads = opCounts.reads - readsBefore;
+          report.leased = true;
+          report.sweptFrom = Date.now();
+        }
+        for (const id of consumed) if (![...pools.values()].some((p) => p.has(id))) consumed.delete(id);
+        for (const [id, pool] of pools) {
+          if (!report.pools.includes(id)) report.pools.push(id);
+          await sweepMode(modes.get(id)!, pool.values(), consumed, report, recentWaits.get(id)!, lastStats);
+        }
+        await handleRoomDeadlines(
+          rooms.values().filter((room) => pools.has(room.mode)),
+          report,
+        );
+        report.sweeps++;
       }
-      await sleep(Math.max(0, Math.min(intervalMs - (Date.now() - started), until - Date.now())));
-    } while (Date.now() < until);
+      const pause = Math.min(intervalMs - (Date.now() - started), until - Date.now());
+      if (pause > 0 && !signal?.aborted) await sleep(pause, undefined, { signal }).catch(() => {});
+    } while (Date.now() < until && !signal?.aborted);
   } finally {
-    report.sweptUntil = Date.now();
-    rooms.close();
-    // The digests are written before the lease is released, so the next run starts from them.
-    const closed = await Promise.allSettled([...pools.values()].map((pool) => pool.close()));
+    report.sweptUntil = report.leased ? Date.now() : null;
+    rooms?.close();
+    // The digests are written before the leases are released, so the next holder starts from them.
+    const closed = await Promise.allSettled([...pools.keys()].map((id) => closePool(id, true)));
     for (const c of closed) if (c.status === 'rejected') logger.warn('could not leave a pool digest', c.reason);
-    await releaseLease(holder).catch((error: unknown) => logger.warn('could not release the matcher lease', error));
+    // Every pool, not only those still open: a pool that failed to open may hold this run's lease too.
+    await releaseLeases(holder, [...modes.keys()]).catch((error: unknown) =>
+      logger.warn('could not release the matcher leases', error),
+    );
+    await endBeacon(holder).catch((error: unknown) => logger.warn('could not end the matcher run beacon', error));
   }
   return report;
+}
+
+function recordWaits(waits: number[] | undefined, room: RoomDoc) {
+  if (!waits) return;
+  waits.push(...Object.values(room.quality.waitSeconds));
+  waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
 }
 
 async function sweepMode(

@@ -1,24 +1,61 @@
+import type { Lease } from '../core/lease.js';
 import { mayTakeLease } from '../core/lease.js';
-import { leaseRef } from './refs.js';
+import { countQueryReads, countWrites } from './metrics.js';
+import { leaseRef, leasesRef, runBeaconRef, runBeaconsRef } from './refs.js';
 import { transaction } from './tx.js';
+import { db } from './db.js';
 
-/**
- * Takes or renews the matcher lease, so two overlapping runs do not sweep the same pools twice. It is an
- * economy, not a guarantee: every commit re-checks its tickets, so a run that loses the lease mid-sweep
- * (or a duplicated schedule delivery) can propose, but never double-match.
+/*
+ * Each pool has its own lease, so several matcher runs can sweep side by side, each its own pools. A lease is
+ * an economy, not a guarantee: every commit re-checks its tickets, so a run that loses a lease mid-sweep (or a
+ * duplicated schedule delivery) can propose, but never double-match.
  */
-export function acquireLease(holder: string, ttlMs: number): Promise<boolean> {
+
+/** Says this run is alive until `expiresAt`, and clears the beacons of runs that ended without saying so. */
+export async function beacon(holder: string, ttlMs: number): Promise<number> {
+  const now = Date.now();
+  await runBeaconRef(holder).set({ expiresAt: now + ttlMs });
+  countWrites(1);
+  const snapshot = await runBeaconsRef().get();
+  countQueryReads(snapshot.size);
+  const dead = snapshot.docs.filter((d) => d.id !== holder && d.data().expiresAt <= now);
+  if (dead.length) {
+    const batch = db.batch();
+    for (const d of dead) batch.delete(d.ref);
+    await batch.commit();
+    countWrites(dead.length);
+  }
+  return snapshot.size - dead.length;
+}
+
+export async function endBeacon(holder: string): Promise<void> {
+  await runBeaconRef(holder).delete();
+  countWrites(1);
+}
+
+export async function readLeases(): Promise<Map<string, Lease>> {
+  const snapshot = await leasesRef().get();
+  countQueryReads(snapshot.size);
+  return new Map(snapshot.docs.map((d) => [d.id, d.data()]));
+}
+
+/** Takes or renews the leases of `poolIds` that are free or already this run's; returns those now held. */
+export function claimLeases(holder: string, poolIds: readonly string[], ttlMs: number): Promise<string[]> {
   return transaction(async (tx) => {
     const now = Date.now();
-    if (!mayTakeLease((await tx.get(leaseRef)).data(), holder, now)) return false;
-    tx.set(leaseRef, { holder, expiresAt: now + ttlMs });
-    return true;
+    const current = await tx.getAll(poolIds.map(leaseRef));
+    const taken = poolIds.filter((_, i) => mayTakeLease(current[i]!.data(), holder, now));
+    for (const id of taken) tx.set(leaseRef(id), { holder, expiresAt: now + ttlMs });
+    return taken;
   });
 }
 
-export function releaseLease(holder: string): Promise<void> {
+/** Gives up the leases of `poolIds` that this run still holds. */
+export function releaseLeases(holder: string, poolIds: readonly string[]): Promise<void> {
   return transaction(async (tx) => {
-    const current = (await tx.get(leaseRef)).data();
-    if (current?.holder === holder) tx.delete(leaseRef);
+    const current = await tx.getAll(poolIds.map(leaseRef));
+    poolIds.forEach((id, i) => {
+      if ((current[i]!.data() as Lease | undefined)?.holder === holder) tx.delete(leaseRef(id));
+    });
   });
 }

@@ -50,6 +50,11 @@ export class PoolMirror {
     return this.mirror.has(id);
   }
 
+  /** Stops listening, leaving no digest: for a pool whose lease another run may hold by now. */
+  stop() {
+    this.mirror.close();
+  }
+
   /**
    * Stops listening and leaves the digest for the next run, unless nothing changed since the one it started
    * from (a quiet pool costs no writes).

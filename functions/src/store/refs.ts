@@ -1,7 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { historyRowSchema } from '../core/history.js';
-import { leaseSchema } from '../core/lease.js';
+import { leaseSchema, runBeaconSchema } from '../core/lease.js';
 import { partyCodeSchema, partySchema } from '../core/party.js';
 import { playerSchema, playerStateSchema } from '../core/player.js';
 import { queueStatsSchema } from '../core/queueStats.js';
@@ -55,7 +55,12 @@ export const roomRef = (id: string) => roomsRef().doc(id);
 export const readyCheckSeenRef = (roomId: string, uid: string) =>
   db.collection('rooms').doc(roomId).collection('seen').doc(uid).withConverter(converter(readyCheckSeenSchema));
 
-export const leaseRef = db.collection('matcher').doc('lease').withConverter(converter(leaseSchema));
+/** `matcherLeases/{poolId}`: the run that sweeps a pool (see store/lease.ts). */
+export const leasesRef = () => db.collection('matcherLeases').withConverter(converter(leaseSchema));
+export const leaseRef = (poolId: string) => leasesRef().doc(poolId);
+/** `matcherRuns/{holder}`: the matcher runs alive, which share the pools out between them. */
+export const runBeaconsRef = () => db.collection('matcherRuns').withConverter(converter(runBeaconSchema));
+export const runBeaconRef = (holder: string) => runBeaconsRef().doc(holder);
 
 /** `metrics/{function}`: operation counts per callable, written only with LADDER_METRICS=on. */
 export const metricsRef = (functionName: string) => db.collection('metrics').doc(functionName);
