@@ -143,7 +143,16 @@ describe('seasons on the emulators', () => {
     expect(killedAt.phase).toBe('rollover');
     expect(await through()).toBeLessThan(count);
 
-    expect((await closeSeason('ranked', 'old', { batchSize: 7 })).kind).toBe('done');
+    // The killed run may have died inside a transaction: its locks hold until the emulator times them out, and
+    // meanwhile the re-run's transactions are aborted. An operator (or the next scheduled run) runs it again.
+    let rerun = null;
+    while (!rerun) {
+      rerun = await closeSeason('ranked', 'old', { batchSize: 7 }).catch((error: { code?: number }) => {
+        if (error.code !== 10) throw error; // 10 is ABORTED
+        return null;
+      });
+    }
+    expect(rerun.kind).toBe('done');
     expect((await closeSeason('ranked', 'old')).kind).toBe('done');
     const placed = ratings.filter((_, i) => i % 10 !== 0);
     for (const [i, rating] of ratings.entries()) {
