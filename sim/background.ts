@@ -47,6 +47,7 @@ export async function seedBackground(
           mode,
           members: [{ uid, rating: score }],
           names: { [uid]: `Background ${i}` },
+          ranks: {},
           score,
           partyId: null,
           ownerUid: uid,

@@ -54,6 +54,7 @@ async function seed(pools: string[], count: number) {
         mode: pool,
         members: [{ uid, rating }],
         names: { [uid]: `Drain ${i}` },
+        ranks: {},
         score: rating,
         partyId: null,
         ownerUid: uid,

@@ -12,6 +12,13 @@ import { coreSides, isLive, roomDocSchema, roomTickets, sideUids, type RoomDoc }
 import { historyRowSchema } from '../functions/src/core/history.js';
 import { contradictingReporters } from '../functions/src/core/reportAbuse.js';
 import { mayPlayIn, splitPoolId } from '../functions/src/core/regions.js';
+import {
+  seasonArchiveSchema,
+  seasonCloseSchema,
+  type SeasonArchive,
+  type SeasonClose,
+} from '../functions/src/core/season.js';
+import { checkSeasons, replayRating } from './seasonInvariants.js';
 import type { z } from 'zod';
 
 export interface InvariantViolation {
@@ -32,16 +39,20 @@ export interface Snapshot {
   history: HistoryRow[];
   states: StateDoc[];
   parties: Party[];
+  archives: SeasonArchive[];
+  closes: SeasonClose[];
 }
 
 export async function readSnapshot(db: Firestore): Promise<Snapshot> {
-  const [tickets, rooms, players, history, states, parties] = await Promise.all([
+  const [tickets, rooms, players, history, states, parties, archives, closes] = await Promise.all([
     db.collectionGroup('tickets').get(),
     db.collection('rooms').get(),
     db.collection('players').get(),
     db.collectionGroup('history').get(),
     db.collection('playerStates').get(),
     db.collection('parties').get(),
+    db.collectionGroup('seasons').get(),
+    db.collectionGroup('closes').get(),
   ]);
   return {
     tickets: tickets.docs.map((d) => ({ ...ticketDocSchema.parse(d.data()), pathMode: d.ref.parent.parent!.id })),
@@ -50,6 +61,8 @@ export async function readSnapshot(db: Firestore): Promise<Snapshot> {
     history: history.docs.map((d) => ({ ...historyRowSchema.parse(d.data()), uid: d.ref.parent.parent!.id })),
     states: states.docs.map((d) => ({ ...playerStateSchema.parse(d.data()), uid: d.id })),
     parties: parties.docs.map((d) => partySchema.parse(d.data())),
+    archives: archives.docs.map((d) => seasonArchiveSchema.parse(d.data())),
+    closes: closes.docs.map((d) => seasonCloseSchema.parse(d.data())),
   };
 }
 
@@ -380,13 +393,15 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       const ladder = config.ladders[ladderId];
       if (!ladder) continue;
       const rows = historyByPlayerLadder.get(`${p.uid}\n${ladderId}`) ?? [];
-      // Each delta is after − before (a floor at zero shows in it), so they chain from the initial rating.
-      const expected = rows.reduce((rating, h) => rating + h.delta, ladder.initialRating);
-      if (standing.rating !== expected) {
+      // Each delta is after − before (a floor at zero shows in it), so they chain from the initial rating,
+      // through each season's soft reset, applied once.
+      const seasons = snapshot.archives.filter((a) => a.uid === p.uid && a.ladder === ladderId);
+      const { rating: expected, broken } = replayRating(ladder.initialRating, rows, seasons);
+      if (standing.rating !== expected || broken) {
         violation(
-          'rating changes are applied exactly once',
+          'rating changes and season resets are applied exactly once',
           [`players/${p.uid}`],
-          `${ladderId}: rating ${standing.rating}, history says ${expected}`,
+          `${ladderId}: rating ${standing.rating}, history and seasons say ${broken ?? expected}`,
         );
       }
       const count = (o: string) => rows.filter((h) => h.outcome === o).length;
@@ -410,10 +425,13 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   for (const ladderId of Object.keys(config.ladders)) {
     if (!zeroSumLadder(config, ladderId)) continue;
     const initial = config.ladders[ladderId]!.initialRating;
-    const drift = snapshot.players.reduce(
-      (sum, p) => sum + (p.ladders[ladderId] ? p.ladders[ladderId].rating - initial : 0),
-      0,
-    );
+    // Soft resets move ratings outside any game: what each took away is added back.
+    const resets = snapshot.archives
+      .filter((a) => a.ladder === ladderId)
+      .reduce((sum, a) => sum + a.rating - a.resetTo, 0);
+    const drift =
+      resets +
+      snapshot.players.reduce((sum, p) => sum + (p.ladders[ladderId] ? p.ladders[ladderId].rating - initial : 0), 0);
     let rounding = 0;
     for (const r of snapshot.rooms) {
       if (r.ladder !== ladderId || r.status !== 'settled' || zeroSum(config, r)) continue;
@@ -435,6 +453,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       );
     }
   }
+  checkSeasons(snapshot, config, violation);
   return found;
 }
 

@@ -19,6 +19,7 @@ import type {
   Presence,
   Profile,
   Room,
+  Seasons,
   TeamResult,
 } from './types.js';
 
@@ -62,6 +63,7 @@ export interface Calls {
   getBlockList: [NoArguments, { blocked: BlockedPlayer[] }];
   /** Leaves a started game: a loss for the caller's side, on their leave record. */
   forfeit: [{ roomId: string }, { room: Room }];
+  getSeasons: [{ ladder: string }, Seasons];
 }
 
 export type CallName = keyof Calls;

@@ -29,3 +29,4 @@ export {
 export { PartyApi } from './party.js';
 export { measureRegions, type MeasureOptions, type Where } from './regions.js';
 export type * from './types.js';
+export { playerAsOf, rankAsOf, rankLabel, tierLabel } from './rank.js';

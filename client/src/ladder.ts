@@ -5,17 +5,21 @@ import { listenDoc } from './listen.js';
 import { MatchSubscription, type Match, type MatchOptions } from './match.js';
 import { watchMatches } from './matches.js';
 import { PartyApi } from './party.js';
+import { playerAsOf } from './rank.js';
 import type { Where } from './regions.js';
 import * as session from './session.js';
 import type {
   BlockedPlayer,
   EnqueueResult,
+  FinalRow,
   Leaderboard,
   LoginInput,
   Player,
   Profile,
   QueueStats,
   Room,
+  SeasonClose,
+  Seasons,
   Unsubscribe,
 } from './types.js';
 
@@ -75,7 +79,8 @@ export class Ladder {
     listener: (player: Player | undefined) => void,
     onError: (error: LadderError) => void = ignore,
   ): Unsubscribe {
-    return this.track(listenDoc<Player>(this.services.db, `players/${this.uid}`, listener, onError));
+    const withRanksNow = (player: Player | undefined) => listener(player && playerAsOf(player));
+    return this.track(listenDoc<Player>(this.services.db, `players/${this.uid}`, withRanksNow, onError));
   }
 
   /**
@@ -119,6 +124,23 @@ export class Ladder {
   /** The top of a ladder ('solo' for 1v1, 'team' for larger modes by default) and the caller's rank. */
   leaderboard(ladder: string, limit?: number): Promise<Leaderboard> {
     return this.services.call('getLeaderboard', limit === undefined ? { ladder } : { ladder, limit });
+  }
+
+  /**
+   * A ladder's seasons: the current one (with `timeLeftMs` until it ends; null off-season), the next, and the
+   * past ones with the player's finish in each.
+   */
+  async seasons(ladder: string): Promise<Seasons & { timeLeftMs: number | null }> {
+    const calendar = await this.services.call('getSeasons', { ladder });
+    return { ...calendar, timeLeftMs: calendar.current ? calendar.current.end - calendar.now : null };
+  }
+
+  /** A closed season's final leaderboard (the best 100); null until its close has finished. */
+  async seasonLeaderboard(ladder: string, season: string): Promise<FinalRow[] | null> {
+    const close = (await getDoc(doc(this.services.db, `ladders/${ladder}/closes/${season}`))).data() as
+      | SeasonClose
+      | undefined;
+    return close?.phase === 'done' ? close.top : null;
   }
 
   /** Never puts the player in one room with `uid` again, on either side (at most 100 blocked); the new list. */

@@ -1,10 +1,12 @@
-import type { RatingChange, Room, TeamResult } from './types.js';
+import type { RatingChange, Room, TeamResult, VisibleRank } from './types.js';
 
 export interface RoomPlayer {
   uid: string;
   name: string;
   /** The rating the player was matched on. */
   rating: number;
+  /** Their visible rank when they queued (tier or placement). */
+  rank: VisibleRank | null;
   partyId: string | null;
   /** Accepted the ready check (always true in rooms without one). */
   accepted: boolean;
@@ -38,6 +40,7 @@ export function describeRoom(room: Room, uid: string): RoomView {
         uid: m.uid,
         name: room.names[m.uid] ?? m.uid,
         rating: m.rating,
+        rank: room.ranks[m.uid] ?? null,
         partyId: ticket.partyId,
         accepted: accepted.has(m.uid),
         ratingChange: room.ratingChanges?.[m.uid] ?? null,

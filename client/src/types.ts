@@ -4,13 +4,48 @@
  * (test/core/clientTypes.test.ts) fails the typecheck if the two drift apart.
  */
 
-/** A player's rating and record on one ladder. */
+/** Where a rating sits in a ladder's tier table: `division` 3 is III (lowest), null for a tier without them. */
+export interface TierLabel {
+  tier: string;
+  division: number | null;
+  /** Display names by locale: `zh` and `en` at least. */
+  names: Record<string, string>;
+  /** Divisions counted from the table's bottom: a higher step is a higher rank. */
+  step: number;
+}
+
+/** The tier of the season's highest rating, and that rating. */
+export interface PeakLabel extends TierLabel {
+  rating: number;
+}
+
+/** What players see of a rating: a tier, or placement progress during a season's first games. */
+export interface VisibleRank {
+  /** Null during placement. */
+  tier: TierLabel | null;
+  placement: { played: number; of: number } | null;
+  /** The tier of the season's highest rating; null during placement. */
+  peak: PeakLabel | null;
+  /** When the rank turns inactive without another game; null when the ladder has no inactivity rule. */
+  inactiveFrom: number | null;
+  inactive: boolean;
+}
+
+/** A player's rating and record on one ladder, with the rank shown for it. */
 export interface Standing {
   rating: number;
   games: number;
   wins: number;
   losses: number;
   draws: number;
+  /** Games settled in the current season; the first are placement. */
+  seasonGames: number;
+  /** The season's highest rating. */
+  peak: number;
+  lastPlayedAt: number | null;
+  /** The season those games and the peak belong to; null off-season or before the first game. */
+  season: string | null;
+  visible: VisibleRank;
 }
 
 /** `players/{uid}`: the public profile, readable by every signed-in player. */
@@ -76,6 +111,7 @@ export interface Ticket {
   members: { uid: string; rating: number }[];
   memberUids: string[];
   names: Record<string, string>;
+  ranks: Record<string, VisibleRank>;
   score: number;
   partyId: string | null;
   ownerUid: string;
@@ -128,10 +164,16 @@ export interface FreeForAllResult {
 
 export type Result = TeamResult | FreeForAllResult;
 
+/** How a game moved a visible rank: it ended placement, crossed a division up or down, or neither (null). */
+export type RankMovement = 'placed' | 'promoted' | 'demoted' | null;
+
 export interface RatingChange {
   before: number;
   after: number;
   delta: number;
+  rankBefore: VisibleRank;
+  rankAfter: VisibleRank;
+  movement: RankMovement;
 }
 
 export interface MatchQuality {
@@ -151,6 +193,10 @@ export interface Room {
   sides: { tickets: RoomTicket[] }[];
   memberUids: string[];
   names: Record<string, string>;
+  /** Each player's visible rank when they queued. */
+  ranks: Record<string, VisibleRank>;
+  /** The ladder's season when the room formed: the game counts for it, however late it settles. */
+  season: string | null;
   proposedAt: number;
   quality: MatchQuality;
   status: RoomStatus;
@@ -241,3 +287,61 @@ export interface EnqueueResult {
 }
 
 export type Unsubscribe = () => void;
+
+/** One season of a ladder's calendar (times in milliseconds since the epoch; `end` excluded). */
+export interface Season {
+  id: string;
+  start: number;
+  end: number;
+}
+
+/** `players/{uid}/seasons/{seasonId}`: how the player finished a season, their own. */
+export interface SeasonArchive {
+  uid: string;
+  ladder: string;
+  season: string;
+  rating: number;
+  peak: number;
+  seasonGames: number;
+  /** Placement done: only placed players are ranked. */
+  placed: boolean;
+  tier: TierLabel | null;
+  /** Null until the close has ranked the season, and for players still in placement. */
+  rank: number | null;
+  /** The rating the soft reset set for the next season. */
+  resetTo: number;
+  closedAt: number;
+}
+
+/** A ladder's calendar as of `now`, each past season with the caller's finish (null if they did not play it). */
+export interface Seasons {
+  ladder: string;
+  now: number;
+  current: Season | null;
+  next: Season | null;
+  past: PastSeason[];
+}
+
+export interface PastSeason extends Season {
+  mine: SeasonArchive | null;
+}
+
+/** One row of a season's final leaderboard. */
+export interface FinalRow {
+  rank: number;
+  uid: string;
+  rating: number;
+  tier: TierLabel | null;
+}
+
+/** `ladders/{ladder}/closes/{seasonId}`: a season close's progress, and once `done` its final leaderboard. */
+export interface SeasonClose {
+  ladder: string;
+  season: string;
+  phase: 'rollover' | 'ranking' | 'done';
+  archived: number;
+  cursor: { rating: number; uid: string; rank: number; position: number } | null;
+  top: FinalRow[];
+  startedAt: number;
+  finishedAt: number | null;
+}

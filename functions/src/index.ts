@@ -14,3 +14,5 @@ export { getLeaderboard } from './api/leaderboard.js';
 export { reportResult } from './api/results.js';
 export { matcherTick, matcherTicks } from './jobs/matcher.js';
 export { blockPlayer, forfeit, getBlockList, unblockPlayer } from './api/fairPlay.js';
+export { seasonCloseTick } from './jobs/seasonClose.js';
+export { getSeasons } from './api/seasons.js';

@@ -1,6 +1,7 @@
 import type { Ladder } from '@ladder/client';
 import { act, h } from './dom.js';
 import { record } from './format.js';
+import { rankBadge } from './rankBadge.js';
 
 /** The top of a ladder and the player's own rank. */
 export class LeaderboardCard {
@@ -41,7 +42,15 @@ export class LeaderboardCard {
               h(
                 'thead',
                 {},
-                h('tr', {}, h('th', {}, '#'), h('th', {}, 'Player'), h('th', {}, 'Rating'), h('th', {}, 'Record')),
+                h(
+                  'tr',
+                  {},
+                  h('th', {}, '#'),
+                  h('th', {}, 'Player'),
+                  h('th', {}, 'Rank'),
+                  h('th', {}, 'Rating'),
+                  h('th', {}, 'Record'),
+                ),
               ),
               h(
                 'tbody',
@@ -52,6 +61,7 @@ export class LeaderboardCard {
                     { class: row.uid === uid ? 'mine' : '' },
                     h('td', {}, row.rank),
                     h('td', {}, row.displayName),
+                    h('td', {}, rankBadge(row.visible)),
                     h('td', {}, row.rating),
                     h('td', {}, record(row)),
                   ),
@@ -61,7 +71,9 @@ export class LeaderboardCard {
         h(
           'p',
           { 'data-testid': 'my-rank' },
-          board.me ? `You: #${board.me.rank} with ${board.me.rating}` : 'Play a game on this ladder to be ranked.',
+          board.me
+            ? `You: #${board.me.rank} with ${board.me.rating}`
+            : 'Finish your placement games on this ladder to be ranked.',
         ),
       );
     });

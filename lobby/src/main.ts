@@ -9,6 +9,8 @@ import { LeaderboardCard } from './leaderboardCard.js';
 import { MatchCard } from './matchCard.js';
 import { PartyCard } from './partyCard.js';
 import { PlayCard } from './playCard.js';
+import { rankBadge } from './rankBadge.js';
+import { SeasonCard } from './seasonCard.js';
 import './style.css';
 
 const app = document.getElementById('app')!;
@@ -79,18 +81,23 @@ function showLobby(ladder: Ladder, config: LobbyConfig) {
     match: section('match'),
     leaderboard: section('leaderboard'),
     fairPlay: section('fair-play'),
+    season: section('season'),
   };
   app.replaceChildren(
     h('div', { class: 'column' }, cards.profile, cards.party, cards.play, cards.fairPlay),
-    h('div', { class: 'column wide' }, cards.match, cards.leaderboard),
+    h('div', { class: 'column wide' }, cards.match, cards.leaderboard, cards.season),
   );
 
   const leaderboard = new LeaderboardCard(cards.leaderboard, ladder, config.ladders);
+  const season = new SeasonCard(cards.season, ladder, config.ladders);
   const match = new MatchCard(
     cards.match,
     () => ladder.uid,
     config.modes,
-    (room) => void leaderboard.load(room.ladder),
+    (room) => {
+      void leaderboard.load(room.ladder);
+      void season.load();
+    },
   );
   const party = new PartyCard(cards.party, ladder, () => play.refresh());
   const play: PlayCard = new PlayCard(cards.play, ladder, config.modes, () => ({
@@ -120,6 +127,7 @@ function showLobby(ladder: Ladder, config: LobbyConfig) {
     showError,
   );
   void leaderboard.load();
+  void season.load();
 }
 
 function showProfile(ladder: Ladder, config: LobbyConfig, card: HTMLElement, player: Player | undefined) {
@@ -146,6 +154,8 @@ function showProfile(ladder: Ladder, config: LobbyConfig, card: HTMLElement, pla
           'li',
           {},
           h('strong', {}, id),
+          ' ',
+          rankBadge(standing?.visible),
           ` ${standing ? `${standing.rating} · ${record(standing)}` : 'unrated'}`,
         );
       }),

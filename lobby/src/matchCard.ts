@@ -3,6 +3,7 @@ import type { LobbyMode } from './config.js';
 import { act, actionButton, h } from './dom.js';
 import { duration, ordinal, signed } from './format.js';
 import { roomView } from './roomView.js';
+import { rankChange } from './rankBadge.js';
 
 const OUTCOME_TITLE = { win: 'You won!', loss: 'You lost', draw: 'Draw' } as const;
 
@@ -168,6 +169,7 @@ export class MatchCard {
             },
             `Rating ${status.ratingChange.before} → ${status.ratingChange.after} (${signed(status.ratingChange.delta)})`,
           ),
+          rankChange(status.ratingChange),
           roomView(status.room, uid),
           back,
         ];

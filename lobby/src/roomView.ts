@@ -1,6 +1,7 @@
 import { describeRoom, type Room } from '@ladder/client';
 import { h } from './dom.js';
 import { percent, signed } from './format.js';
+import { rankBadge } from './rankBadge.js';
 
 /** Both sides of a room: names, ratings, parties, who accepted the ready check and, once settled, the changes. */
 export function roomView(room: Room, uid: string): HTMLElement {
@@ -37,6 +38,8 @@ export function roomView(room: Room, uid: string): HTMLElement {
             h('span', { class: 'name' }, p.name, p.uid === uid ? ' (you)' : ''),
             ' ',
             partyTag(p.partyId),
+            ' ',
+            rankBadge(p.rank),
             ' ',
             h('span', { class: 'rating' }, String(p.rating)),
             room.status === 'pending'

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { defaultLadders } from '../../functions/src/core/ladders.js';
-import { initialStanding } from '../../functions/src/core/player.js';
-import { settleRoom } from '../../functions/src/core/result.js';
+import { settledRoom, settleRoom } from '../../functions/src/core/result.js';
 import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
 import { answerReadyCheck, expireReadyCheck } from '../../functions/src/core/room.js';
 import { nextBeatIn, retryIn } from '../../client/src/heartbeat.js';
 import { deriveStatus, type MatchFacts } from '../../client/src/status.js';
 import { describeRoom, outcomeOf, teamResultFor } from '../../client/src/room.js';
 import type { Room, Ticket } from '@ladder/client';
+import { sameRanks, standingAt } from './standings.js';
 
 const ticketOf: Record<string, string> = { a: 't1', b: 't1', c: 't2', d: 't3' };
 
@@ -18,6 +18,7 @@ const queuedTicket = (over: Partial<Ticket> = {}): Ticket => ({
   members: [{ uid: 'c', rating: 1500 }],
   memberUids: ['c'],
   names: { c: 'Cat' },
+  ranks: {},
   score: 1500,
   partyId: null,
   ownerUid: 'c',
@@ -115,7 +116,7 @@ describe("the client's match status", () => {
   });
 
   it('reports the rating change and the outcome the server records, in team and free-for-all rooms', () => {
-    const standings = new Map(['a', 'b', 'c', 'd'].map((uid) => [uid, initialStanding(1500)]));
+    const standings = new Map(['a', 'b', 'c', 'd'].map((uid) => [uid, standingAt(1500)]));
     const team = { ...pending(), status: 'active' as const, readyCheck: null };
     for (const outcome of ['A', 'B', 'draw'] as const) {
       const changes = settleRoom(team, { outcome }, standings, defaultLadders.team);
@@ -123,7 +124,7 @@ describe("the client's match status", () => {
         ...team,
         status: 'settled',
         result: { outcome },
-        ratingChanges: Object.fromEntries(changes.map((c) => [c.uid, c.update])),
+        ratingChanges: settledRoom(team, { outcome }, changes, sameRanks(changes), 9_000).ratingChanges,
       };
       for (const change of changes) {
         expect(deriveStatus(facts(change.uid, { room: settled }), 9_000)).toMatchObject({

@@ -9,6 +9,7 @@ import type { queueStatsSchema } from '../../functions/src/core/queueStats.js';
 import type { roomDocSchema } from '../../functions/src/core/room.js';
 import type { historyRowSchema } from '../../functions/src/core/history.js';
 import type { LeaderboardRow } from '../../functions/src/core/leaderboard.js';
+import type { seasonArchiveSchema, seasonCloseSchema } from '../../functions/src/core/season.js';
 
 // The client declares the documents it reads as plain types so its build carries no server code; this file
 // fails `npm run typecheck` as soon as they and the server's schemas disagree.
@@ -22,4 +23,6 @@ it("declares the documents exactly as the server's schemas define them", () => {
   expectTypeOf<client.HistoryRow>().toEqualTypeOf<z.infer<typeof historyRowSchema>>();
   expectTypeOf<client.Presence>().toEqualTypeOf<Presence>();
   expectTypeOf<client.LeaderboardRow>().toEqualTypeOf<LeaderboardRow>();
+  expectTypeOf<client.SeasonArchive>().toEqualTypeOf<z.infer<typeof seasonArchiveSchema>>();
+  expectTypeOf<client.SeasonClose>().toEqualTypeOf<z.infer<typeof seasonCloseSchema>>();
 });

@@ -42,4 +42,5 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'unblockPlayer'>>().toEqualTypeOf<Server<'unblockPlayer'>>();
   expectTypeOf<Client<'getBlockList'>>().toEqualTypeOf<Server<'getBlockList'>>();
   expectTypeOf<Client<'forfeit'>>().toEqualTypeOf<Server<'forfeit'>>();
+  expectTypeOf<Client<'getSeasons'>>().toEqualTypeOf<Server<'getSeasons'>>();
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defaultLadders, ladderSchema, laddersSchema } from '../../functions/src/core/ladders.js';
+import { defaultTiers } from '../../functions/src/core/tiers.js';
 
 const problems = (input: unknown) => {
   const result = laddersSchema.safeParse(input);
@@ -16,6 +17,11 @@ describe('ladders', () => {
       provisionalK: 64,
       provisionalGames: 10,
       floorAtZero: false,
+      tiers: defaultTiers,
+      placementGames: 5,
+      inactiveAfterDays: null,
+      seasons: [],
+      softReset: { compression: 0.5, mean: null },
     });
     expect(ladderSchema.parse({ k: 24, floorAtZero: true })).toMatchObject({
       k: 24,

@@ -47,7 +47,12 @@ describe('leaving a started game', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1000, max: 2000 }), (share, rating) => {
         const room = leave(active(), 'a');
-        const standings = new Map(['a', 'b', 'c', 'd'].map((uid) => [uid, { ...initialStanding(rating), games: 20 }]));
+        const standings = new Map(
+          ['a', 'b', 'c', 'd'].map((uid) => [
+            uid,
+            { ...initialStanding({ ...defaultLadders.team!, initialRating: rating }), games: 20 },
+          ]),
+        );
         const plain = settleRoom(room, { outcome: 'B' }, standings, defaultLadders.team!);
         const soft = softenForLeavers(room, plain, leavingConfigSchema.parse({ teammateLossShare: share }));
         const by = (list: typeof plain, uid: string) => list.find((o) => o.uid === uid)!.update;
@@ -63,14 +68,19 @@ describe('leaving a started game', () => {
 
   it('keeps every settlement zero-sum with the default share of 1', () => {
     const room = leave(active(), 'a');
-    const standings = new Map(['a', 'b', 'c', 'd'].map((uid) => [uid, { ...initialStanding(1500), games: 20 }]));
+    const standings = new Map(
+      ['a', 'b', 'c', 'd'].map((uid) => [uid, { ...initialStanding(defaultLadders.team!), games: 20 }]),
+    );
     const outcomes = settleRoom(room, { outcome: 'B' }, standings, defaultLadders.team!);
     expect(softenForLeavers(room, outcomes, leavingConfigSchema.parse({}))).toBe(outcomes);
   });
 
   it('shows the leave rate as games left per game played', () => {
     const player = {
-      ladders: { solo: { ...initialStanding(1500), games: 6 }, team: { ...initialStanding(1500), games: 4 } },
+      ladders: {
+        solo: { ...initialStanding(defaultLadders.team!), games: 6 },
+        team: { ...initialStanding(defaultLadders.team!), games: 4 },
+      },
     };
     expect(leaveStanding(player, 0)).toEqual({ leaves: 0, games: 10, leaveRate: 0 });
     expect(leaveStanding(player, 2)).toEqual({ leaves: 2, games: 10, leaveRate: 0.2 });

@@ -28,6 +28,8 @@ export const pendingRoom = (): RoomDoc => ({
   ],
   memberUids: ['a', 'b', 'c', 'd'],
   names: { a: 'Ann', b: 'Ben', c: 'Cat', d: 'Dan' },
+  ranks: {},
+  season: null,
   proposedAt: 1_000,
   quality: { spread: 0, sideDifference: 0, winProbabilityA: 0.6, waitSeconds: {} },
   status: 'pending',

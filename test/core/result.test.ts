@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { defaultLadders } from '../../functions/src/core/ladders.js';
-import { initialStanding, type Standing } from '../../functions/src/core/player.js';
+import type { Standing } from '../../functions/src/core/player.js';
 import {
   recordReport,
   roomAfterVerdict,
@@ -12,6 +12,7 @@ import {
   verdictNow,
 } from '../../functions/src/core/result.js';
 import type { Result, RoomDoc } from '../../functions/src/core/room.js';
+import { sameRanks, standingAt } from './standings.js';
 
 const results = { oneSidedAtDeadline: 'settle' as const, gameServerClaim: 'gameServer' };
 const solo = (uid: string, rating = 1500) => ({
@@ -37,6 +38,8 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     sides,
     memberUids,
     names: {},
+    ranks: {},
+    season: null,
     proposedAt: 0,
     quality: { spread: 0, sideDifference: null, winProbabilityA: null, waitSeconds: {} },
     status: 'active',
@@ -104,7 +107,7 @@ describe('what the reports decide', () => {
 
 describe('settling a room', () => {
   const standings = (uids: string[], rating: () => number) =>
-    new Map<string, Standing>(uids.map((u) => [u, { ...initialStanding(rating()), games: 20 }]));
+    new Map<string, Standing>(uids.map((u) => [u, standingAt(rating(), 20)]));
 
   it('moves both sides of a team room by equal and opposite amounts and records the outcome', () => {
     fc.assert(
@@ -113,7 +116,7 @@ describe('settling a room', () => {
         fc.constantFrom('A', 'B', 'draw'),
         (ratings, outcome) => {
           const r = room('team');
-          const byUid = new Map(r.memberUids.map((u, i) => [u, { ...initialStanding(ratings[i]!), games: 20 }]));
+          const byUid = new Map(r.memberUids.map((u, i) => [u, standingAt(ratings[i]!, 20)]));
           const outcomes = settleRoom(r, { outcome: outcome as 'A' }, byUid, defaultLadders.team);
           const delta = (uid: string) => outcomes.find((o) => o.uid === uid)!.update.delta;
           expect(delta('a1')).toBe(delta('a2'));
@@ -188,10 +191,10 @@ describe('recording a report', () => {
     const outcomes = settleRoom(
       team,
       A,
-      new Map(team.memberUids.map((uid) => [uid, initialStanding(1500)])),
+      new Map(team.memberUids.map((uid) => [uid, standingAt(1500)])),
       defaultLadders.team,
     );
-    const settled = settledRoom(team, A, outcomes, 8);
+    const settled = settledRoom(team, A, outcomes, sameRanks(outcomes), 8);
     expect(settled).toMatchObject({ status: 'settled', result: A, endedAt: 8, endReason: 'settled' });
     expect(Object.keys(settled.ratingChanges!).sort()).toEqual([...team.memberUids].sort());
     expect(settled.ratingChanges!.a1!.delta).toBeGreaterThan(0);

@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { historyRow } from '../../functions/src/core/history.js';
 import { isRanked, rankBelow, rankRows } from '../../functions/src/core/leaderboard.js';
 import { mayTakeLease } from '../../functions/src/core/lease.js';
-import { initialStanding, recordGame } from '../../functions/src/core/player.js';
+import { recordGame } from '../../functions/src/core/player.js';
+import { standingAt } from './standings.js';
+import { defaultLadders } from '../../functions/src/core/ladders.js';
 
 const outcome = fc.constantFrom('win' as const, 'loss' as const, 'draw' as const);
 
@@ -11,7 +13,10 @@ describe("a player's record", () => {
   it('counts every settled game once, as exactly one of a win, a loss or a draw, at the new rating', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 4000 }), outcome)), (games) => {
-        const standing = games.reduce((s, [rating, o]) => recordGame(s, rating, o), initialStanding(1500));
+        const standing = games.reduce(
+          (s, [rating, o], i) => recordGame(s, rating, o, defaultLadders.solo, i),
+          standingAt(1500),
+        );
         expect(standing.games).toBe(games.length);
         expect(standing.wins + standing.losses + standing.draws).toBe(games.length);
         expect(standing.wins).toBe(games.filter(([, o]) => o === 'win').length);
@@ -39,7 +44,7 @@ describe('the leaderboard', () => {
   const row = (uid: string, rating: number) => ({
     uid,
     displayName: uid,
-    standing: { ...initialStanding(rating), games: 1 },
+    standing: standingAt(rating, 1),
   });
 
   it('ranks best first, ties sharing the rank of the first of them', () => {
@@ -56,9 +61,12 @@ describe('the leaderboard', () => {
   });
 
   it('ranks a player only after a settled game, one below everyone rated higher', () => {
-    expect(isRanked(undefined)).toBe(false);
-    expect(isRanked(initialStanding(1500))).toBe(false);
-    expect(isRanked({ ...initialStanding(1500), games: 1 })).toBe(true);
+    const placementOf = (placementGames: number) => ({ placementGames });
+    expect(isRanked(undefined, placementOf(0))).toBe(false);
+    expect(isRanked(standingAt(1500), placementOf(0))).toBe(false);
+    expect(isRanked(standingAt(1500, 1), placementOf(0))).toBe(true);
+    expect(isRanked(standingAt(1500, 4), placementOf(5))).toBe(false);
+    expect(isRanked(standingAt(1500, 5), placementOf(5))).toBe(true);
     expect(rankBelow(0)).toBe(1);
     expect(rankBelow(41)).toBe(42);
   });

@@ -11,15 +11,25 @@ import {
   requeuedTicket,
   stillQueued,
 } from '../../functions/src/core/ticket.js';
+import { standingAt } from './standings.js';
+import { defaultLadders } from '../../functions/src/core/ladders.js';
 
 const duo = resolveMode(defaultModes, '2v2');
-const ladders = { solo: { initialRating: 1500 }, team: { initialRating: 1500 } };
+const ladders = defaultLadders;
 const ann = {
   ...newPlayer('ann', 'Ann', ladders, 0),
-  ladders: { team: { rating: 1600, games: 3, wins: 2, losses: 1, draws: 0 } },
+  ladders: { team: { ...standingAt(1600, 3), wins: 2, losses: 1 } },
 };
-const ben = newPlayer('ben', 'Ben', { solo: { initialRating: 1500 } }, 0);
-const ticket = queuedTicket('t', duo, 1400, { uid: 'ann', partyId: 'p' }, [ann, ben], ['zed'], 1_000);
+const ben = newPlayer('ben', 'Ben', { solo: defaultLadders.solo }, 0);
+const ticket = queuedTicket(
+  't',
+  duo,
+  { ...defaultLadders.team, initialRating: 1400 },
+  { uid: 'ann', partyId: 'p' },
+  [ann, ben],
+  ['zed'],
+  1_000,
+);
 
 describe('a ticket from queueing to its end', () => {
   it("is queued with every member at their rating on the mode's ladder (the initial one if they have none) and the party score", () => {
@@ -85,7 +95,7 @@ describe('a ticket from queueing to its end', () => {
       enqueuedAt: 1_000,
       members: ticket.members,
     };
-    const back = requeuedTicket('t2', duo, matched, { ann: 'Ann' }, ['zed'], 9_000);
+    const back = requeuedTicket('t2', duo, matched, { names: { ann: 'Ann' }, ranks: ticket.ranks }, ['zed'], 9_000);
     expect(back).toMatchObject({
       id: 't2',
       mode: '2v2',

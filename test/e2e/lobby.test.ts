@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { config } from '../../functions/src/config.js';
 import { ROOT } from '../../scripts/emulators.js';
 import { lobbyConfig, serveLobby, type LobbyServer } from '../../scripts/lobby.js';
+import { db } from '../support/admin.js';
 import { devPlayer } from '../support/client.js';
 import { sweep } from '../support/game.js';
 
@@ -84,7 +85,7 @@ async function queue(page: Page, mode: string) {
 const texts = async (page: Page, testId: string) =>
   (await page.getByTestId(testId).allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
 
-/** The leaderboard rows as "rank name rating record" lines. */
+/** The leaderboard rows as "rank name tier rating record" lines. */
 const board = (page: Page) =>
   page
     .getByTestId('leaderboard')
@@ -121,7 +122,10 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await queue(bob, '1v1'); // matched at once
     for (const page of [alice, bob]) await see(page, 'match-status', 'Game on! Report the result when it is over.');
     await see(alice, 'play-note', 'You are in a match.');
-    expect(await texts(alice, 'room-player')).toEqual(['Alice (you) 1500', 'Bob 1500']);
+    expect(await texts(alice, 'room-player')).toEqual([
+      'Alice (you) 黄金 II · Gold II 1500',
+      'Bob 黄金 II · Gold II 1500',
+    ]);
     await see(alice, 'win-chance', 'Your predicted win chance: 50%');
 
     await alice.getByRole('button', { name: 'We won' }).click();
@@ -139,8 +143,11 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await see(bob, 'rating-change', 'Rating 1500 → 1484 (−16)');
 
     await see(alice, 'my-rank', 'You: #1 with 1516');
-    expect(await board(alice)).toEqual(['1 Alice 1516 1W 0L 0D', '2 Bob 1484 0W 1L 0D']);
-    await see(bob, 'ratings', /solo 1484 · 0W 1L 0D/);
+    expect(await board(alice)).toEqual([
+      '1 Alice 黄金 II · Gold II 1516 1W 0L 0D',
+      '2 Bob 黄金 II · Gold II 1484 0W 1L 0D',
+    ]);
+    await see(bob, 'ratings', /solo 黄金 II · Gold II 1484 · 0W 1L 0D/);
     await screenshot(alice, 'lobby-1v1-settled.png');
   }, 120_000);
 
@@ -173,7 +180,7 @@ describe('the lobby in headless Chromium against the emulators', () => {
 
     // Each party plays on one side, numbered in side order.
     const seated = (await texts(ann, 'room-player')).map((line) =>
-      /^(\w+)(?: \(you\))? party (\d) 1500$/.exec(line)?.slice(1),
+      /^(\w+)(?: \(you\))? party (\d) 定级赛 0\/1 Placement 0\/1 1500$/.exec(line)?.slice(1),
     );
     const partyOf = Object.fromEntries(seated.map((entry) => entry ?? ['?', '?']));
     expect(Object.keys(partyOf).sort()).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
@@ -190,12 +197,67 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await see(ann, 'my-rank', 'You: #1 with 1532');
     // Tied players share a rank (their order among themselves is Firestore's).
     expect((await board(ann)).sort()).toEqual([
-      '1 Ann 1532 1W 0L 0D',
-      '1 Ben 1532 1W 0L 0D',
-      '3 Cat 1468 0W 1L 0D',
-      '3 Dan 1468 0W 1L 0D',
+      '1 Ann 黄金 II · Gold II 1532 1W 0L 0D',
+      '1 Ben 黄金 II · Gold II 1532 1W 0L 0D',
+      '3 Cat 黄金 II · Gold II 1468 0W 1L 0D',
+      '3 Dan 黄金 II · Gold II 1468 0W 1L 0D',
     ]);
     await screenshot(ann, 'lobby-2v2-settled.png');
+  }, 120_000);
+
+  it('shows placement, then a tier, across two games, with the season countdown and last season', async () => {
+    const ann = await player('Ann');
+    const ben = await player('Ben');
+    // Last season (2025 in the test configuration) closed with Ann third on the ranked ladder.
+    const gold = { tier: 'gold', division: 1, names: { zh: '黄金', en: 'Gold' }, step: 8 };
+    await db.doc('players/dev:ann/seasons/2025').set({
+      ...{ uid: 'dev:ann', ladder: 'ranked', season: '2025', rating: 1580, peak: 1610, seasonGames: 14 },
+      ...{ placed: true, tier: gold, rank: 3, resetTo: 1540, closedAt: Date.parse('2026-01-01T00:05:00Z') },
+    });
+    const top = [1, 2, 3].map((rank) => ({
+      rank,
+      uid: `dev:${['zoe', 'yan', 'ann'][rank - 1]}`,
+      rating: 1700 - rank * 40,
+      tier: gold,
+    }));
+    await db.doc('ladders/ranked/closes/2025').set({
+      ...{ ladder: 'ranked', season: '2025', phase: 'done', archived: 3, cursor: null, top },
+      ...{ startedAt: 0, finishedAt: 1 },
+    });
+    await ann.getByLabel('Season ladder').selectOption('ranked');
+    await see(ann, 'season-current', /^Season 2026 ends in \d+d \d+:\d\d:\d\d$/);
+    await see(
+      ann,
+      'season-history',
+      '2025 黄金 I Gold I · 1580 · 3rd — final top: 1. zoe 1660, 2. yan 1620, 3. ann 1580',
+    );
+    await see(ann, 'ratings', /ranked 定级赛 0\/2\s+Placement 0\/2 1500 · no games yet/);
+    await screenshot(ann, 'lobby-placement-before.png');
+
+    for (const game of [1, 2]) {
+      await queue(ann, 'duel');
+      await queue(ben, 'duel');
+      await sweep(600);
+      await ann.getByRole('button', { name: 'We won' }).click();
+      await ben.getByRole('button', { name: 'We lost' }).click();
+      await see(ann, 'match-status', 'You won!');
+      if (game === 1) {
+        await see(ann, 'rank-change', /^定级赛 0\/2\s+Placement 0\/2 → 定级赛 1\/2\s+Placement 1\/2$/);
+        await see(ann, 'ratings', /ranked 定级赛 1\/2\s+Placement 1\/2 1516/);
+        await screenshot(ann, 'lobby-placement-during.png');
+      } else {
+        await see(ann, 'rank-change', /→ 黄金 II · Gold II Placement complete! 定级完成$/);
+        await screenshot(ann, 'lobby-placement-placed.png');
+      }
+      for (const page of [ann, ben]) await page.getByRole('button', { name: 'Back to lobby' }).click();
+    }
+    await see(ann, 'ratings', /ranked 黄金 II · Gold II 1531 · 2W 0L 0D/);
+    await see(ben, 'ratings', /ranked 黄金 II · Gold II 1469 · 0W 2L 0D/);
+    await ann.getByLabel('Ladder', { exact: true }).selectOption('ranked');
+    await expect
+      .poll(() => board(ann), { timeout: 20_000 })
+      .toEqual(['1 Ann 黄金 II · Gold II 1531 2W 0L 0D', '2 Ben 黄金 II · Gold II 1469 0W 2L 0D']);
+    await screenshot(ann, 'lobby-placement-after.png');
   }, 120_000);
 
   it('shows the search right under the Queue button on a phone, in words', async () => {

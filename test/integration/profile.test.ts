@@ -38,7 +38,8 @@ describe('login and profiles through the client SDK and the Functions emulator',
     const guest = await anonymousPlayer();
     const { player } = await guest.call('getProfile');
     expect(player.displayName).toMatch(/^Player-[A-Za-z0-9]{1,6}$/);
-    expect(player.ladders).toEqual({ solo: newcomer, team: newcomer });
+    expect(Object.keys(player.ladders).sort()).toEqual(['ranked', 'solo', 'team']);
+    expect(player.ladders).toMatchObject({ solo: newcomer, team: newcomer, ranked: newcomer });
   });
 
   it('refuses every callable but login without a signed-in user, writing nothing', async () => {

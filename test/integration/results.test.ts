@@ -40,12 +40,12 @@ describe('results and settlement', () => {
     await report(b, room.id, { outcome: 'A' });
     const seen = await settledSeenByB;
     // Equal ratings, K 32: E = 0.5, so the winner gains 32 · 0.5 = 16 and the loser loses it.
-    expect(seen?.ratingChanges).toEqual({
+    expect(seen?.ratingChanges).toMatchObject({
       [a.uid]: { before: 1500, after: 1516, delta: 16 },
       [b.uid]: { before: 1500, after: 1484, delta: -16 },
     });
-    expect((await profile(a)).ladders.solo).toEqual({ rating: 1516, games: 1, wins: 1, losses: 0, draws: 0 });
-    expect((await profile(b)).ladders.solo).toEqual({ rating: 1484, games: 1, wins: 0, losses: 1, draws: 0 });
+    expect((await profile(a)).ladders.solo).toMatchObject({ rating: 1516, games: 1, wins: 1, losses: 0, draws: 0 });
+    expect((await profile(b)).ladders.solo).toMatchObject({ rating: 1484, games: 1, wins: 0, losses: 1, draws: 0 });
     expect((await profile(a)).ladders.team).toMatchObject({ rating: 1500, games: 0 });
     const history = (await db.doc(`players/${b.uid}/history/${room.id}`).get()).data();
     expect(history).toMatchObject({
@@ -77,7 +77,7 @@ describe('results and settlement', () => {
     // Newcomers on the team ladder use the provisional K of 64: ±32 at equal strength.
     for (const uid of [p1.uid, p2.uid]) expect(settled.ratingChanges![uid]!.delta).toBe(32);
     for (const uid of [q1.uid, q2.uid]) expect(settled.ratingChanges![uid]!.delta).toBe(-32);
-    expect((await profile(p2)).ladders.team).toEqual({ rating: 1532, games: 1, wins: 1, losses: 0, draws: 0 });
+    expect((await profile(p2)).ladders.team).toMatchObject({ rating: 1532, games: 1, wins: 1, losses: 0, draws: 0 });
     await expectInvariants();
   });
 

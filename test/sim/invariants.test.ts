@@ -65,7 +65,9 @@ describe('the invariant checker', () => {
     expect(named(found, 'a settled room changes each rating exactly once')).toEqual([
       [`rooms/${world.roomId}`, `players/${world.winner}/history/${world.roomId}`],
     ]);
-    expect(named(found, 'rating changes are applied exactly once')).toEqual([[`players/${world.winner}`]]);
+    expect(named(found, 'rating changes and season resets are applied exactly once')).toEqual([
+      [`players/${world.winner}`],
+    ]);
     expect(named(found, 'one live ticket or room per player at every moment')).toEqual(
       expect.arrayContaining([[`rooms/${world.roomId}`, 'pools/1v1/tickets/overlapping']]),
     );

@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import type { Standing } from './player.js';
+import { standingSchema, type Standing } from './player.js';
+import type { RankRules } from './visibleRank.js';
 
-/** One line of a ladder's leaderboard: a player's standing there and their rank. */
-export const leaderboardRowSchema = z.object({
+/** One line of a ladder's leaderboard: a player's standing there (with the visible rank) and their rank. */
+export const leaderboardRowSchema = standingSchema.extend({
   rank: z.number().int(),
   uid: z.string(),
   displayName: z.string(),
-  rating: z.number().int(),
-  games: z.number().int(),
-  wins: z.number().int(),
-  losses: z.number().int(),
-  draws: z.number().int(),
 });
 export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 
@@ -33,8 +29,14 @@ export function rankRows(top: readonly { uid: string; displayName: string; stand
   return rows;
 }
 
-/** Only players with a settled game on the ladder are ranked on it. */
-export const isRanked = (standing: Standing | undefined): standing is Standing => !!standing && standing.games > 0;
+/** Ranked from this many games of the season: placement done, and at least one game. */
+export const rankedFrom = (rules: Pick<RankRules, 'placementGames'>) => Math.max(1, rules.placementGames);
+
+/** Only players who finished their placement this season are on the leaderboard. */
+export const isRanked = (
+  standing: Standing | undefined,
+  rules: Pick<RankRules, 'placementGames'>,
+): standing is Standing => !!standing && standing.seasonGames >= rankedFrom(rules);
 
 /** One plus the number of ranked players rated strictly higher, so ties share a rank. */
 export const rankBelow = (playersAbove: number) => playersAbove + 1;

@@ -2,14 +2,24 @@ import { z } from 'zod';
 import { displayNameSchema } from './displayName.js';
 import { blockedListSchema } from './block.js';
 import { dodgeRecordSchema } from './penalties.js';
+import { visibleRank, visibleRankSchema, type RankRules } from './visibleRank.js';
 
-/** A player's rating and record on one ladder. */
+/** A player's rating and record on one ladder, and the rank shown for it. */
 export const standingSchema = z.object({
   rating: z.number().int(),
   games: z.number().int().nonnegative(),
   wins: z.number().int().nonnegative(),
   losses: z.number().int().nonnegative(),
   draws: z.number().int().nonnegative(),
+  /** Games settled in the current season; the first of them are placement. */
+  seasonGames: z.number().int().nonnegative(),
+  /** The highest rating of the current season. */
+  peak: z.number().int(),
+  lastPlayedAt: z.number().int().nullable(),
+  /** The season the season's games and peak belong to; null off-season or before the first game. */
+  season: z.string().nullable(),
+  /** Written with the standing so a listener sees the rank too; readers refresh `inactive` (visibleRank.ts). */
+  visible: visibleRankSchema,
 });
 export type Standing = z.infer<typeof standingSchema>;
 
@@ -48,19 +58,36 @@ export const playerStateSchema = z.object({
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
 
-export function initialStanding(initialRating: number): Standing {
-  return { rating: initialRating, games: 0, wins: 0, losses: 0, draws: 0 };
+/** What a standing is computed with: the ladder's initial rating and its rank rules. */
+export type StandingRules = RankRules & { initialRating: number };
+
+/** A standing with its visible rank brought up to date. */
+export function ranked(fields: Omit<Standing, 'visible'>, rules: RankRules, nowMs: number): Standing {
+  return { ...fields, visible: visibleRank(rules, fields, nowMs) };
+}
+
+/** A profile as read now: each configured ladder's rank from the table in force and the reader's clock. */
+export function withRanksAsOf(player: Player, ladders: Record<string, RankRules>, nowMs: number): Player {
+  const standings = Object.entries(player.ladders).map(([id, standing]) => {
+    const rules = ladders[id];
+    return [id, rules ? ranked(standing, rules, nowMs) : standing] as const;
+  });
+  return { ...player, ladders: Object.fromEntries(standings) };
+}
+
+export function initialStanding(rules: StandingRules): Standing {
+  const { initialRating } = rules;
+  const fields = { rating: initialRating, games: 0, wins: 0, losses: 0, draws: 0, seasonGames: 0 };
+  return ranked({ ...fields, peak: initialRating, lastPlayedAt: null, season: null }, rules, 0);
 }
 
 export function newPlayer(
   uid: string,
   displayName: string,
-  ladders: Record<string, { initialRating: number }>,
+  ladders: Record<string, StandingRules>,
   nowMs: number,
 ): Player {
-  const standings = Object.fromEntries(
-    Object.entries(ladders).map(([id, ladder]) => [id, initialStanding(ladder.initialRating)]),
-  );
+  const standings = Object.fromEntries(Object.entries(ladders).map(([id, ladder]) => [id, initialStanding(ladder)]));
   return { uid, displayName, ladders: standings, createdAt: nowMs, updatedAt: nowMs };
 }
 
@@ -79,17 +106,31 @@ export function idleState(nowMs: number): PlayerState {
 }
 
 /** A ladder added to the configuration after a player joined starts them at its initial rating. */
-export function standingOn(player: Player, ladderId: string, initialRating: number): Standing {
-  return player.ladders[ladderId] ?? initialStanding(initialRating);
+export function standingOn(player: Player, ladderId: string, rules: StandingRules): Standing {
+  return player.ladders[ladderId] ?? initialStanding(rules);
 }
 
-/** A standing after one more settled game: the new rating, and the game counted in the record. */
-export function recordGame(before: Standing, ratingAfter: number, outcome: 'win' | 'loss' | 'draw'): Standing {
-  return {
+/**
+ * A standing after one more settled game: the new rating, the game counted in the record and the season, the
+ * season's peak, and the rank shown for it.
+ */
+export function recordGame(
+  before: Standing,
+  ratingAfter: number,
+  outcome: 'win' | 'loss' | 'draw',
+  rules: RankRules,
+  nowMs: number,
+): Standing {
+  const fields = {
     rating: ratingAfter,
     games: before.games + 1,
     wins: before.wins + (outcome === 'win' ? 1 : 0),
     losses: before.losses + (outcome === 'loss' ? 1 : 0),
     draws: before.draws + (outcome === 'draw' ? 1 : 0),
+    seasonGames: before.seasonGames + 1,
+    peak: Math.max(before.peak, ratingAfter),
+    lastPlayedAt: nowMs,
+    season: before.season,
   };
+  return ranked(fields, rules, nowMs);
 }

@@ -2,10 +2,11 @@ import type { ResultsConfig } from './config.js';
 import { fail } from './errors.js';
 import type { Ladder } from './ladders.js';
 import type { Standing } from './player.js';
-import { isLive, roomTickets, sideUids, type Result, type RoomDoc } from './room.js';
+import { isLive, roomTickets, sideUids, type RatingChange, type Result, type RoomDoc } from './room.js';
 import { settleFreeForAll } from './rating/freeForAll.js';
 import { settleTeamGame } from './rating/team.js';
 import type { RatingUpdate } from './rating/update.js';
+import { rankMovement, type VisibleRank } from './visibleRank.js';
 
 /** Checks a reported result against the room it is for: an outcome for teams, every player placed in free-for-all. */
 export function validateResult(room: RoomDoc, result: Result): Result {
@@ -175,9 +176,30 @@ export function roomAfterVerdict(room: RoomDoc, verdict: Exclude<Verdict, { kind
 }
 
 /** The settled room, carrying every player's rating change for its listeners. */
-export function settledRoom(room: RoomDoc, result: Result, outcomes: readonly PlayerOutcome[], nowMs: number): RoomDoc {
+export function settledRoom(
+  room: RoomDoc,
+  result: Result,
+  outcomes: readonly PlayerOutcome[],
+  ranks: ReadonlyMap<string, { before: VisibleRank; after: VisibleRank }>,
+  nowMs: number,
+): RoomDoc {
   const ratingChanges = Object.fromEntries(
-    outcomes.map(({ uid, update }) => [uid, { before: update.before, after: update.after, delta: update.delta }]),
+    outcomes.map(({ uid, update }): [string, RatingChange] => {
+      const rank = ranks.get(uid);
+      if (!rank) throw new Error(`no rank computed for ${uid}`);
+      const { before, after, delta } = update;
+      return [
+        uid,
+        {
+          before,
+          after,
+          delta,
+          rankBefore: rank.before,
+          rankAfter: rank.after,
+          movement: rankMovement(rank.before, rank.after),
+        },
+      ];
+    }),
   );
   return { ...room, status: 'settled', result, ratingChanges, updatedAt: nowMs, endedAt: nowMs, endReason: 'settled' };
 }

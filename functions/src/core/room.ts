@@ -3,6 +3,7 @@ import { fail } from './errors.js';
 import { matchQualitySchema, type MatchProposal } from './match/proposal.js';
 import type { Mode, ModeWithId } from './modes.js';
 import type { TicketDoc } from './ticket.js';
+import { rankMovementSchema, visibleRankSchema } from './visibleRank.js';
 
 export const roomStatusSchema = z.enum(['pending', 'active', 'disputed', 'settled', 'voided', 'cancelled']);
 export type RoomStatus = z.infer<typeof roomStatusSchema>;
@@ -31,7 +32,12 @@ export const ratingChangeSchema = z.object({
   before: z.number().int(),
   after: z.number().int(),
   delta: z.number().int(),
+  /** The visible rank before and after the game, and whether it ended placement or crossed a division. */
+  rankBefore: visibleRankSchema,
+  rankAfter: visibleRankSchema,
+  movement: rankMovementSchema,
 });
+export type RatingChange = z.infer<typeof ratingChangeSchema>;
 
 /**
  * `rooms/{id}`: a committed match. Clients listen to it for the ready check, the result and their rating
@@ -49,6 +55,10 @@ export const roomDocSchema = z.object({
     .max(2),
   memberUids: z.array(z.string()).min(2),
   names: z.record(z.string(), z.string()),
+  /** Each player's visible rank when they queued. */
+  ranks: z.record(z.string(), visibleRankSchema),
+  /** The ladder's season when the room formed: the game counts for it, however late it settles. */
+  season: z.string().nullable(),
   proposedAt: z.number().int(),
   quality: matchQualitySchema,
   status: roomStatusSchema,
@@ -77,6 +87,7 @@ export function newRoom(
   proposal: MatchProposal,
   tickets: Map<string, TicketDoc>,
   nowMs: number,
+  season: string | null,
 ): RoomDoc {
   const sides = proposal.sides.map((side) => ({
     tickets: side.map((t): RoomTicket => {
@@ -102,6 +113,8 @@ export function newRoom(
     sides,
     memberUids: docs.flatMap((d) => d.memberUids),
     names: Object.assign({}, ...docs.map((d) => d.names)),
+    ranks: Object.assign({}, ...docs.map((d) => d.ranks)),
+    season,
     proposedAt: proposal.proposedAt,
     quality: proposal.quality,
     status: mode.readyCheck ? 'pending' : 'active',

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { GuardedTicket } from './avoidance.js';
 import { matchingScore } from './match/ticket.js';
 import type { ModeWithId } from './modes.js';
-import { standingOn, type Player } from './player.js';
+import { standingOn, type Player, type StandingRules } from './player.js';
 import { rttsSchema, type Rtts } from './regions.js';
 import type { RoomTicket } from './room.js';
+import { visibleRankSchema, type VisibleRank } from './visibleRank.js';
 
 export const ticketStatusSchema = z.enum(['queued', 'matched', 'cancelled', 'expired']);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
@@ -20,6 +21,8 @@ export const ticketDocSchema = z.object({
   members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
   memberUids: z.array(z.string()).min(1),
   names: z.record(z.string(), z.string()),
+  /** Each member's visible rank when queueing, for the room to show. */
+  ranks: z.record(z.string(), visibleRankSchema),
   /** The party-adjusted matching score. */
   score: z.number(),
   partyId: z.string().nullable(),
@@ -80,6 +83,7 @@ export interface NewTicket {
   mode: string;
   members: TicketDoc['members'];
   names: Record<string, string>;
+  ranks: Record<string, VisibleRank>;
   score: number;
   partyId: string | null;
   ownerUid: string;
@@ -110,20 +114,22 @@ export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
 export function queuedTicket(
   id: string,
   mode: ModeWithId,
-  initialRating: number,
+  ladder: StandingRules,
   owner: { uid: string; partyId: string | null },
   players: readonly Player[],
   avoid: string[],
   nowMs: number,
   rtts: Rtts | null = null,
 ): TicketDoc {
-  const members = players.map((p) => ({ uid: p.uid, rating: standingOn(p, mode.ladder, initialRating).rating }));
+  const standings = players.map((p) => ({ uid: p.uid, standing: standingOn(p, mode.ladder, ladder) }));
+  const members = standings.map(({ uid, standing }) => ({ uid, rating: standing.rating }));
   return newTicket(
     {
       id,
       mode: mode.id,
       members,
       names: Object.fromEntries(players.map((p) => [p.uid, p.displayName])),
+      ranks: Object.fromEntries(standings.map(({ uid, standing }) => [uid, standing.visible])),
       score: matchingScore(
         members.map((m) => m.rating),
         mode,
@@ -147,16 +153,23 @@ export function requeuedTicket(
   id: string,
   mode: ModeWithId,
   matched: RoomTicket,
-  names: Record<string, string>,
+  room: { names: Record<string, string>; ranks: Record<string, VisibleRank> },
   avoid: string[],
   nowMs: number,
 ): TicketDoc {
+  const { names, ranks } = room;
   return newTicket(
     {
       id,
       mode: mode.id,
       members: matched.members,
       names: Object.fromEntries(matched.members.map((m) => [m.uid, names[m.uid] ?? m.uid])),
+      ranks: Object.fromEntries(
+        matched.members.flatMap((m): [string, VisibleRank][] => {
+          const rank = ranks[m.uid];
+          return rank ? [[m.uid, rank]] : [];
+        }),
+      ),
       score: matched.score,
       partyId: matched.partyId,
       ownerUid: matched.ownerUid,

@@ -1,5 +1,6 @@
 import { leaveStanding } from '../core/leaving.js';
 import { dodgeStanding } from '../core/penalties.js';
+import { withRanksAsOf } from '../core/player.js';
 import { config } from '../config.js';
 import { readPlayers, type PlayerRecord } from './players.js';
 import { readPlayersWithPresence } from './presence.js';
@@ -19,13 +20,14 @@ export function profile(uid: string, nameHint?: string) {
   return transaction(async (tx) => {
     const { players, presenceOf } = await readPlayersWithPresence(tx, [uid], [], { nameHints: { [uid]: nameHint } });
     players.write();
-    const record = players.get(uid);
-    const { dodges, cooldownUntil, leaves } = record.state;
+    const { player, state } = players.get(uid);
+    const now = Date.now();
     return {
-      ...record,
+      player: withRanksAsOf(player, config.ladders, now),
+      state,
       presence: presenceOf(uid),
-      dodging: dodgeStanding(dodges, cooldownUntil, config.fairPlay.dodging, Date.now()),
-      leaving: leaveStanding(record.player, leaves),
+      dodging: dodgeStanding(state.dodges, state.cooldownUntil, config.fairPlay.dodging, now),
+      leaving: leaveStanding(player, state.leaves),
     };
   });
 }

@@ -41,12 +41,12 @@ function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise
       };
     });
     assertCanQueue(mode, uid, party, queuers, now);
-    const initialRating = config.ladders[mode.ladder]!.initialRating;
+    const ladder = config.ladders[mode.ladder]!;
     const owner = { uid, partyId: party?.id ?? null };
     const ticket = queuedTicket(
       randomUUID(),
       mode,
-      initialRating,
+      ladder,
       owner,
       members.map((m) => players.get(m).player),
       avoidedBy(members.map((m) => players.get(m).state)),

@@ -8,6 +8,7 @@ import { partyCodeSchema, partySchema } from '../core/party.js';
 import { playerSchema, playerStateSchema } from '../core/player.js';
 import { queueStatsSchema } from '../core/queueStats.js';
 import { readyCheckSeenSchema, roomDocSchema } from '../core/room.js';
+import { seasonArchiveSchema, seasonCloseSchema } from '../core/season.js';
 import { ticketDocSchema } from '../core/ticket.js';
 import { converter } from './converters.js';
 import { db } from './db.js';
@@ -73,3 +74,13 @@ export const runBeaconRef = (holder: string) => runBeaconsRef().doc(holder);
 
 /** `metrics/{function}`: operation counts per callable, written only with LADDER_METRICS=on. */
 export const metricsRef = (functionName: string) => db.collection('metrics').doc(functionName);
+
+/** `players/{uid}/seasons/{seasonId}`: how the player finished a season (core/season.ts). */
+export const seasonArchivesOf = (uid: string) =>
+  playerRef(uid).collection('seasons').withConverter(converter(seasonArchiveSchema));
+export const seasonArchiveRef = (uid: string, seasonId: string) => seasonArchivesOf(uid).doc(seasonId);
+/** Every player's archive rows: the season close ranks them through a collection-group query. */
+export const seasonArchivesRef = () => db.collectionGroup('seasons').withConverter(converter(seasonArchiveSchema));
+/** `ladders/{ladder}/closes/{seasonId}`: a season close's progress and final leaderboard. */
+export const seasonCloseRef = (ladder: string, seasonId: string) =>
+  db.collection('ladders').doc(ladder).collection('closes').doc(seasonId).withConverter(converter(seasonCloseSchema));

@@ -19,6 +19,7 @@ import { avoidedBy } from '../core/block.js';
 import { readBlockLists } from './blocks.js';
 import { dodge } from '../core/penalties.js';
 import type { PlayerState } from '../core/player.js';
+import { seasonAt } from '../core/season.js';
 import { matchedTicket, requeuedTicket, stillQueued, type TicketDoc } from '../core/ticket.js';
 import { config } from '../config.js';
 import { countReads, countWrites } from './metrics.js';
@@ -55,7 +56,8 @@ export function commitMatch(
       return null;
     }
     const now = Date.now();
-    const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now);
+    const season = seasonAt(config.ladders[mode.ladder]!.seasons, now)?.id ?? null;
+    const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now, season);
     tx.create(roomRef(room.id), room);
     for (const ticket of queued) tx.set(ticketRef(ticket.mode, ticket.id), matchedTicket(ticket, room.id, now));
     return room;
@@ -79,7 +81,7 @@ async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancel
   );
   for (const [i, matched] of cancellation.requeue.entries()) {
     const avoid = avoidedBy(blockLists[i]!);
-    const ticket = requeuedTicket(randomUUID(), mode, matched, room.names, avoid, nowMs);
+    const ticket = requeuedTicket(randomUUID(), mode, matched, room, avoid, nowMs);
     tx.create(ticketRef(mode.id, ticket.id), ticket);
     for (const { uid } of matched.members)
       tx.update(playerStateRef(uid), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });

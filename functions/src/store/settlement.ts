@@ -16,7 +16,9 @@ import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '.
 import { config } from '../config.js';
 import { historyRef, playerRef, roomRef } from './refs.js';
 import { changeDocument, type Decision } from './optimistic.js';
+import { standingForRoom } from './seasons.js';
 import { transaction, type Tx } from './tx.js';
+import type { VisibleRank } from '../core/visibleRank.js';
 
 /**
  * Settles a room inside the caller's transaction: the rating core's change for every player on the room's
@@ -28,13 +30,20 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   const writeFalseReports = await countFalseReports(tx, room, result, nowMs);
   const snaps = await tx.getAll(room.memberUids.map(playerRef));
   const players = new Map(snaps.map((s) => [s.id, s.data() as Player]));
+  // A player the season close has not reached yet is closed first: this game counts for the room's season.
   const standings = new Map(
-    room.memberUids.map((uid) => [uid, standingOn(players.get(uid)!, room.ladder, ladder.initialRating)]),
+    room.memberUids.map((uid) => [
+      uid,
+      standingForRoom(tx, uid, standingOn(players.get(uid)!, room.ladder, ladder), room, nowMs),
+    ]),
   );
   const outcomes = softenForLeavers(room, settleRoom(room, result, standings, ladder), config.fairPlay.leaving);
+  const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
   for (const outcome of outcomes) {
     const player = players.get(outcome.uid)!;
-    const standing = recordGame(standings.get(outcome.uid)!, outcome.update.after, outcome.outcome);
+    const before = standings.get(outcome.uid)!;
+    const standing = recordGame(before, outcome.update.after, outcome.outcome, ladder, nowMs);
+    ranks.set(outcome.uid, { before: before.visible, after: standing.visible });
     tx.set(playerRef(outcome.uid), {
       ...player,
       ladders: { ...player.ladders, [room.ladder]: standing },
@@ -43,7 +52,7 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
     tx.create(historyRef(outcome.uid, room.id), historyRow(room, outcome, nowMs));
   }
   writeFalseReports();
-  return settledRoom(room, result, outcomes, nowMs);
+  return settledRoom(room, result, outcomes, ranks, nowMs);
 }
 
 export const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): Promise<RoomDoc> =>

@@ -1,0 +1,42 @@
+import { logger } from 'firebase-functions/v2';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { endedSeasons } from '../core/season.js';
+import { config } from '../config.js';
+import { closeSeason, type CloseOutcome } from '../store/seasons.js';
+
+/** One season close's outcome, for the log and the operator's command. */
+export interface SeasonCloseReport {
+  ladder: string;
+  season: string;
+  outcome: CloseOutcome['kind'];
+}
+
+/**
+ * Closes every ended season of every ladder that is not closed yet, oldest first, for at most `budgetMs`:
+ * what is left is picked up by the next run. Safe to run at any moment and any number of times at once.
+ */
+export async function closeEndedSeasons(budgetMs: number, batchSize = 200): Promise<SeasonCloseReport[]> {
+  const deadline = Date.now() + budgetMs;
+  const reports: SeasonCloseReport[] = [];
+  for (const [ladder, rules] of Object.entries(config.ladders)) {
+    for (const { id } of endedSeasons(rules.seasons, Date.now())) {
+      let outcome: CloseOutcome;
+      do outcome = await closeSeason(ladder, id, { batchSize, maxBatches: 10 });
+      while (outcome.kind === 'paused' && Date.now() < deadline);
+      reports.push({ ladder, season: id, outcome: outcome.kind });
+      // A season still waiting for its rooms holds back the later ones: a player is closed oldest season first.
+      if (outcome.kind !== 'done') break;
+    }
+  }
+  return reports;
+}
+
+/** Cloud Scheduler fires this every five minutes; a closed season costs one read per run from then on. */
+export const seasonCloseTick = onSchedule(
+  { schedule: 'every 5 minutes', timeoutSeconds: 540, retryCount: 0 },
+  async () => {
+    const reports = await closeEndedSeasons(480_000);
+    const open = reports.filter((r) => r.outcome !== 'done');
+    if (open.length > 0) logger.info('season closes still under way', { open });
+  },
+);

@@ -1,0 +1,190 @@
+import { LIVE_ROOM_STATUSES, type RoomDoc } from '../core/room.js';
+import { ranked, type Player, type Standing } from '../core/player.js';
+import {
+  calendarAt,
+  closeStanding,
+  enterSeason,
+  FINAL_LEADERBOARD_SIZE,
+  rankBatch,
+  seasonAt,
+  type SeasonArchive,
+  type SeasonClose,
+} from '../core/season.js';
+import type { Ladder } from '../core/ladders.js';
+import { config } from '../config.js';
+import { countQueryReads, countWrites } from './metrics.js';
+import {
+  playerRef,
+  playersRef,
+  roomsRef,
+  seasonArchiveRef,
+  seasonArchivesOf,
+  seasonArchivesRef,
+  seasonCloseRef,
+} from './refs.js';
+import { transaction, type Tx } from './tx.js';
+
+/**
+ * A player's standing as the season a room counts for needs it, inside the settling transaction: a standing
+ * still in an earlier season is archived and reset first (the close job had not reached this player yet).
+ */
+export function standingForRoom(
+  tx: Tx,
+  uid: string,
+  standing: Standing,
+  room: Pick<RoomDoc, 'ladder' | 'season'>,
+  nowMs: number,
+): Standing {
+  const ladder = config.ladders[room.ladder]!;
+  const entered = enterSeason(uid, room.ladder, standing, ladder, room.season, nowMs);
+  if (!entered) return standing;
+  if (entered.archive) tx.create(seasonArchiveRef(uid, entered.archive.season), entered.archive);
+  return ranked(entered.standing, ladder, nowMs);
+}
+
+export interface CloseOptions {
+  /** Players archived, or archives ranked, per transaction. */
+  batchSize?: number;
+  /** Stop after this many batches (a time budget, or a test killing the run); a later run goes on. */
+  maxBatches?: number;
+  nowMs?: number;
+}
+
+export type CloseOutcome =
+  | { kind: 'running'; endsAt: number }
+  | { kind: 'waiting'; liveRooms: number }
+  | { kind: 'paused'; close: SeasonClose }
+  | { kind: 'done'; close: SeasonClose };
+
+/** Rooms formed in the season and not over yet: the close waits for them, since their games count for it. */
+async function liveRoomsOf(ladder: string, season: string): Promise<number> {
+  const live = await roomsRef()
+    .where('season', '==', season)
+    .where('ladder', '==', ladder)
+    .where('status', 'in', [...LIVE_ROOM_STATUSES])
+    .limit(1)
+    .get();
+  countQueryReads(live.size);
+  return live.size;
+}
+
+/** Archives and resets one batch of the players still in the season; false once none is left. */
+async function rolloverBatch(ladderId: string, ladder: Ladder, season: string, size: number, nowMs: number) {
+  const next = seasonAt(ladder.seasons, nowMs)?.id ?? null;
+  const due = await playersRef().where(`ladders.${ladderId}.season`, '==', season).limit(size).get();
+  countQueryReads(due.size);
+  if (due.empty) return false;
+  await transaction(async (tx) => {
+    // Read again inside the transaction: a settlement may have closed a player meanwhile.
+    const snaps = await tx.getAll([seasonCloseRef(ladderId, season), ...due.docs.map((d) => playerRef(d.id))]);
+    const close = snaps[0]!.data() as SeasonClose;
+    let archived = 0;
+    for (const snap of snaps.slice(1)) {
+      const player = snap.data() as Player;
+      const standing = player.ladders[ladderId]!;
+      const closed = closeStanding(player.uid, ladderId, standing, ladder, season, next, nowMs);
+      if (!closed) continue;
+      if (closed.archive) {
+        tx.create(seasonArchiveRef(player.uid, season), closed.archive);
+        archived += 1;
+      }
+      const reset = ranked(closed.standing, ladder, nowMs);
+      tx.set(playerRef(player.uid), { ...player, ladders: { ...player.ladders, [ladderId]: reset }, updatedAt: nowMs });
+    }
+    tx.set(seasonCloseRef(ladderId, season), { ...close, archived: close.archived + archived });
+  });
+  return true;
+}
+
+/** Ranks the next batch of placed archives, best first, and keeps the top rows; false once all are ranked. */
+async function rankingBatch(ladderId: string, season: string, size: number) {
+  return transaction(async (tx) => {
+    const close = (await tx.get(seasonCloseRef(ladderId, season))).data()!;
+    let query = seasonArchivesRef()
+      .where('ladder', '==', ladderId)
+      .where('season', '==', season)
+      .where('placed', '==', true)
+      .orderBy('rating', 'desc')
+      .orderBy('uid', 'asc');
+    if (close.cursor) query = query.startAfter(close.cursor.rating, close.cursor.uid);
+    const batch = await tx.query(query.limit(size));
+    if (batch.empty) {
+      tx.set(seasonCloseRef(ladderId, season), { ...close, phase: 'done', finishedAt: Date.now() });
+      return false;
+    }
+    const archives = batch.docs.map((d) => d.data() as SeasonArchive);
+    const { ranks, cursor } = rankBatch(archives, close.cursor);
+    const top = [...close.top];
+    archives.forEach((archive, i) => {
+      const rank = ranks[i]!.rank;
+      tx.update(seasonArchiveRef(archive.uid, season), { rank });
+      if (top.length < FINAL_LEADERBOARD_SIZE)
+        top.push({ rank, uid: archive.uid, rating: archive.rating, tier: archive.tier });
+    });
+    tx.set(seasonCloseRef(ladderId, season), { ...close, cursor, top });
+    return true;
+  });
+}
+
+/**
+ * Closes a ladder's season: waits until no room formed in it is live, archives and resets every player
+ * still in it (bounded batches, each one transaction), then ranks the archives and keeps the final
+ * leaderboard. Every step records its progress with its writes, so the close can die anywhere and be run
+ * again: a re-run goes on where it stopped, and a player already reset is never reset again.
+ */
+export async function closeSeason(ladderId: string, season: string, options: CloseOptions = {}): Promise<CloseOutcome> {
+  const { batchSize = 200, maxBatches = Number.POSITIVE_INFINITY } = options;
+  const ladder = config.ladders[ladderId]!;
+  const nowMs = options.nowMs ?? Date.now();
+  const calendar = ladder.seasons.find((s) => s.id === season);
+  if (!calendar) throw new Error(`ladder ${ladderId} has no season ${season}`);
+  if (calendar.end > nowMs) return { kind: 'running', endsAt: calendar.end };
+  const ref = seasonCloseRef(ladderId, season);
+  let close = (await ref.get()).data();
+  countQueryReads(1);
+  if (close?.phase === 'done') return { kind: 'done', close };
+  if (!close) {
+    const liveRooms = await liveRoomsOf(ladderId, season);
+    if (liveRooms > 0) return { kind: 'waiting', liveRooms };
+    await transaction(async (tx) => {
+      if ((await tx.get(ref)).exists) return;
+      tx.create(ref, {
+        ladder: ladderId,
+        season,
+        phase: 'rollover',
+        archived: 0,
+        cursor: null,
+        top: [],
+        startedAt: nowMs,
+        finishedAt: null,
+      });
+    });
+  }
+  for (let batches = 0; batches < maxBatches; batches++) {
+    close = (await ref.get()).data()!;
+    countQueryReads(1);
+    if (close.phase === 'done') return { kind: 'done', close };
+    const more =
+      close.phase === 'rollover'
+        ? await rolloverBatch(ladderId, ladder, season, batchSize, nowMs)
+        : await rankingBatch(ladderId, season, batchSize);
+    if (!more && close.phase === 'rollover') {
+      await ref.update({ phase: 'ranking' });
+      countWrites(1);
+    }
+  }
+  return { kind: 'paused', close: (await ref.get()).data()! };
+}
+
+/** The ladder's calendar now, each past season with the caller's archive row (null if they did not play it). */
+export async function seasonsOf(uid: string, ladderId: string) {
+  const calendar = calendarAt(config.ladders[ladderId]!.seasons, Date.now());
+  const rows = await seasonArchivesOf(uid).where('ladder', '==', ladderId).get();
+  countQueryReads(rows.size);
+  const mine = new Map(rows.docs.map((d) => [d.data().season, d.data()]));
+  return {
+    ladder: ladderId,
+    ...calendar,
+    past: calendar.past.map((season) => ({ ...season, mine: mine.get(season.id) ?? null })),
+  };
+}

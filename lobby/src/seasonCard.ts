@@ -1,0 +1,96 @@
+import { tierLabel, type Ladder, type Seasons } from '@ladder/client';
+import { act, h } from './dom.js';
+import { duration, ordinal } from './format.js';
+
+/** 93_784 s → "1d 2:03:04"; under a day, "2:03:04"; under an hour, "3:04". */
+function countdown(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const days = Math.floor(seconds / 86_400);
+  const rest = seconds % 86_400;
+  const clock = rest >= 3600 ? `${Math.floor(rest / 3600)}:${duration(rest % 3600).padStart(5, '0')}` : duration(rest);
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+/** The ladder's season: its countdown, and how the player finished each past season (with its final top 3). */
+export class SeasonCard {
+  private readonly select: HTMLSelectElement;
+  private readonly body = h('div', { 'data-testid': 'season' });
+  private readonly refreshButton: HTMLButtonElement;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    card: HTMLElement,
+    private readonly ladder: Ladder,
+    ladders: string[],
+  ) {
+    this.select = h(
+      'select',
+      { 'aria-label': 'Season ladder', onchange: () => void this.load() },
+      ...ladders.map((id) => h('option', { value: id }, id)),
+    );
+    this.refreshButton = h('button', { type: 'button', onclick: () => void this.load() }, 'Refresh');
+    card.replaceChildren(
+      h('h2', {}, 'Season'),
+      h('div', { class: 'inline' }, this.select, this.refreshButton),
+      this.body,
+    );
+  }
+
+  load() {
+    return act(this.refreshButton, async () => {
+      const ladderId = this.select.value;
+      const seasons = await this.ladder.seasons(ladderId);
+      const finals = await Promise.all(seasons.past.map((s) => this.ladder.seasonLeaderboard(ladderId, s.id)));
+      this.render(seasons, finals);
+    });
+  }
+
+  private render(
+    seasons: Seasons & { timeLeftMs: number | null },
+    finals: Awaited<ReturnType<Ladder['seasonLeaderboard']>>[],
+  ) {
+    clearInterval(this.timer);
+    const left = h('strong', { 'data-testid': 'season-countdown' });
+    const endsAt = seasons.current ? seasons.current.end : null;
+    const tick = () => {
+      left.textContent = endsAt === null ? '' : countdown(endsAt - Date.now());
+    };
+    tick();
+    if (endsAt !== null) this.timer = setInterval(tick, 1000);
+    this.body.replaceChildren(
+      seasons.current
+        ? h('p', { 'data-testid': 'season-current' }, `Season ${seasons.current.id} ends in `, left)
+        : h(
+            'p',
+            { class: 'muted', 'data-testid': 'season-current' },
+            'Off-season',
+            seasons.next ? `: ${seasons.next.id} is next` : '',
+          ),
+      h('h3', {}, 'Your seasons'),
+      seasons.past.length === 0
+        ? h('p', { class: 'muted' }, 'No season has ended yet.')
+        : h(
+            'ul',
+            { 'data-testid': 'season-history' },
+            ...seasons.past.map((season, i) => {
+              const mine = season.mine;
+              const finish = !mine
+                ? 'did not play'
+                : mine.tier
+                  ? `${tierLabel(mine.tier, 'zh')} ${tierLabel(mine.tier)} · ${mine.rating}${mine.rank ? ` · ${ordinal(mine.rank)}` : ''}`
+                  : `placement not finished · ${mine.rating}`;
+              const top = (finals[i] ?? [])
+                .slice(0, 3)
+                .map((row) => `${row.rank}. ${row.uid.replace(/^dev:/, '')} ${row.rating}`);
+              return h(
+                'li',
+                {},
+                h('strong', {}, season.id),
+                ` ${finish}`,
+                top.length > 0 ? h('span', { class: 'muted' }, ` — final top: ${top.join(', ')}`) : '',
+              );
+            }),
+          ),
+    );
+  }
+}
