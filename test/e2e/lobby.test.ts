@@ -206,17 +206,19 @@ describe('the lobby in headless Chromium against the emulators', () => {
   }, 120_000);
 
   it('shows placement, then a tier, across two games, with the season countdown and last season', async () => {
-    const ann = await player('Ann');
-    const ben = await player('Ben');
+    // Names of their own: a call still in flight from an earlier test's Ann or Ben could recreate that profile
+    // after the clear, under the default name.
+    const ann = await player('Amy');
+    const ben = await player('Bea');
     // Last season (2025 in the test configuration) closed with Ann third on the ranked ladder.
     const gold = { tier: 'gold', division: 1, names: { zh: '黄金', en: 'Gold' }, step: 8 };
-    await db.doc('players/dev:ann/seasons/2025').set({
-      ...{ uid: 'dev:ann', ladder: 'ranked', season: '2025', rating: 1580, peak: 1610, seasonGames: 14 },
+    await db.doc('players/dev:amy/seasons/2025').set({
+      ...{ uid: 'dev:amy', ladder: 'ranked', season: '2025', rating: 1580, peak: 1610, seasonGames: 14 },
       ...{ placed: true, tier: gold, rank: 3, resetTo: 1540, closedAt: Date.parse('2026-01-01T00:05:00Z') },
     });
     const top = [1, 2, 3].map((rank) => ({
       rank,
-      uid: `dev:${['zoe', 'yan', 'ann'][rank - 1]}`,
+      uid: `dev:${['zoe', 'yan', 'amy'][rank - 1]}`,
       rating: 1700 - rank * 40,
       tier: gold,
     }));
@@ -229,7 +231,7 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await see(
       ann,
       'season-history',
-      '2025 黄金 I Gold I · 1580 · 3rd — final top: 1. zoe 1660, 2. yan 1620, 3. ann 1580',
+      '2025 黄金 I Gold I · 1580 · 3rd — final top: 1. zoe 1660, 2. yan 1620, 3. amy 1580',
     );
     await see(ann, 'ratings', /ranked 定级赛 0\/2\s+Placement 0\/2 1500 · no games yet/);
     await screenshot(ann, 'lobby-placement-before.png');
@@ -256,7 +258,7 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await ann.getByLabel('Ladder', { exact: true }).selectOption('ranked');
     await expect
       .poll(() => board(ann), { timeout: 20_000 })
-      .toEqual(['1 Ann 黄金 II · Gold II 1531 2W 0L 0D', '2 Ben 黄金 II · Gold II 1469 0W 2L 0D']);
+      .toEqual(['1 Amy 黄金 II · Gold II 1531 2W 0L 0D', '2 Bea 黄金 II · Gold II 1469 0W 2L 0D']);
     await screenshot(ann, 'lobby-placement-after.png');
   }, 120_000);
 
