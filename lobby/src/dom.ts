@@ -61,3 +61,25 @@ export function actionButton(label: string, work: () => Promise<unknown>, attrib
   );
   return button;
 }
+
+/**
+ * Fills a card that shows one ladder at a time: its title, a ladder picker and a Refresh button (both of which
+ * call `load`), then `body`.
+ */
+export function ladderCard(
+  card: HTMLElement,
+  title: string,
+  label: string,
+  ladders: string[],
+  body: HTMLElement,
+  load: () => void,
+): { select: HTMLSelectElement; refreshButton: HTMLButtonElement } {
+  const select = h(
+    'select',
+    { 'aria-label': label, onchange: load },
+    ...ladders.map((id) => h('option', { value: id }, id)),
+  );
+  const refreshButton = h('button', { type: 'button', onclick: load }, 'Refresh');
+  card.replaceChildren(h('h2', {}, title), h('div', { class: 'inline' }, select, refreshButton), body);
+  return { select, refreshButton };
+}

@@ -1,5 +1,5 @@
 import type { Ladder } from '@ladder/client';
-import { act, h } from './dom.js';
+import { act, h, ladderCard } from './dom.js';
 import { record } from './format.js';
 import { rankBadge } from './rankBadge.js';
 
@@ -14,17 +14,14 @@ export class LeaderboardCard {
     private readonly ladder: Ladder,
     ladders: string[],
   ) {
-    this.select = h(
-      'select',
-      { 'aria-label': 'Ladder', onchange: () => void this.load() },
-      ...ladders.map((id) => h('option', { value: id }, id)),
-    );
-    this.refreshButton = h('button', { type: 'button', onclick: () => void this.load() }, 'Refresh');
-    card.replaceChildren(
-      h('h2', {}, 'Leaderboard'),
-      h('div', { class: 'inline' }, this.select, this.refreshButton),
+    ({ select: this.select, refreshButton: this.refreshButton } = ladderCard(
+      card,
+      'Leaderboard',
+      'Ladder',
+      ladders,
       this.body,
-    );
+      () => void this.load(),
+    ));
   }
 
   /** Shows a ladder (the selected one by default). */

@@ -1,5 +1,5 @@
 import { tierLabel, type Ladder, type Seasons } from '@ladder/client';
-import { act, h } from './dom.js';
+import { act, h, ladderCard } from './dom.js';
 import { duration, ordinal } from './format.js';
 
 /** 93_784 s → "1d 2:03:04"; under a day, "2:03:04"; under an hour, "3:04". */
@@ -23,17 +23,14 @@ export class SeasonCard {
     private readonly ladder: Ladder,
     ladders: string[],
   ) {
-    this.select = h(
-      'select',
-      { 'aria-label': 'Season ladder', onchange: () => void this.load() },
-      ...ladders.map((id) => h('option', { value: id }, id)),
-    );
-    this.refreshButton = h('button', { type: 'button', onclick: () => void this.load() }, 'Refresh');
-    card.replaceChildren(
-      h('h2', {}, 'Season'),
-      h('div', { class: 'inline' }, this.select, this.refreshButton),
+    ({ select: this.select, refreshButton: this.refreshButton } = ladderCard(
+      card,
+      'Season',
+      'Season ladder',
+      ladders,
       this.body,
-    );
+      () => void this.load(),
+    ));
   }
 
   load() {
