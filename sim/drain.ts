@@ -4,8 +4,6 @@
  * (scripts/matcher.ts, each a run of its own sharing the pools through their leases). Players are not involved,
  * so the figure is the matcher's alone: matched players a second from the first run's start until no ticket waits.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player.js';
 import { poolIdOf } from '../functions/src/core/regions.js';
@@ -13,8 +11,7 @@ import { newTicket } from '../functions/src/core/ticket.js';
 import { db } from '../functions/src/store/db.js';
 import { ticketRef } from '../functions/src/store/refs.js';
 import { checkInvariants, readSnapshot } from './invariants.js';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+import { startMatcherProcess } from './matcherProcess.js';
 
 export interface DrainResult {
   matchers: number;
@@ -77,29 +74,6 @@ async function queued(pools: string[]): Promise<number> {
 }
 const ticketRefQuery = (pool: string) => db.collection(`pools/${pool}/tickets`).where('status', '==', 'queued');
 
-function matcherProcess(
-  name: string,
-  seconds: number,
-  intervalMs: number,
-): { child: ChildProcess; report: Promise<DrainResult['runs'][number] | null> } {
-  const args = ['--import', 'tsx', 'scripts/matcher.ts', '--name', name, '--seconds', String(seconds)];
-  args.push('--interval-ms', String(intervalMs));
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const report = new Promise<DrainResult['runs'][number] | null>((resolve) =>
-    child.on('exit', () => {
-      try {
-        const r = JSON.parse(out.trim().split('\n').at(-1) ?? '');
-        resolve({ pools: r.pools, committed: r.committed, stale: r.stale, reads: r.reads, writes: r.writes });
-      } catch {
-        resolve(null);
-      }
-    }),
-  );
-  return { child, report };
-}
-
 /** Seeds `tickets` waiting solos, drains them with `matchers` processes, and checks every invariant after. */
 export async function drain(
   config: AppConfig,
@@ -121,7 +95,7 @@ export async function drain(
   log(`Seeding ${tickets} matchable tickets over ${pools.join(', ')}…`);
   await seed(pools, tickets);
   const processes = Array.from({ length: matchers }, (_, i) =>
-    matcherProcess(`drain${i + 1}`, limitSeconds, intervalMs),
+    startMatcherProcess(`drain${i + 1}`, { seconds: limitSeconds, intervalMs }),
   );
   const started = Date.now();
   let left = tickets;
@@ -139,7 +113,9 @@ export async function drain(
     for (const p of processes) p.child.kill('SIGTERM');
   }
   const seconds = (lastChange - started) / 1000;
-  const runs = (await Promise.all(processes.map((p) => p.report))).filter((r) => r !== null);
+  const runs = (await Promise.all(processes.map((p) => p.report)))
+    .filter((r) => r !== null)
+    .map(({ pools, committed, stale, reads, writes }) => ({ pools, committed, stale, reads, writes }));
   const matchedPlayers = tickets - left;
   const violations = checkInvariants(await readSnapshot(db), config);
   log(`${matchers} matcher process(es): ${matchedPlayers} players matched in ${seconds.toFixed(1)} s`);

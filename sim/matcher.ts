@@ -5,19 +5,17 @@
  * the matcher moves here. With more, each matcher is a process of its own (scripts/matcher.ts, one run per
  * process, as one function instance runs it), which reports its run and its own counts when it ends.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { config } from '../functions/src/config.js';
 import { emptyRunReport, runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
 import { opCounts } from '../functions/src/store/metrics.js';
+import { startMatcherProcess } from './matcherProcess.js';
 
 export interface MatcherRun extends RunReport {
   reads: number;
   writes: number;
   error: string | null;
 }
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export class ScheduledMatcher {
   readonly runs: MatcherRun[] = [];
@@ -63,27 +61,12 @@ export class ScheduledMatcher {
     return { ...(report ?? emptyRunReport()), ...counts, error };
   }
 
-  private runInProcess(name: string): Promise<MatcherRun> {
-    const args = ['--import', 'tsx', 'scripts/matcher.ts', '--name', name];
-    args.push('--seconds', String(this.runMs / 1000), '--interval-ms', String(this.intervalMs));
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.child = child;
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    return new Promise((resolve) =>
-      child.on('exit', (code) => {
-        this.child = null;
-        const last = out.trim().split('\n').at(-1) ?? '';
-        try {
-          resolve({ ...(JSON.parse(last) as MatcherRun), error: null });
-        } catch {
-          const error = `matcher process ${name} exited with ${code}: ${err.trim().split('\n').slice(-3).join(' ')}`;
-          resolve({ ...emptyRunReport(), reads: 0, writes: 0, error });
-        }
-      }),
-    );
+  private async runInProcess(name: string): Promise<MatcherRun> {
+    const run = startMatcherProcess(name, { seconds: this.runMs / 1000, intervalMs: this.intervalMs });
+    this.child = run.child;
+    const report = await run.report;
+    this.child = null;
+    return report ? { ...report, error: null } : { ...emptyRunReport(), reads: 0, writes: 0, error: run.why() };
   }
 
   /** Starts no more runs and ends the current one at its next sweep, leaving its digests and leases as usual. */
