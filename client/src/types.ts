@@ -71,7 +71,26 @@ export interface PlayerState {
   blocked: BlockedPlayer[];
   /** Own reports that contradicted how the game settled. */
   falseReports: number;
+  /** Whom the player met lately: their settled games counted, and each recent opponent. */
+  meetings: { games: number; opponents: Meeting[] } | null;
   updatedAt: number;
+}
+
+/** An opponent the player met: when last, in which of their games, and how often on that UTC day. */
+export interface Meeting {
+  uid: string;
+  displayName: string;
+  lastAt: number;
+  lastGame: number;
+  day: string;
+  gamesThatDay: number;
+}
+
+/** An opponent a ticket's member met lately, kept from facing them again for a while. */
+export interface RecentOpponent {
+  uid: string;
+  at: number;
+  gamesAgo: number;
 }
 
 /** Where a player is, as the server derives it from their latest ticket and its room. */
@@ -124,6 +143,8 @@ export interface Ticket {
   createdAt: number;
   /** Players the members blocked, kept out of the room. */
   avoid: string[];
+  /** Opponents the members met lately, not faced again until the ticket has waited long enough. */
+  recent: RecentOpponent[];
   /** In a regional mode, the round-trip times the client measured, by region. */
   rtts: Record<string, number> | null;
 }
@@ -211,6 +232,8 @@ export interface Room {
   endReason: string | null;
   /** Players who left the game once it started. */
   forfeits: string[];
+  /** Set when the game settled unrated: why, and the pairs of opponents past the daily cap. */
+  unrated: { reason: string; pairs: { a: string; b: string; games: number }[] } | null;
   /** The region the room plays in, for a regional mode; else null. */
   region: string | null;
 }
@@ -228,6 +251,8 @@ export interface HistoryRow {
   ratingAfter: number;
   delta: number;
   settledAt: number;
+  /** Why the game changed no rating, or null for a rated game. */
+  unrated: string | null;
 }
 
 export interface LeaderboardRow extends Standing {
@@ -269,12 +294,19 @@ export interface LeaveStanding {
   leaveRate: number;
 }
 
+/** Whom the player has met today and how often; past `dailyPairCap` games with someone, the next are unrated. */
+export interface FarmingStanding {
+  dailyPairCap: number | null;
+  today: { uid: string; displayName: string; games: number; unrated: boolean }[];
+}
+
 export interface Profile {
   player: Player;
   state: PlayerState;
   presence: Presence;
   dodging: DodgeStanding;
   leaving: LeaveStanding;
+  farming: FarmingStanding;
 }
 
 export type LoginInput = { provider: 'dev'; name: string } | { provider: 'wechat'; code: string };

@@ -30,6 +30,7 @@ const queuedTicket = (over: Partial<Ticket> = {}): Ticket => ({
   endReason: null,
   createdAt: 1_000,
   avoid: [],
+  recent: [],
   rtts: null,
   ...over,
 });

@@ -16,6 +16,9 @@ const entry = fc.record({
   enqueuedAt: fc.integer({ min: 0 }),
   expiresAt: fc.integer({ min: 0 }),
   avoid: fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 3 }),
+  recent: fc.array(fc.record({ uid: fc.string({ minLength: 1, maxLength: 8 }), at: fc.nat(), gamesAgo: fc.nat(5) }), {
+    maxLength: 3,
+  }),
   rtts: fc.option(fc.dictionary(fc.constantFrom('eu', 'us', 'asia'), fc.integer({ min: 0, max: 400 }))),
 }) satisfies fc.Arbitrary<PoolEntry>;
 const same = (a: number, b: number) => a === b;
@@ -42,6 +45,7 @@ describe('the pool digest', () => {
         enqueuedAt: 0,
         expiresAt: 1,
         avoid: [],
+        recent: [],
         rtts: null,
       })),
       300,

@@ -43,5 +43,6 @@ export const pendingRoom = (): RoomDoc => ({
   endedAt: null,
   endReason: null,
   forfeits: [],
+  unrated: null,
   region: null,
 });

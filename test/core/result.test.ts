@@ -58,6 +58,7 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     endedAt: null,
     endReason: null,
     forfeits: [],
+    unrated: null,
     region: null,
   };
 }

@@ -36,6 +36,7 @@ describe("a player's record", () => {
       ratingAfter: 1516,
       delta: 16,
       settledAt: 9,
+      unrated: null,
     });
   });
 });

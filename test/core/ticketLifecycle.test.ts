@@ -27,7 +27,7 @@ const ticket = queuedTicket(
   { ...defaultLadders.team, initialRating: 1400 },
   { uid: 'ann', partyId: 'p' },
   [ann, ben],
-  ['zed'],
+  { avoid: ['zed'], recent: [{ uid: 'zed', at: 500, gamesAgo: 0 }] },
   1_000,
 );
 
@@ -49,6 +49,7 @@ describe('a ticket from queueing to its end', () => {
       expiresAt: 1_000 + duo.ticketTtlSeconds * 1000,
       status: 'queued',
       avoid: ['zed'],
+      recent: [{ uid: 'zed', at: 500, gamesAgo: 0 }],
     });
   });
 
@@ -95,7 +96,14 @@ describe('a ticket from queueing to its end', () => {
       enqueuedAt: 1_000,
       members: ticket.members,
     };
-    const back = requeuedTicket('t2', duo, matched, { names: { ann: 'Ann' }, ranks: ticket.ranks }, ['zed'], 9_000);
+    const back = requeuedTicket(
+      't2',
+      duo,
+      matched,
+      { names: { ann: 'Ann' }, ranks: ticket.ranks },
+      { avoid: ['zed'], recent: [] },
+      9_000,
+    );
     expect(back).toMatchObject({
       id: 't2',
       mode: '2v2',

@@ -43,19 +43,20 @@ async function playersNamed(prefix: string, count: number) {
 }
 
 describe('the Firestore cost of a game', () => {
-  it('a 1v1 from enqueue to settlement reads at most 8 and writes at most 7 documents per player', async () => {
+  // Settlement reads and writes each player's private state (whom they met, for fairPlay.farming): one of each.
+  it('a 1v1 from enqueue to settlement reads at most 9 and writes at most 8 documents per player', async () => {
     const uids = await playersNamed('cost-duel', 2);
     const { total, counted } = meter();
     const room = await queueSolos('1v1', uids, counted);
     for (const uid of uids) await counted(() => reportResult({ uid, authoritative: false }, room.id, { outcome: 'A' }));
     const settled = await reportResult({ uid: uids[0]!, authoritative: false }, room.id, { outcome: 'A' });
     expect(settled.status).toBe('settled');
-    expect(total.reads / 2).toBeLessThanOrEqual(8);
-    expect(total.writes / 2).toBeLessThanOrEqual(7);
+    expect(total.reads / 2).toBeLessThanOrEqual(9);
+    expect(total.writes / 2).toBeLessThanOrEqual(8);
     await expectInvariants();
   });
 
-  it('a 2v2 with a ready check, every player reporting, reads at most 10 and writes at most 7 documents per player', async () => {
+  it('a 2v2 with a ready check, every player reporting, reads at most 11 and writes at most 8 documents per player', async () => {
     const uids = await playersNamed('cost-team', 4);
     const { total, counted } = meter();
     const room = await queueSolos('2v2', uids, counted);
@@ -65,8 +66,8 @@ describe('the Firestore cost of a game', () => {
     for (const uid of uids)
       last = await counted(() => reportResult({ uid, authoritative: false }, room.id, { outcome: 'B' }));
     expect(last?.status).toBe('settled');
-    expect(total.reads / 4).toBeLessThanOrEqual(10);
-    expect(total.writes / 4).toBeLessThanOrEqual(7);
+    expect(total.reads / 4).toBeLessThanOrEqual(11);
+    expect(total.writes / 4).toBeLessThanOrEqual(8);
     await expectInvariants();
   });
 });

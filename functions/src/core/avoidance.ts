@@ -1,13 +1,16 @@
+import { firstRematch, NO_FARMING_RULES, type FarmingConfig, type RecentOpponent } from './farming.js';
 import type { Mode } from './modes.js';
 import { matchTicketNow, proposalTickets, sweepPool, type MatchProposal, type SweepResult } from './match/index.js';
 import type { Ticket } from './match/ticket.js';
 
 /**
- * The matcher's ticket with the players it must not share a room with (its members' block lists), carried on
- * the ticket so that checking a candidate costs no read.
+ * The matcher's ticket with the players it must not share a room with (its members' block lists) and the
+ * opponents it must not face again yet (core/farming.ts), carried on the ticket so that checking a candidate
+ * costs no read.
  */
 export interface GuardedTicket extends Ticket {
   avoid: readonly string[];
+  recent?: readonly RecentOpponent[];
 }
 
 /** Whether either ticket avoids a member of the other (a party's own members never clash). */
@@ -31,16 +34,35 @@ const MAX_ROUNDS = 4;
 const younger = <T extends Pick<GuardedTicket, 'enqueuedAt'>>([a, b]: [T, T]) => (a.enqueuedAt > b.enqueuedAt ? a : b);
 
 /**
- * `sweepPool` that never proposes a room holding tickets that avoid each other. The matcher itself knows
+ * The first pair of a proposal's tickets that must not be in it: two that avoid each other anywhere in the
+ * room (a block), else two facing each other too soon after they last met (farming), or null.
+ */
+function firstConflict(
+  proposal: MatchProposal,
+  byId: ReadonlyMap<string, GuardedTicket>,
+  farming: FarmingConfig,
+  nowMs: number,
+): [GuardedTicket, GuardedTicket] | null {
+  const sides = proposal.sides.map((side) => side.map((t) => byId.get(t.id)!));
+  return firstClash(sides.flat()) ?? firstRematch(sides, farming, nowMs);
+}
+
+/**
+ * `sweepPool` that never proposes a room holding tickets that avoid each other, nor opponents who met too
+ * recently (`farming`; none by default). The matcher itself knows
  * nothing of avoidance: its proposals are checked in the order it made them (longest waiting first). Those
  * before the first clash stand; the younger ticket of the clashing pair steps aside, and everything after
  * is swept again, so the ticket that lost its rival may take the players a later proposal had taken. Once
  * a round is clean, whoever stepped aside is swept again with those still unmatched. The last round keeps
  * every proposal without a clash; a ticket left out then waits for the next sweep.
  */
-export function sweepAvoiding(mode: Mode, tickets: readonly GuardedTicket[], nowMs: number): SweepResult {
+export function sweepAvoiding(
+  mode: Mode,
+  tickets: readonly GuardedTicket[],
+  nowMs: number,
+  farming: FarmingConfig = NO_FARMING_RULES,
+): SweepResult {
   const byId = new Map(tickets.map((t) => [t.id, t]));
-  const guarded = (proposal: MatchProposal) => proposalTickets(proposal).map((t) => byId.get(t.id)!);
   const accepted: MatchProposal[] = [];
   let pool: readonly GuardedTicket[] = tickets;
   let aside: GuardedTicket[] = [];
@@ -50,7 +72,7 @@ export function sweepAvoiding(mode: Mode, tickets: readonly GuardedTicket[], now
     const settled = new Set<string>();
     let clashed: GuardedTicket | null = null;
     for (const proposal of proposals) {
-      const pair = firstClash(guarded(proposal));
+      const pair = firstConflict(proposal, byId, farming, nowMs);
       if (pair && !last) {
         clashed = younger(pair);
         break;
@@ -73,27 +95,26 @@ export function sweepAvoiding(mode: Mode, tickets: readonly GuardedTicket[], now
 }
 
 /**
- * `matchTicketNow` that never proposes a room holding tickets that avoid each other: candidates the new
- * ticket avoids (or who avoid it) are left out, and a proposal where two candidates clash is tried again
- * without the younger of them, a few times at most.
+ * `matchTicketNow` that never proposes a room holding tickets that avoid each other, nor opponents who met
+ * too recently: candidates the new ticket avoids (or who avoid it) are left out, and a proposal with a
+ * conflict is tried again without the candidate in it (the younger one when it is between two candidates), a
+ * few times at most.
  */
 export function matchNowAvoiding(
   mode: Mode,
   ticket: GuardedTicket,
   candidates: readonly GuardedTicket[],
   nowMs: number,
+  farming: FarmingConfig = NO_FARMING_RULES,
 ): MatchProposal | null {
   let allowed = candidates.filter((c) => c.id !== ticket.id && !clash(ticket, c));
-  const byId = new Map(allowed.map((t) => [t.id, t]));
+  const byId = new Map([ticket, ...allowed].map((t) => [t.id, t]));
   for (let round = 0; round <= MAX_ROUNDS; round++) {
     const proposal = matchTicketNow(mode, ticket, allowed, nowMs);
     if (!proposal) return null;
-    const others = proposalTickets(proposal)
-      .filter((t) => t.id !== ticket.id)
-      .map((t) => byId.get(t.id)!);
-    const pair = firstClash(others);
+    const pair = firstConflict(proposal, byId, farming, nowMs);
     if (!pair) return proposal;
-    const out = younger(pair);
+    const out = pair[0].id === ticket.id ? pair[1] : pair[1].id === ticket.id ? pair[0] : younger(pair);
     allowed = allowed.filter((c) => c.id !== out.id);
   }
   return null;

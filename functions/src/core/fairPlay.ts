@@ -1,17 +1,19 @@
 import { z } from 'zod';
+import { farmingConfigSchema } from './farming.js';
 import { leavingConfigSchema } from './leaving.js';
 import { dodgingConfigSchema } from './penalties.js';
 import { rateLimitConfigSchema } from './rateLimit.js';
 import { reportAbuseConfigSchema } from './reportAbuse.js';
 
 /**
- * The fair-play rules a studio tunes: what dodging costs, what leaving a started game does, how many calls a
- * player may make, whether every callable demands a Firebase App Check token, and when false reports get a
+ * The fair-play rules a studio tunes: what dodging costs, what leaving a started game does, how soon the same
+ * opponents meet again and how many of their games a day are rated, how many calls a player may make, whether every callable demands a Firebase App Check token, and when false reports get a
  * player flagged for review.
  */
 export const fairPlayConfigSchema = z.strictObject({
   dodging: dodgingConfigSchema.default(dodgingConfigSchema.parse({})),
   leaving: leavingConfigSchema.default(leavingConfigSchema.parse({})),
+  farming: farmingConfigSchema.default(farmingConfigSchema.parse({})),
   /** Null: no per-player limit. */
   rateLimit: rateLimitConfigSchema.nullable().default(rateLimitConfigSchema.parse({})),
   /**

@@ -12,6 +12,8 @@ export const historyRowSchema = z.object({
   ratingAfter: z.number().int(),
   delta: z.number().int(),
   settledAt: z.number().int(),
+  /** Why the game changed no rating (a pair past the daily cap), or null for a rated game; absent in older rows. */
+  unrated: z.string().nullable().default(null),
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 
@@ -20,6 +22,7 @@ export function historyRow(
   room: Pick<RoomDoc, 'id' | 'mode' | 'ladder'>,
   { update, outcome }: PlayerOutcome,
   nowMs: number,
+  unrated: string | null = null,
 ): HistoryRow {
   return {
     roomId: room.id,
@@ -30,5 +33,6 @@ export function historyRow(
     ratingAfter: update.after,
     delta: update.delta,
     settledAt: nowMs,
+    unrated,
   };
 }

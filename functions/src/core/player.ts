@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayNameSchema } from './displayName.js';
 import { blockedListSchema } from './block.js';
+import { meetingsSchema } from './farming.js';
 import { dodgeRecordSchema } from './penalties.js';
 import { visibleRank, visibleRankSchema, type RankRules } from './visibleRank.js';
 
@@ -54,6 +55,8 @@ export const playerStateSchema = z.object({
   blocked: blockedListSchema.default([]),
   /** Own reports that contradicted how the game settled; absent in older documents. */
   falseReports: z.number().int().nonnegative().default(0),
+  /** Whom the player met lately, for keeping rematches apart and capping a pair's rated games a day; absent in older documents. */
+  meetings: meetingsSchema.nullable().default(null),
   updatedAt: z.number().int(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
@@ -101,6 +104,7 @@ export function idleState(nowMs: number): PlayerState {
     leaves: 0,
     blocked: [],
     falseReports: 0,
+    meetings: null,
     updatedAt: nowMs,
   };
 }

@@ -163,6 +163,12 @@ export function settleRoom(
   });
 }
 
+/** An unrated game's outcome: won, lost or drawn as played, with no rating change. */
+export const withoutRatingChange = (o: PlayerOutcome): PlayerOutcome => ({
+  ...o,
+  update: { ...o.update, after: o.update.before, delta: 0 },
+});
+
 /** The room after a verdict that needs no ratings: voided, disputed, or still waiting for reports. */
 export function roomAfterVerdict(room: RoomDoc, verdict: Exclude<Verdict, { kind: 'settle' }>, nowMs: number): RoomDoc {
   switch (verdict.kind) {

@@ -75,6 +75,14 @@ export const roomDocSchema = z.object({
   endReason: z.string().nullable(),
   /** Players who left the game once it started (`forfeit`); absent in older documents. */
   forfeits: z.array(z.string()).default([]),
+  /**
+   * Set when the room settled unrated: the game counted in the records of who met whom, but no rating moved
+   * (core/farming.ts). `pairs` are the opponents who had reached the daily cap. Absent in older documents.
+   */
+  unrated: z
+    .object({ reason: z.string(), pairs: z.array(z.object({ a: z.string(), b: z.string(), games: z.number().int() })) })
+    .nullable()
+    .default(null),
   /** The region the room plays in, for a regional mode (its players may come from neighbouring ones); else null. */
   region: z.string().nullable().default(null),
 });
@@ -130,6 +138,7 @@ export function newRoom(
     endedAt: null,
     endReason: null,
     forfeits: [],
+    unrated: null,
   };
 }
 

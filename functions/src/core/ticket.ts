@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { GuardedTicket } from './avoidance.js';
+import { avoidedBy } from './block.js';
+import { recentOpponentSchema, recentOpponents, type FarmingConfig, type RecentOpponent } from './farming.js';
 import { matchingScore } from './match/ticket.js';
 import type { ModeWithId } from './modes.js';
-import { standingOn, type Player, type StandingRules } from './player.js';
+import { standingOn, type Player, type PlayerState, type StandingRules } from './player.js';
 import { rttsSchema, type Rtts } from './regions.js';
 import type { RoomTicket } from './room.js';
 import { visibleRankSchema, type VisibleRank } from './visibleRank.js';
@@ -42,6 +44,8 @@ export const ticketDocSchema = z.object({
    * someone while queued). Absent in older documents.
    */
   avoid: z.array(z.string()).default([]),
+  /** Opponents the members met lately, kept from facing them again for a while (core/farming.ts); absent in older documents. */
+  recent: z.array(recentOpponentSchema).default([]),
   /** In a regional mode, the round-trip times the client measured to the regions, which bound where it may play. */
   rtts: rttsSchema.nullable().default(null),
 });
@@ -55,17 +59,37 @@ export const poolEntrySchema = ticketDocSchema.pick({
   enqueuedAt: true,
   expiresAt: true,
   avoid: true,
+  recent: true,
   rtts: true,
 });
 export type PoolEntry = z.infer<typeof poolEntrySchema>;
 
-export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt, avoid, rtts }: TicketDoc): PoolEntry {
-  return { id, members, score, enqueuedAt, expiresAt, avoid, rtts };
+export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt, avoid, recent, rtts }: TicketDoc): PoolEntry {
+  return { id, members, score, enqueuedAt, expiresAt, avoid, recent, rtts };
 }
 
 /** The matcher's view of a ticket, with whom it must not meet. */
 export function toCoreTicket(entry: PoolEntry): GuardedTicket {
-  return { id: entry.id, members: entry.members, score: entry.score, enqueuedAt: entry.enqueuedAt, avoid: entry.avoid };
+  const { id, members, score, enqueuedAt, avoid, recent } = entry;
+  return { id, members, score, enqueuedAt, avoid, recent };
+}
+
+/** Whom a ticket keeps away: the players its members blocked, and the opponents they met too recently. */
+export interface TicketGuard {
+  avoid: string[];
+  recent: RecentOpponent[];
+}
+
+/** A ticket's guard from its members' private states, as they are when it is queued. */
+export function ticketGuard(
+  states: readonly Pick<PlayerState, 'blocked' | 'meetings'>[],
+  farming: FarmingConfig,
+  nowMs: number,
+): TicketGuard {
+  return {
+    avoid: avoidedBy(states),
+    recent: states.flatMap((state) => recentOpponents(state.meetings, farming, nowMs)),
+  };
 }
 
 export function endTicket(
@@ -90,13 +114,16 @@ export interface NewTicket {
   enqueuedAt: number;
   ttlSeconds: number;
   avoid: string[];
+  /** None for tickets made outside the queue (the simulation's background load). */
+  recent?: RecentOpponent[];
   rtts: Rtts | null;
 }
 
 export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
-  const { ttlSeconds, ...fields } = t;
+  const { ttlSeconds, recent = [], ...fields } = t;
   return {
     ...fields,
+    recent,
     memberUids: t.members.map((m) => m.uid),
     expiresAt: nowMs + ttlSeconds * 1000,
     status: 'queued',
@@ -117,7 +144,7 @@ export function queuedTicket(
   ladder: StandingRules,
   owner: { uid: string; partyId: string | null },
   players: readonly Player[],
-  avoid: string[],
+  guard: TicketGuard,
   nowMs: number,
   rtts: Rtts | null = null,
 ): TicketDoc {
@@ -138,7 +165,7 @@ export function queuedTicket(
       ownerUid: owner.uid,
       enqueuedAt: nowMs,
       ttlSeconds: mode.ticketTtlSeconds,
-      avoid,
+      ...guard,
       rtts,
     },
     nowMs,
@@ -147,14 +174,14 @@ export function queuedTicket(
 
 /**
  * A whole, fully accepted ticket of a cancelled room back in the pool, with its original enqueue time and
- * the players it avoided.
+ * whom its members keep away now.
  */
 export function requeuedTicket(
   id: string,
   mode: ModeWithId,
   matched: RoomTicket,
   room: { names: Record<string, string>; ranks: Record<string, VisibleRank> },
-  avoid: string[],
+  guard: TicketGuard,
   nowMs: number,
 ): TicketDoc {
   const { names, ranks } = room;
@@ -175,7 +202,7 @@ export function requeuedTicket(
       ownerUid: matched.ownerUid,
       enqueuedAt: matched.enqueuedAt,
       ttlSeconds: mode.ticketTtlSeconds,
-      avoid,
+      ...guard,
       // Back in the pool of the room's region, where its players had accepted to play.
       rtts: null,
     },

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from 'firebase-functions/v2';
-import { sweepAvoiding } from '../core/avoidance.js';
-import { poolIds, resolveMode, type ModeWithId } from '../core/modes.js';
+import { sweepAvoiding, type GuardedTicket } from '../core/avoidance.js';
+import { poolIds, resolveMode, type Mode, type ModeWithId } from '../core/modes.js';
 import { sweepRegion, type Visitor } from '../core/match/regional.js';
 import { poolIdOf, reachableRegions, splitPoolId } from '../core/regions.js';
 import { toCoreTicket, type PoolEntry } from '../core/ticket.js';
@@ -282,10 +282,12 @@ async function sweepMode(
         guests.push({ ticket: toCoreTicket(entry), home: splitPoolId(poolId).region!, rtts: entry.rtts });
       }
   const own = live.map(toCoreTicket);
+  const sweep = (m: Mode, tickets: readonly GuardedTicket[], at: number) =>
+    sweepAvoiding(m, tickets, at, config.fairPlay.farming);
   const { proposals, unmatched } =
     mode.regions && mode.region
-      ? sweepRegion({ ...mode, regions: mode.regions }, mode.region, own, guests, now, sweepAvoiding)
-      : sweepAvoiding(mode, own, now);
+      ? sweepRegion({ ...mode, regions: mode.regions }, mode.region, own, guests, now, sweep)
+      : sweep(mode, own, now);
   report.proposals += proposals.length;
   const poolOf = (ticketId: string) => poolOfVisitor.get(ticketId) ?? mode.id;
   // Proposals share no ticket, so their commits cannot conflict with each other.

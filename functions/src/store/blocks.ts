@@ -1,4 +1,4 @@
-import { block, unblock, type BlockList } from '../core/block.js';
+import { block, unblock } from '../core/block.js';
 import { fail } from '../core/errors.js';
 import { idleState, type Player, type PlayerState } from '../core/player.js';
 import type { TicketDoc } from '../core/ticket.js';
@@ -6,10 +6,10 @@ import { readTicketsAndRooms } from './presence.js';
 import { playerRef, playerStateRef, ticketRef } from './refs.js';
 import { transaction, type Tx } from './tx.js';
 
-/** The block lists of these players, inside a transaction. */
-export async function readBlockLists(tx: Tx, uids: string[]): Promise<BlockList[]> {
+/** The private states of these players (whom they block and met), inside a transaction. */
+export async function readStates(tx: Tx, uids: string[]): Promise<PlayerState[]> {
   const snaps = await tx.getAll(uids.map(playerStateRef));
-  return snaps.map((snap, i) => ({ uid: uids[i]!, blocked: (snap.data() as PlayerState | undefined)?.blocked ?? [] }));
+  return snaps.map((snap) => (snap.data() as PlayerState | undefined) ?? idleState(Date.now()));
 }
 
 export async function blockList(uid: string) {

@@ -1,5 +1,5 @@
 import { forfeitRoom, forfeitVerdict } from '../core/leaving.js';
-import { idleState, type PlayerState } from '../core/player.js';
+import type { PlayerState } from '../core/player.js';
 import { requireRoom, type RoomDoc } from '../core/room.js';
 import { playerStateRef, roomRef } from './refs.js';
 import { apply } from './settlement.js';
@@ -16,10 +16,12 @@ export function forfeit(uid: string, roomId: string): Promise<RoomDoc> {
     const now = Date.now();
     const left = forfeitRoom(room, uid, now);
     if (left === room) return room;
-    const state = ((await tx.get(playerStateRef(uid))).data() as PlayerState | undefined) ?? idleState(now);
+    // A player in a room queued for it, so their state exists.
+    const state = (await tx.get(playerStateRef(uid))).data() as PlayerState;
     const verdict = forfeitVerdict(left);
     const next = verdict ? await apply(tx, left, verdict, now) : left;
-    tx.set(playerStateRef(uid), { ...state, leaves: state.leaves + 1, updatedAt: now });
+    // One field: a settlement in this transaction writes other fields of the leaver's state (whom they met).
+    tx.update(playerStateRef(uid), { leaves: state.leaves + 1, updatedAt: now });
     tx.set(roomRef(roomId), next);
     return next;
   });

@@ -1,3 +1,4 @@
+import { farmingStanding } from '../core/farming.js';
 import { leaveStanding } from '../core/leaving.js';
 import { dodgeStanding } from '../core/penalties.js';
 import { withRanksAsOf } from '../core/player.js';
@@ -28,6 +29,7 @@ export function profile(uid: string, nameHint?: string) {
       presence: presenceOf(uid),
       dodging: dodgeStanding(state.dodges, state.cooldownUntil, config.fairPlay.dodging, now),
       leaving: leaveStanding(player, state.leaves),
+      farming: farmingStanding(state.meetings, config.fairPlay.farming, now),
     };
   });
 }

@@ -1,14 +1,21 @@
 import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/avoidance.js';
-import { avoidedBy } from '../core/block.js';
 import { resolveMode, type ModeWithId } from '../core/modes.js';
 import type { Party } from '../core/party.js';
 import { rememberedDodges } from '../core/penalties.js';
 import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue.js';
 import type { Rtts } from '../core/regions.js';
 import type { RoomDoc } from '../core/room.js';
-import { endTicket, extendedExpiry, hasExpired, queuedTicket, toCoreTicket, type TicketDoc } from '../core/ticket.js';
+import {
+  endTicket,
+  extendedExpiry,
+  hasExpired,
+  queuedTicket,
+  ticketGuard,
+  toCoreTicket,
+  type TicketDoc,
+} from '../core/ticket.js';
 import { config } from '../config.js';
 import { countQueryReads } from './metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
@@ -49,7 +56,11 @@ function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise
       ladder,
       owner,
       members.map((m) => players.get(m).player),
-      avoidedBy(members.map((m) => players.get(m).state)),
+      ticketGuard(
+        members.map((m) => players.get(m).state),
+        config.fairPlay.farming,
+        now,
+      ),
       now,
       rtts,
     );
@@ -103,7 +114,13 @@ async function readCandidates(mode: ModeWithId, ticket: TicketDoc): Promise<Tick
 /** Matches a freshly queued ticket at once if its neighbourhood allows it, as the original did. */
 async function matchNow(mode: ModeWithId, ticket: TicketDoc): Promise<RoomDoc | null> {
   const candidates = await readCandidates(mode, ticket);
-  const proposal = matchNowAvoiding(mode, toCoreTicket(ticket), candidates.map(toCoreTicket), Date.now());
+  const proposal = matchNowAvoiding(
+    mode,
+    toCoreTicket(ticket),
+    candidates.map(toCoreTicket),
+    Date.now(),
+    config.fairPlay.farming,
+  );
   return proposal ? commitMatch(mode, proposal) : null;
 }
 

@@ -1,25 +1,36 @@
-import { idleState, type PlayerState } from '../core/player.js';
+import type { PlayerState } from '../core/player.js';
 import { contradictingReporters, flagAfterReport, type ReviewFlag } from '../core/reportAbuse.js';
 import type { Result, RoomDoc } from '../core/room.js';
 import { config } from '../config.js';
-import { playerStateRef, reviewFlagRef } from './refs.js';
+import { reviewFlagRef } from './refs.js';
 import type { Tx } from './tx.js';
 
 /**
- * For a room settling in this transaction: reads what counting its contradicting reports needs (nothing when
- * every report agreed), and returns the writes to make once the transaction's reads are done.
+ * For a room settling in this transaction, with its players' states as read by it: reads the review flags of
+ * the players whose reports contradict the result (nothing when every report agreed). `counted` is the state
+ * change of one player (none for the others), which the settlement writes with the rest of their state;
+ * `flag` writes the flags, once the transaction's reads are done.
  */
-export async function countFalseReports(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Promise<() => void> {
+export async function countFalseReports(
+  tx: Tx,
+  room: RoomDoc,
+  result: Result,
+  states: ReadonlyMap<string, PlayerState>,
+  nowMs: number,
+) {
   const reporters = contradictingReporters(room, result);
-  if (reporters.length === 0) return () => {};
-  const snaps = await tx.getAll([...reporters.map(playerStateRef), ...reporters.map(reviewFlagRef)]);
-  return () =>
-    reporters.forEach((uid, i) => {
-      const state = (snaps[i]!.data() as PlayerState | undefined) ?? idleState(nowMs);
-      const falseReports = state.falseReports + 1;
-      tx.set(playerStateRef(uid), { ...state, falseReports, updatedAt: nowMs });
-      const existing = (snaps[reporters.length + i]!.data() as ReviewFlag | undefined) ?? null;
-      const flag = flagAfterReport(uid, falseReports, room.id, existing, config.fairPlay.reportAbuse, nowMs);
-      if (flag) tx.set(reviewFlagRef(uid), flag);
-    });
+  const flags = reporters.length ? await tx.getAll(reporters.map(reviewFlagRef)) : [];
+  const counts = new Map(reporters.map((uid) => [uid, states.get(uid)!.falseReports + 1]));
+  return {
+    counted: (uid: string): { falseReports?: number } => {
+      const falseReports = counts.get(uid);
+      return falseReports === undefined ? {} : { falseReports };
+    },
+    flag: () =>
+      reporters.forEach((uid, i) => {
+        const existing = (flags[i]!.data() as ReviewFlag | undefined) ?? null;
+        const flag = flagAfterReport(uid, counts.get(uid)!, room.id, existing, config.fairPlay.reportAbuse, nowMs);
+        if (flag) tx.set(reviewFlagRef(uid), flag);
+      }),
+  };
 }

@@ -15,12 +15,11 @@ import {
   type RoomDoc,
 } from '../core/room.js';
 import { firstClash } from '../core/avoidance.js';
-import { avoidedBy } from '../core/block.js';
-import { readBlockLists } from './blocks.js';
+import { readStates } from './blocks.js';
 import { dodge } from '../core/penalties.js';
 import type { PlayerState } from '../core/player.js';
 import { seasonAt } from '../core/season.js';
-import { matchedTicket, requeuedTicket, stillQueued, type TicketDoc } from '../core/ticket.js';
+import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/ticket.js';
 import { config } from '../config.js';
 import { countReads, countWrites } from './metrics.js';
 import { partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './refs.js';
@@ -70,18 +69,19 @@ export function commitMatch(
  */
 async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation: Cancellation, nowMs: number) {
   const states = await tx.getAll(cancellation.cooldown.map(playerStateRef));
-  // The room keeps no block lists (its players read it): a requeued ticket avoids whom its members block now.
-  const blockLists = await Promise.all(
+  // The room keeps no block lists nor meetings (its players read it): a requeued ticket keeps away whom its
+  // members block and met lately as of now.
+  const memberStates = await Promise.all(
     cancellation.requeue.map((t) =>
-      readBlockLists(
+      readStates(
         tx,
         t.members.map((m) => m.uid),
       ),
     ),
   );
   for (const [i, matched] of cancellation.requeue.entries()) {
-    const avoid = avoidedBy(blockLists[i]!);
-    const ticket = requeuedTicket(randomUUID(), mode, matched, room, avoid, nowMs);
+    const guard = ticketGuard(memberStates[i]!, config.fairPlay.farming, nowMs);
+    const ticket = requeuedTicket(randomUUID(), mode, matched, room, guard, nowMs);
     tx.create(ticketRef(mode.id, ticket.id), ticket);
     for (const { uid } of matched.members)
       tx.update(playerStateRef(uid), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });

@@ -1,7 +1,8 @@
+import { afterGame, cappedPairs, opponentsIn, unratedReason } from '../core/farming.js';
 import { historyRow } from '../core/history.js';
 import { softenForLeavers } from '../core/leaving.js';
 import { countFalseReports } from './reportAbuse.js';
-import { recordGame, standingOn, type Player } from '../core/player.js';
+import { idleState, recordGame, standingOn, type Player, type PlayerState } from '../core/player.js';
 import {
   recordReport,
   roomAfterVerdict,
@@ -9,12 +10,13 @@ import {
   settleRoom,
   verdictAtDeadline,
   verdictNow,
+  withoutRatingChange,
   type Reporter,
   type Verdict,
 } from '../core/result.js';
 import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '../core/room.js';
 import { config } from '../config.js';
-import { historyRef, playerRef, roomRef } from './refs.js';
+import { historyRef, playerRef, playerStateRef, roomRef } from './refs.js';
 import { changeDocument, type Decision } from './optimistic.js';
 import { standingForRoom } from './seasons.js';
 import { transaction, type Tx } from './tx.js';
@@ -22,37 +24,56 @@ import type { VisibleRank } from '../core/visibleRank.js';
 
 /**
  * Settles a room inside the caller's transaction: the rating core's change for every player on the room's
- * ladder, their records, a history row each, and the changes on the room for its listeners. The room leaving
- * its live status is what frees the players and what makes a second settlement impossible.
+ * ladder, their records, a history row each, whom each one met (their private state), and the changes on the
+ * room for its listeners. A room holding a pair of opponents past the daily cap settles unrated: no rating or
+ * record moves, and the room and history say why. The room leaving its live status is what frees the players
+ * and what makes a second settlement impossible, so each game is counted once.
  */
 async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Promise<RoomDoc> {
   const ladder = config.ladders[room.ladder]!;
-  const writeFalseReports = await countFalseReports(tx, room, result, nowMs);
-  const snaps = await tx.getAll(room.memberUids.map(playerRef));
-  const players = new Map(snaps.map((s) => [s.id, s.data() as Player]));
+  const { farming } = config.fairPlay;
+  const uids = room.memberUids;
+  const snaps = await tx.getAll([...uids.map(playerRef), ...uids.map(playerStateRef)]);
+  const players = new Map(uids.map((uid, i) => [uid, snaps[i]!.data() as Player]));
+  const states = new Map(
+    uids.map((uid, i) => [uid, (snaps[uids.length + i]!.data() as PlayerState | undefined) ?? idleState(nowMs)]),
+  );
+  const stateRead = new Map(uids.map((uid, i) => [uid, snaps[uids.length + i]!.exists]));
+  const falseReports = await countFalseReports(tx, room, result, states, nowMs);
   // A player the season close has not reached yet is closed first: this game counts for the room's season.
   const standings = new Map(
-    room.memberUids.map((uid) => [
-      uid,
-      standingForRoom(tx, uid, standingOn(players.get(uid)!, room.ladder, ladder), room, nowMs),
-    ]),
+    uids.map((uid) => [uid, standingForRoom(tx, uid, standingOn(players.get(uid)!, room.ladder, ladder), room, nowMs)]),
   );
-  const outcomes = softenForLeavers(room, settleRoom(room, result, standings, ladder), config.fairPlay.leaving);
+  const capped = cappedPairs(room, new Map(uids.map((uid) => [uid, states.get(uid)!.meetings])), farming, nowMs);
+  const unrated = capped.length
+    ? { reason: unratedReason(capped, room.names, farming.dailyPairCap!), pairs: capped }
+    : null;
+  const rated = softenForLeavers(room, settleRoom(room, result, standings, ladder), config.fairPlay.leaving);
+  const outcomes = unrated ? rated.map(withoutRatingChange) : rated;
   const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
   for (const outcome of outcomes) {
     const player = players.get(outcome.uid)!;
     const before = standings.get(outcome.uid)!;
-    const standing = recordGame(before, outcome.update.after, outcome.outcome, ladder, nowMs);
+    const standing = unrated ? before : recordGame(before, outcome.update.after, outcome.outcome, ladder, nowMs);
     ranks.set(outcome.uid, { before: before.visible, after: standing.visible });
     tx.set(playerRef(outcome.uid), {
       ...player,
       ladders: { ...player.ladders, [room.ladder]: standing },
       updatedAt: nowMs,
     });
-    tx.create(historyRef(outcome.uid, room.id), historyRow(room, outcome, nowMs));
+    tx.create(historyRef(outcome.uid, room.id), historyRow(room, outcome, nowMs, unrated?.reason ?? null));
+    const opponents = opponentsIn(room, outcome.uid).map((uid) => ({ uid, displayName: room.names[uid] ?? uid }));
+    const change = {
+      meetings: afterGame(states.get(outcome.uid)!.meetings, opponents, farming, nowMs),
+      ...falseReports.counted(outcome.uid),
+      updatedAt: nowMs,
+    };
+    // Only these fields, so that a leave counted in the same transaction (store/leaving.ts) stands beside them.
+    if (stateRead.get(outcome.uid)) tx.update(playerStateRef(outcome.uid), change);
+    else tx.set(playerStateRef(outcome.uid), { ...states.get(outcome.uid)!, ...change });
   }
-  writeFalseReports();
-  return settledRoom(room, result, outcomes, ranks, nowMs);
+  falseReports.flag();
+  return { ...settledRoom(room, result, outcomes, ranks, nowMs), unrated };
 }
 
 export const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): Promise<RoomDoc> =>
