@@ -23,7 +23,14 @@ export type MatchStatus =
   | (Base & { kind: 'pending'; room: Room; deadline: number; accepted: string[]; youAccepted: boolean })
   | (Base & { kind: 'active'; room: Room; reportDeadline: number | null })
   | (Base & { kind: 'disputed'; room: Room; reportDeadline: number | null })
-  | (Base & { kind: 'settled'; room: Room; ratingChange: RatingChange; outcome: 'win' | 'loss' | 'draw' })
+  | (Base & {
+      kind: 'settled';
+      room: Room;
+      ratingChange: RatingChange;
+      outcome: 'win' | 'loss' | 'draw';
+      /** Why the game changed no rating (this player, or another pair, past the daily cap); null when rated. */
+      unrated: string | null;
+    })
   | (Base & { kind: 'voided'; room: Room; reason: string })
   | (Base & {
       kind: 'cancelled';
@@ -84,7 +91,8 @@ export function deriveStatus(facts: MatchFacts, nowMs: number): MatchStatus | { 
       case 'settled': {
         const ratingChange = room.ratingChanges?.[uid];
         const outcome = outcomeOf(room, uid);
-        return ratingChange && outcome ? { ...base, kind: 'settled', room, ratingChange, outcome } : null;
+        if (!ratingChange || !outcome) return null;
+        return { ...base, kind: 'settled', room, ratingChange, outcome, unrated: unratedFor(room, uid) };
       }
       case 'voided':
         return { ...base, kind: 'voided', room, reason: room.endReason ?? 'voided' };
@@ -124,4 +132,16 @@ export function deriveStatus(facts: MatchFacts, nowMs: number): MatchStatus | { 
     case 'expired':
       return { ...base, kind: 'expired' };
   }
+}
+
+/** An unrated room's reason as its player reads it: the opponent they met too often by name, when it is them. */
+export function unratedFor(room: Pick<Room, 'unrated' | 'names'>, uid: string): string | null {
+  if (!room.unrated) return null;
+  const mine = room.unrated.pairs.find((p) => p.a === uid || p.b === uid);
+  if (!mine) return room.unrated.reason;
+  const other = mine.a === uid ? mine.b : mine.a;
+  return (
+    `Unrated: you had already played ${room.names[other] ?? other} ${mine.games} times today, ` +
+    'the most games a day against the same opponent that count for rating.'
+  );
 }

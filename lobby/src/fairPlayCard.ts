@@ -4,7 +4,8 @@ import { duration, percent } from './format.js';
 
 /**
  * The player's fair-play standing: the cooldown a dodge left (counting down), what the next dodge would cost,
- * their leave rate, and whom they blocked, with a way to block and unblock players by id.
+ * their leave rate, whom they played today and how often (past the daily cap a pair's games are unrated), and
+ * whom they blocked, with a way to block and unblock players by id.
  */
 export class FairPlayCard {
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -24,7 +25,7 @@ export class FairPlayCard {
     }
   }
 
-  private show({ dodging, leaving }: Profile, blocked: BlockedPlayer[]) {
+  private show({ dodging, leaving, farming }: Profile, blocked: BlockedPlayer[]) {
     const cooldown = h('p', { 'data-testid': 'cooldown' });
     const tick = () => {
       const left = dodging.cooldownUntil === null ? 0 : (dodging.cooldownUntil - Date.now()) / 1000;
@@ -48,6 +49,7 @@ export class FairPlayCard {
         { 'data-testid': 'leave-rate' },
         `Left ${leaving.leaves} of ${leaving.games} games (${percent(leaving.leaveRate)}).`,
       ),
+      ...metToday(farming),
       h('h3', {}, `Blocked (${blocked.length})`),
       h(
         'ul',
@@ -78,4 +80,25 @@ export class FairPlayCard {
       ),
     );
   }
+}
+
+/** Today's opponents, most played first, each marked once their games together no longer count for rating. */
+function metToday({ dailyPairCap, today }: Profile['farming']): HTMLElement[] {
+  if (today.length === 0) return [];
+  const cap = dailyPairCap === null ? '' : ` (${dailyPairCap} a day against the same player count for rating)`;
+  return [
+    h('h3', {}, `Played today${cap}`),
+    h(
+      'ul',
+      { 'data-testid': 'met-today' },
+      ...today.map((o) =>
+        h(
+          'li',
+          {},
+          `${o.displayName}: ${o.games} game${o.games === 1 ? '' : 's'}` +
+            (o.unrated ? ' — your next games against them today are unrated' : ''),
+        ),
+      ),
+    ),
+  ];
 }

@@ -169,6 +169,7 @@ export class MatchCard {
             },
             `Rating ${status.ratingChange.before} → ${status.ratingChange.after} (${signed(status.ratingChange.delta)})`,
           ),
+          status.unrated ? h('p', { class: 'muted', 'data-testid': 'unrated' }, status.unrated) : '',
           rankChange(status.ratingChange),
           roomView(status.room, uid),
           back,

@@ -145,6 +145,29 @@ describe("the client's match status", () => {
       }),
     );
   });
+
+  it('tells a player of an unrated game whom they met too often, and the others why', () => {
+    const team = { ...pending(), status: 'active' as const, readyCheck: null };
+    const standings = new Map(['a', 'b', 'c', 'd'].map((uid) => [uid, standingAt(1500)]));
+    const changes = settleRoom(team, { outcome: 'A' }, standings, defaultLadders.team);
+    const reason =
+      'Unrated: Ann and Cat had already played each other 5 times today; at most 5 games a day between the same two players count for rating.';
+    const settled: Room = {
+      ...team,
+      status: 'settled',
+      result: { outcome: 'A' },
+      ratingChanges: settledRoom(team, { outcome: 'A' }, changes, sameRanks(changes), 9_000).ratingChanges,
+      names: { ...team.names, c: 'Cat' },
+      unrated: { reason, pairs: [{ a: 'a', b: 'c', games: 5 }] },
+    };
+    expect(deriveStatus(facts('a', { room: settled }), 9_000)).toMatchObject({
+      kind: 'settled',
+      unrated:
+        'Unrated: you had already played Cat 5 times today, the most games a day against the same opponent that count for rating.',
+    });
+    expect(deriveStatus(facts('d', { room: settled }), 9_000)).toMatchObject({ kind: 'settled', unrated: reason });
+    expect(deriveStatus(facts('d', { room: { ...settled, unrated: null } }), 9_000)).toMatchObject({ unrated: null });
+  });
 });
 
 describe('room helpers', () => {

@@ -219,7 +219,7 @@ describe('games between the same pair in a day', () => {
     expect(capped(room, { ann, ben }, DAY + 24 * 60 * MINUTE)).toEqual([]);
     expect(capped(room, { ann, ben }, DAY, { ...rules, dailyPairCap: null })).toEqual([]);
     expect(unratedReason([{ a: 'ann', b: 'ben', games: 5 }], { ann: 'Ann', ben: 'Ben' }, 3)).toBe(
-      'Unrated: Ann and Ben have played each other 5 times today, the most that count for rating in one day is 3.',
+      'Unrated: Ann and Ben had already played each other 5 times today; at most 3 games a day between the same two players count for rating.',
     );
     expect(farmingStanding(ann, rules, DAY + 2 * 60 * MINUTE)).toEqual({
       dailyPairCap: 3,

@@ -174,8 +174,8 @@ export function unratedReason(pairs: readonly CappedPair[], names: Record<string
   if (!first) throw new Error('a rated game has no unrated reason');
   const more = pairs.length > 1 ? ` (and ${pairs.length - 1} more pair${pairs.length > 2 ? 's' : ''})` : '';
   return (
-    `Unrated: ${names[first.a] ?? first.a} and ${names[first.b] ?? first.b} have played each other ${first.games} ` +
-    `times today${more}, the most that count for rating in one day is ${cap}.`
+    `Unrated: ${names[first.a] ?? first.a} and ${names[first.b] ?? first.b} had already played each other ` +
+    `${first.games} times today${more}; at most ${cap} games a day between the same two players count for rating.`
   );
 }
 
