@@ -42,6 +42,12 @@ export interface StartOptions {
   onLine?: (source: string, line: string) => void;
   /** Reuse a stack that `npm start` already runs instead of failing on its ports. */
   reuse?: boolean;
+  /**
+   * A second Auth and Functions pair beside a running stack (its Firestore named by FIRESTORE_EMULATOR_HOST),
+   * with this environment for the functions (another LADDER_CONFIG, say): it is not recorded as the checkout's
+   * stack, so `reuse` and `npm run check-invariants` keep finding the first one.
+   */
+  extra?: { env: Record<string, string> };
 }
 
 export class HarnessError extends Error {}
@@ -114,10 +120,12 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
       functionsHost: `127.0.0.1:${ports.functions}`,
       functionsOrigin: `http://127.0.0.1:${ports.functions}`,
     };
-    writeFileSync(
-      STATE_FILE,
-      JSON.stringify({ ...endpoints, pid: process.pid, ladderConfig: ladderConfig() }, null, 2),
-    );
+    if (!options.extra) {
+      writeFileSync(
+        STATE_FILE,
+        JSON.stringify({ ...endpoints, pid: process.pid, ladderConfig: ladderConfig() }, null, 2),
+      );
+    }
     // Any part dying takes the whole stack down: a half-running stack is worse than none.
     for (const child of [functions, ...children]) {
       child.onUnexpectedExit((code) => {
@@ -131,7 +139,7 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
       stop: async () => {
         process.off('exit', killOnExit);
         await stop();
-        if (existsSync(STATE_FILE)) writeFileSync(STATE_FILE, '{}');
+        if (!options.extra && existsSync(STATE_FILE)) writeFileSync(STATE_FILE, '{}');
       },
     };
   } catch (error) {
@@ -275,7 +283,7 @@ async function startFirebaseToolsOnFreePorts(children: Child[], firestoreHost: s
       const failed = children.at(-1);
       const portTaken =
         error instanceof HarnessError &&
-        failed?.name === 'firebase' &&
+        failed?.name.startsWith('firebase') &&
         /port taken|EADDRINUSE|address already in use|An unexpected error has occurred/i.test(
           `${error.message}\n${failed.output()}`,
         );
@@ -324,8 +332,12 @@ async function startFirebaseTools(
   const cli = join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
   if (!existsSync(cli)) throw new HarnessError('firebase-tools is not installed: run `npm ci` first.');
   const args = [cli, 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', configPath];
-  const env = { FIRESTORE_EMULATOR_HOST: firestoreHost, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' };
-  const child = launch('firebase', process.execPath, args, env, options);
+  const env = {
+    ...options.extra?.env,
+    FIRESTORE_EMULATOR_HOST: firestoreHost,
+    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+  };
+  const child = launch(options.extra ? 'firebase-extra' : 'firebase', process.execPath, args, env, options);
   children.push(child);
   await waitFor('the Auth and Functions emulators', 120_000, child, async () => {
     const failure = /Failed to load function/i.exec(child.output());
