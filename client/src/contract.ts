@@ -40,12 +40,15 @@ export interface Calls {
   enqueue: [{ mode: string; region?: string; rtts?: Record<string, number> }, EnqueueResult];
   /** Cancelling leaves the player idle, or in the room that formed first. */
   cancelQueue: [NoArguments, { cancelled: boolean; presence: Exclude<Presence, { kind: 'queued' }> }];
-  /** A queued ticket's new expiry; no expiry once the player is no longer queued. */
+  /**
+   * A queued ticket's new expiry; no expiry once the player is no longer queued. In a started game of a mode that
+   * counts silence as leaving, `leftAfter` is when the player would be taken to have left without another beat.
+   */
   heartbeat: [
     NoArguments,
     (
-      | { presence: Exclude<Presence, { kind: 'queued' }>; expiresAt: null }
-      | { presence: Extract<Presence, { kind: 'queued' }>; expiresAt: number }
+      | { presence: Exclude<Presence, { kind: 'queued' }>; expiresAt: null; leftAfter: number | null }
+      | { presence: Extract<Presence, { kind: 'queued' }>; expiresAt: number; leftAfter: null }
     ),
   ];
   acceptMatch: [{ roomId: string }, { room: Room }];

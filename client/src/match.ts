@@ -95,6 +95,8 @@ export class MatchSubscription implements Match {
   private readonly errorListeners = new Set<(error: LadderError) => void>();
   private readonly waiters = new Set<Waiter>();
   private readonly heartbeat: Heartbeat;
+  /** Beats during a started game of a mode where a silent player is taken to have left it. */
+  private readonly gameBeat: Heartbeat;
   private readonly tickMs: number;
   private ticker: ReturnType<typeof setInterval> | undefined;
   private stopState: Unsubscribe;
@@ -131,6 +133,11 @@ export class MatchSubscription implements Match {
         return expiresAt;
       },
       ttlSeconds ? ttlSeconds * 1000 : undefined,
+      (error) => this.notify(error),
+    );
+    this.gameBeat = new Heartbeat(
+      async () => (await services.call('heartbeat', {}, { timeoutMs: 10_000 })).leftAfter,
+      undefined,
       (error) => this.notify(error),
     );
     this.stopState = listenDoc<PlayerState>(
@@ -364,6 +371,11 @@ export class MatchSubscription implements Match {
     this.keepQueuedExtras(queued);
     if (derived?.kind === 'queued') this.heartbeat.run(derived.expiresAt);
     else this.heartbeat.stop();
+    const playing = derived?.kind === 'active' || derived?.kind === 'disputed';
+    // The first beat goes at once; then each at half the time the server says is left.
+    if (playing && derived.room.leaveAfterSilentSeconds !== null && !derived.room.forfeits.includes(this.uid)) {
+      this.gameBeat.run(Date.now());
+    } else this.gameBeat.stop();
     if (!derived) return;
 
     const serialised = JSON.stringify(derived);
@@ -407,6 +419,7 @@ export class MatchSubscription implements Match {
 
   private teardown() {
     this.heartbeat.stop();
+    this.gameBeat.stop();
     this.keepQueuedExtras(false);
     this.stopState();
     this.stopTicket();

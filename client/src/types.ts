@@ -232,6 +232,8 @@ export interface Room {
   endReason: string | null;
   /** Players who left the game once it started. */
   forfeits: string[];
+  /** Set when the mode counts silence as leaving: the players' clients heartbeat during the game. */
+  leaveAfterSilentSeconds: number | null;
   /** Set when the game settled unrated: why, and the pairs of opponents past the daily cap. */
   unrated: { reason: string; pairs: { a: string; b: string; games: number }[] } | null;
   /** The region the room plays in, for a regional mode; else null. */

@@ -4,6 +4,8 @@ import { defaultLadders } from '../../functions/src/core/ladders.js';
 import {
   forfeitRoom,
   forfeitVerdict,
+  gameStartedAt,
+  goneSilent,
   leaveStanding,
   leavingConfigSchema,
   softenForLeavers,
@@ -85,5 +87,42 @@ describe('leaving a started game', () => {
     expect(leaveStanding(player, 0)).toEqual({ leaves: 0, games: 10, leaveRate: 0 });
     expect(leaveStanding(player, 2)).toEqual({ leaves: 2, games: 10, leaveRate: 0.2 });
     expect(leaveStanding({ ladders: {} }, 1)).toEqual({ leaves: 1, games: 0, leaveRate: 1 });
+  });
+});
+
+describe('leaving by going silent', () => {
+  const uids = ['a', 'b', 'c', 'd'];
+  it('takes exactly the players with no beat (nor the start) within the window to have left, and says when to look next', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.integer({ min: 0, max: 60_000 }), { nil: undefined }), { minLength: 4, maxLength: 4 }),
+        fc.subarray(uids),
+        fc.integer({ min: 0, max: 30_000 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 0, max: 90_000 }),
+        (beatTimes, forfeits, startedAt, seconds, now) => {
+          const beats = new Map(uids.flatMap((uid, i) => (beatTimes[i] === undefined ? [] : [[uid, beatTimes[i]!]])));
+          const room = { ...active(), forfeits };
+          const { silent, nextCheckAt } = goneSilent(room, beats, seconds, startedAt, now);
+          const quietUntil = (uid: string) => Math.max(startedAt, beats.get(uid) ?? 0) + seconds * 1000;
+          const staying = uids.filter((uid) => !forfeits.includes(uid));
+          expect(silent).toEqual(staying.filter((uid) => quietUntil(uid) <= now));
+          const later = staying.filter((uid) => quietUntil(uid) > now).map(quietUntil);
+          expect(nextCheckAt).toBe(later.length ? Math.min(...later) : null);
+        },
+      ),
+    );
+  });
+
+  it('counts nothing in a game not started or over', () => {
+    for (const status of ['pending', 'settled', 'voided', 'cancelled'] as const) {
+      expect(goneSilent({ ...active(), status }, new Map(), 1, 0, 1e9)).toEqual({ silent: [], nextCheckAt: null });
+    }
+    expect(goneSilent({ ...active(), status: 'disputed' }, new Map(), 1, 0, 1e9).silent).toEqual(uids);
+  });
+
+  it("dates a game's start from its report deadline", () => {
+    expect(gameStartedAt({ reportDeadline: 99_000 }, { reportTimeoutSeconds: 60 })).toBe(39_000);
+    expect(() => gameStartedAt({ reportDeadline: null }, { reportTimeoutSeconds: 60 })).toThrow();
   });
 });

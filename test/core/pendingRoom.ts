@@ -44,5 +44,6 @@ export const pendingRoom = (): RoomDoc => ({
   endReason: null,
   forfeits: [],
   unrated: null,
+  leaveAfterSilentSeconds: null,
   region: null,
 });

@@ -59,6 +59,7 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     endReason: null,
     forfeits: [],
     unrated: null,
+    leaveAfterSilentSeconds: null,
     region: null,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fail } from './errors.js';
+import type { Mode } from './modes.js';
 import type { Player } from './player.js';
 import type { PlayerOutcome, Verdict } from './result.js';
 import { sideUids, type RoomDoc } from './room.js';
@@ -23,7 +24,7 @@ export function forfeitRoom(room: RoomDoc, uid: string, nowMs: number): RoomDoc 
   if (room.status === 'pending') {
     fail('failed-precondition', 'The game has not started: decline the ready check instead of leaving.');
   }
-  if (room.status !== 'active' && room.status !== 'disputed') {
+  if (!inPlay(room)) {
     fail('failed-precondition', `The room is ${room.status}; there is no game to leave.`);
   }
   return { ...room, forfeits: [...room.forfeits, uid], updatedAt: nowMs };
@@ -78,4 +79,49 @@ export interface LeaveStanding {
 export function leaveStanding(player: Pick<Player, 'ladders'>, leaves: number): LeaveStanding {
   const games = Object.values(player.ladders).reduce((sum, s) => sum + s.games, 0);
   return { leaves, games, leaveRate: leaves === 0 ? 0 : leaves / Math.max(games, leaves) };
+}
+
+/**
+ * `rooms/{id}/beats/{uid}`: a player's latest heartbeat in a started game of a mode that counts silence as
+ * leaving (`leaveAfterSilentSeconds`); one document per player, beside the room rather than in it.
+ */
+export const gameBeatSchema = z.object({ uid: z.string(), at: z.number().int() });
+export type GameBeat = z.infer<typeof gameBeatSchema>;
+
+/** A game that has started and is not over: what a player can leave, and where their heartbeats count. */
+export const inPlay = (room: Pick<RoomDoc, 'status'>) => room.status === 'active' || room.status === 'disputed';
+
+/** When a started room's game began: its report deadline, set as it started, less the mode's report time. */
+export function gameStartedAt(room: Pick<RoomDoc, 'reportDeadline'>, mode: Pick<Mode, 'reportTimeoutSeconds'>) {
+  if (room.reportDeadline === null) throw new Error('a room that has not started has no start');
+  return room.reportDeadline - mode.reportTimeoutSeconds * 1000;
+}
+
+/** Who has gone silent in a started game, and when the next of the others would, if they stay silent. */
+export interface Silence {
+  silent: string[];
+  nextCheckAt: number | null;
+}
+
+/**
+ * The players of a started game (active or disputed) who sent no heartbeat for `silentAfterSeconds`, counted
+ * from their last beat or the start of the game, whichever is later: they are taken to have left it. Players
+ * who left already are not counted again.
+ */
+export function goneSilent(
+  room: Pick<RoomDoc, 'status' | 'memberUids' | 'forfeits'>,
+  beats: ReadonlyMap<string, number>,
+  silentAfterSeconds: number,
+  startedAt: number,
+  nowMs: number,
+): Silence {
+  if (!inPlay(room)) return { silent: [], nextCheckAt: null };
+  const quietFrom = room.memberUids
+    .filter((uid) => !room.forfeits.includes(uid))
+    .map((uid) => ({ uid, until: Math.max(startedAt, beats.get(uid) ?? 0) + silentAfterSeconds * 1000 }));
+  const waiting = quietFrom.filter((p) => p.until > nowMs).map((p) => p.until);
+  return {
+    silent: quietFrom.filter((p) => p.until <= nowMs).map((p) => p.uid),
+    nextCheckAt: waiting.length ? Math.min(...waiting) : null,
+  };
 }

@@ -106,6 +106,11 @@ export const modeSchema = z.object({
     .default(null),
   /** Time from the start of play until results must be in; an unreported room is then settled or voided. */
   reportTimeoutSeconds: z.number().int().min(1).default(1800),
+  /**
+   * A player of a started game whose client sends no heartbeat for this long is taken to have left it, as if
+   * they had called `forfeit` (core/leaving.ts). Null: off, a silent player stays in the game.
+   */
+  leaveAfterSilentSeconds: z.number().min(1).nullable().default(null),
   /** Regions, each its own pool, that players queue in and widen across as they wait (core/regions.ts); null: one pool. */
   regions: regionsSchema.nullable().default(null),
 });

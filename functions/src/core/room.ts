@@ -83,6 +83,8 @@ export const roomDocSchema = z.object({
     .object({ reason: z.string(), pairs: z.array(z.object({ a: z.string(), b: z.string(), games: z.number().int() })) })
     .nullable()
     .default(null),
+  /** The mode's `leaveAfterSilentSeconds` when the room formed: its players' clients heartbeat during the game. */
+  leaveAfterSilentSeconds: z.number().nullable().default(null),
   /** The region the room plays in, for a regional mode (its players may come from neighbouring ones); else null. */
   region: z.string().nullable().default(null),
 });
@@ -139,6 +141,7 @@ export function newRoom(
     endReason: null,
     forfeits: [],
     unrated: null,
+    leaveAfterSilentSeconds: mode.leaveAfterSilentSeconds,
   };
 }
 

@@ -19,6 +19,8 @@ import { queueStatsRef, roomsRef } from '../store/refs.js';
 import { commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
 import { concurrently } from './concurrently.js';
 import { closeOverdueRoom } from '../store/settlement.js';
+import { leaveIfSilent } from '../store/leaving.js';
+import { inPlay } from '../core/leaving.js';
 
 export interface RunOptions {
   /** How long to keep sweeping. */
@@ -54,6 +56,8 @@ export interface RunReport {
   stale: number;
   expired: number;
   roomDeadlines: number;
+  /** Players of started games taken to have left because their heartbeats stopped (`leaveAfterSilentSeconds`). */
+  silentLeaves: number;
   /** Reads spent before the first sweep: the leases, the pool digests, the tickets changed since, the live rooms. */
   openingReads: number;
 }
@@ -74,6 +78,7 @@ export const emptyRunReport = (holder = ''): RunReport => ({
   stale: 0,
   expired: 0,
   roomDeadlines: 0,
+  silentLeaves: 0,
   openingReads: 0,
 });
 
@@ -154,6 +159,8 @@ export async function runMatcher({
     for (const id of [...pools.keys()]) if (!held.has(id)) await closePool(id, false);
   };
   const heldFrom = new Map<string, number>();
+  // Started rooms whose silent players leave them: when to look at each one's heartbeats again.
+  const silenceChecks = new Map<string, number>();
   const closePool = async (id: string, leaveDigest: boolean) => {
     const pool = pools.get(id);
     pools.delete(id);
@@ -206,6 +213,7 @@ export async function runMatcher({
         await handleRoomDeadlines(
           rooms.values().filter((room) => pools.has(room.mode)),
           report,
+          silenceChecks,
         );
         report.sweeps++;
       }
@@ -329,8 +337,10 @@ async function publishStats(
   await queueStatsRef(modeId).set(stats);
 }
 
-async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport) {
+async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport, silenceChecks: Map<string, number>) {
   const now = Date.now();
+  const live = new Set(rooms.map((room) => room.id));
+  for (const id of silenceChecks.keys()) if (!live.has(id)) silenceChecks.delete(id);
   await concurrently(rooms, config.matcher.concurrency, async (room) => {
     try {
       if (readyCheckOverdue(room, now)) {
@@ -339,6 +349,11 @@ async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport) {
       } else if (reportOverdue(room, now)) {
         await closeOverdueRoom(room.id);
         report.roomDeadlines++;
+      } else if (room.leaveAfterSilentSeconds !== null && inPlay(room) && (silenceChecks.get(room.id) ?? 0) <= now) {
+        // A started room's heartbeats are read only when someone may have fallen silent since the last look.
+        const { left, nextCheckAt } = await leaveIfSilent(room.id);
+        report.silentLeaves += left.length;
+        silenceChecks.set(room.id, nextCheckAt ?? Number.POSITIVE_INFINITY);
       }
     } catch (error) {
       logger.error(`could not handle the deadline of room ${room.id}`, error);

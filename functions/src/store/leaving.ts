@@ -1,28 +1,76 @@
-import { forfeitRoom, forfeitVerdict } from '../core/leaving.js';
+import type { QuerySnapshot } from 'firebase-admin/firestore';
+import {
+  forfeitRoom,
+  forfeitVerdict,
+  gameStartedAt,
+  goneSilent,
+  type GameBeat,
+  type Silence,
+} from '../core/leaving.js';
+import { resolveMode } from '../core/modes.js';
 import type { PlayerState } from '../core/player.js';
 import { requireRoom, type RoomDoc } from '../core/room.js';
-import { playerStateRef, roomRef } from './refs.js';
+import { config } from '../config.js';
+import { countReads } from './metrics.js';
+import { gameBeatsRef, playerStateRef, roomRef } from './refs.js';
 import { apply } from './settlement.js';
-import { transaction } from './tx.js';
+import { transaction, type Tx } from './tx.js';
 
 /**
- * The caller leaves a started game, in one transaction: the room records it, their leave is counted, and a
- * room whose whole side (or all but one free-for-all player) has now left settles at once. Leaving twice
- * changes nothing and counts once.
+ * These players leave the started game in the caller's transaction: the room records it, each leave is
+ * counted, and a room whose whole side (or all but one free-for-all player) has now left settles at once.
+ * Leaving twice changes nothing and counts once.
  */
+async function leave(tx: Tx, room: RoomDoc, uids: readonly string[], nowMs: number): Promise<RoomDoc> {
+  const left = uids.reduce((r, uid) => forfeitRoom(r, uid, nowMs), room);
+  const leavers = left.forfeits.filter((uid) => !room.forfeits.includes(uid));
+  if (leavers.length === 0) return room;
+  // A player in a room queued for it, so their state exists.
+  const states = (await tx.getAll(leavers.map(playerStateRef))).map((s) => s.data() as PlayerState);
+  const verdict = forfeitVerdict(left);
+  const next = verdict ? await apply(tx, left, verdict, nowMs) : left;
+  // One field: a settlement in this transaction writes other fields of the leavers' states (whom they met).
+  leavers.forEach((uid, i) => {
+    tx.update(playerStateRef(uid), { leaves: states[i]!.leaves + 1, updatedAt: nowMs });
+  });
+  tx.set(roomRef(room.id), next);
+  return next;
+}
+
+/** The caller leaves a started game (`forfeit`), in one transaction. */
 export function forfeit(uid: string, roomId: string): Promise<RoomDoc> {
+  return transaction(async (tx) =>
+    leave(tx, requireRoom((await tx.get(roomRef(roomId))).data(), roomId), [uid], Date.now()),
+  );
+}
+
+/** Who of a room's players fell silent by now, from the room and its beats as read; null for a room not to watch. */
+function silenceIn(room: RoomDoc | undefined, beats: QuerySnapshot<GameBeat>, nowMs: number): Silence | null {
+  if (!room || room.leaveAfterSilentSeconds === null || room.reportDeadline === null) return null;
+  const startedAt = gameStartedAt(room, resolveMode(config.modes, room.mode));
+  const lastBeat = new Map(beats.docs.map((d) => [d.id, d.data().at]));
+  return goneSilent(room, lastBeat, room.leaveAfterSilentSeconds, startedAt, nowMs);
+}
+
+/**
+ * Run by the matcher for a started room of a mode that counts silence as leaving: the players whose heartbeats
+ * stopped leave it, as `forfeit` would have them. The look is a plain read (most find everyone beating, and
+ * then hold no lock a beat would wait on); only a silence found is confirmed and acted on in a transaction over
+ * the room and its beats. Answers who left, and when to look again: when the next player would fall silent
+ * (null: nothing to watch).
+ */
+export async function leaveIfSilent(roomId: string): Promise<{ left: string[]; nextCheckAt: number | null }> {
+  const [roomSnap, beatSnaps] = await Promise.all([roomRef(roomId).get(), gameBeatsRef(roomId).get()]);
+  countReads(1 + beatSnaps.size);
+  const look = silenceIn(roomSnap.data(), beatSnaps, Date.now());
+  if (!look?.silent.length) return { left: [], nextCheckAt: look?.nextCheckAt ?? null };
   return transaction(async (tx) => {
-    const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
+    const room = (await tx.get(roomRef(roomId))).data();
+    const beats = await tx.query(gameBeatsRef(roomId));
     const now = Date.now();
-    const left = forfeitRoom(room, uid, now);
-    if (left === room) return room;
-    // A player in a room queued for it, so their state exists.
-    const state = (await tx.get(playerStateRef(uid))).data() as PlayerState;
-    const verdict = forfeitVerdict(left);
-    const next = verdict ? await apply(tx, left, verdict, now) : left;
-    // One field: a settlement in this transaction writes other fields of the leaver's state (whom they met).
-    tx.update(playerStateRef(uid), { leaves: state.leaves + 1, updatedAt: now });
-    tx.set(roomRef(roomId), next);
-    return next;
+    const silence = silenceIn(room, beats, now);
+    if (!silence?.silent.length) return { left: [], nextCheckAt: silence?.nextCheckAt ?? null };
+    const next = await leave(tx, room!, silence.silent, now);
+    return { left: silence.silent, nextCheckAt: next.status === 'settled' ? null : silence.nextCheckAt };
   });
 }

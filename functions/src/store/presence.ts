@@ -54,5 +54,5 @@ export async function readPlayersWithPresence(
 export async function readPresence(tx: Tx, uid: string) {
   const state = (await tx.get(playerStateRef(uid))).data() ?? idleState(Date.now());
   const resolved = await readTicketsAndRooms(tx, [state]);
-  return { state, tickets: resolved.tickets, presence: resolved.presence(state) };
+  return { state, tickets: resolved.tickets, rooms: resolved.rooms, presence: resolved.presence(state) };
 }

@@ -1,6 +1,7 @@
 import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/avoidance.js';
+import { inPlay } from '../core/leaving.js';
 import { resolveMode, type ModeWithId } from '../core/modes.js';
 import type { Party } from '../core/party.js';
 import { rememberedDodges } from '../core/penalties.js';
@@ -19,7 +20,7 @@ import {
 import { config } from '../config.js';
 import { countQueryReads } from './metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
-import { partyRef, playerStateRef, ticketRef, ticketsRef } from './refs.js';
+import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './refs.js';
 import { commitMatch } from './rooms.js';
 import { transaction } from './tx.js';
 
@@ -145,16 +146,25 @@ export function cancelTicket(uid: string) {
   });
 }
 
-/** Keeps the caller's ticket alive; core decides when the expiry moves (and so when it costs a write). */
+/**
+ * Keeps the caller's ticket alive; core decides when the expiry moves (and so when it costs a write). In a
+ * started game of a mode that counts silence as leaving, it records the caller's beat instead, in a document
+ * of their own beside the room (`leftAfter`: when they would be taken to have left without another).
+ */
 export function heartbeat(uid: string) {
   return transaction(async (tx) => {
     const now = Date.now();
-    const { presence, tickets } = await readPresence(tx, uid);
-    if (presence.kind !== 'queued') return { presence, expiresAt: null };
+    const { presence, tickets, rooms } = await readPresence(tx, uid);
+    if (presence.kind !== 'queued') {
+      const room = presence.kind === 'inRoom' ? rooms.get(presence.roomId)! : null;
+      const seconds = room && inPlay(room) && !room.forfeits.includes(uid) ? room.leaveAfterSilentSeconds : null;
+      if (seconds !== null) tx.set(gameBeatRef(room!.id, uid), { uid, at: now });
+      return { presence, expiresAt: null, leftAfter: seconds === null ? null : now + seconds * 1000 };
+    }
     const ticket = tickets.get(presence.ticketId)!;
     const expiresAt = extendedExpiry(ticket, resolveMode(config.modes, ticket.mode).ticketTtlSeconds, now);
     if (expiresAt !== ticket.expiresAt) tx.set(ticketRef(ticket.mode, ticket.id), { ...ticket, expiresAt });
-    return { presence, expiresAt };
+    return { presence, expiresAt, leftAfter: null };
   });
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { callBucketSchema } from '../core/rateLimit.js';
 import { reviewFlagSchema } from '../core/reportAbuse.js';
 import { historyRowSchema } from '../core/history.js';
+import { gameBeatSchema } from '../core/leaving.js';
 import { leaseSchema, runBeaconSchema } from '../core/lease.js';
 import { partyCodeSchema, partySchema } from '../core/party.js';
 import { playerSchema, playerStateSchema } from '../core/player.js';
@@ -62,6 +63,9 @@ export const digestChunkRef = (modeId: string, id: string) =>
 
 export const roomsRef = () => db.collection('rooms').withConverter(converter(roomDocSchema));
 export const roomRef = (id: string) => roomsRef().doc(id);
+export const gameBeatsRef = (roomId: string) =>
+  db.collection('rooms').doc(roomId).collection('beats').withConverter(converter(gameBeatSchema));
+export const gameBeatRef = (roomId: string, uid: string) => gameBeatsRef(roomId).doc(uid);
 export const readyCheckSeenRef = (roomId: string, uid: string) =>
   db.collection('rooms').doc(roomId).collection('seen').doc(uid).withConverter(converter(readyCheckSeenSchema));
 

@@ -1,0 +1,110 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { TEST_CONFIG } from '../support/config.js';
+
+// Heartbeats that count: this file's store code loads a copy of the test configuration whose `duel` and `2v2`
+// modes take a player silent for 3 s in a started game to have left it. The games are played in-process
+// through the store, as the callables run them, and the matcher run checks the silence, on the emulators.
+const beating = JSON.parse(readFileSync(TEST_CONFIG, 'utf8'));
+for (const mode of ['duel', '2v2']) {
+  beating.modes[mode].leaveAfterSilentSeconds = 3;
+  beating.modes[mode].reportTimeoutSeconds = 120;
+}
+const CONFIG = join(mkdtempSync(join(tmpdir(), 'silent-')), 'ladder.config.json');
+writeFileSync(CONFIG, JSON.stringify(beating));
+process.env.LADDER_CONFIG = CONFIG;
+
+const { config } = await import('../../functions/src/config.js');
+const { resolveMode } = await import('../../functions/src/core/modes.js');
+const { sideUids } = await import('../../functions/src/core/room.js');
+const { ensurePlayer } = await import('../../functions/src/store/profile.js');
+const { enqueue, heartbeat } = await import('../../functions/src/store/queue.js');
+const { gameBeatsRef, playerStateRef, roomRef } = await import('../../functions/src/store/refs.js');
+const { respondToReadyCheck } = await import('../../functions/src/store/rooms.js');
+const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');
+const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
+const { db } = await import('../support/admin.js');
+
+/**
+ * Beats for `uid` every 500 ms until `stop` resolves, as the SDK does during a game. A beat is always recorded
+ * while the game goes on: only once the room is over does the server answer that there is nothing to beat for.
+ */
+async function keepBeating(uid: string, roomId: string, stop: Promise<unknown>) {
+  let done = false;
+  void stop.then(() => (done = true));
+  while (!done) {
+    if ((await heartbeat(uid)).leftAfter === null) {
+      expect((await roomRef(roomId).get()).data()!.status).toBe('settled');
+      return;
+    }
+    await Promise.race([sleep(500), stop]);
+  }
+}
+
+describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', () => {
+  it('takes a 1v1 player whose heartbeats stopped to have left: the room settles for the one still beating', async () => {
+    const [ann, ben] = ['beat-ann', 'beat-ben'];
+    for (const uid of [ann, ben]) await ensurePlayer(uid);
+    await enqueue(ann, resolveMode(config.modes, 'duel'));
+    const { room } = await enqueue(ben, resolveMode(config.modes, 'duel'));
+    expect(room).toMatchObject({ status: 'active', leaveAfterSilentSeconds: 3 });
+
+    // Ann's client beats; Ben's went quiet after one beat. The matcher run follows the room.
+    expect((await heartbeat(ben)).leftAfter).toEqual(expect.any(Number));
+    const run = runMatcher({ durationMs: 6_000, intervalMs: 250 });
+    await keepBeating(ann, room!.id, run);
+    const report = await run;
+
+    expect(report.silentLeaves).toBe(1);
+    const settled = (await roomRef(room!.id).get()).data()!;
+    expect(settled).toMatchObject({ status: 'settled', forfeits: [ben] });
+    const annSide = sideUids(settled)[0]!.includes(ann) ? 'A' : 'B';
+    expect(settled.result).toEqual({ outcome: annSide });
+    expect(settled.ratingChanges![ann]!.delta).toBeGreaterThan(0);
+    expect((await playerStateRef(ben).get()).data()!.leaves).toBe(1);
+    expect((await playerStateRef(ann).get()).data()!.leaves).toBe(0);
+    // One beat document per player, beside the room; the room itself was not written by the beats.
+    expect((await gameBeatsRef(room!.id).get()).docs.map((d) => d.id).sort()).toEqual([ann, ben].sort());
+    expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
+  }, 60_000);
+
+  it('keeps a 2v2 going while a side still beats, and settles it once the whole side has gone silent', async () => {
+    const uids = ['beat-a1', 'beat-a2', 'beat-b1', 'beat-b2'];
+    for (const uid of uids) await ensurePlayer(uid);
+    let room = null;
+    for (const uid of uids) room = (await enqueue(uid, resolveMode(config.modes, '2v2'))).room ?? room;
+    expect(room).not.toBeNull();
+    for (const uid of uids) await respondToReadyCheck(uid, room!.id, true);
+    const [sideA, sideB] = sideUids((await roomRef(room!.id).get()).data()!);
+    // Side B and one player of side A beat from the start of the game, as the SDK does; the other player of side
+    // A is silent from the start.
+    const [quiet, ...beaters] = [...sideA!, ...sideB!];
+    await Promise.all(beaters.map((uid) => heartbeat(uid)));
+    const run = runMatcher({ durationMs: 5_000, intervalMs: 250 });
+    await Promise.all(beaters.map((uid) => keepBeating(uid, room!.id, run)));
+    expect((await run).silentLeaves).toBe(1);
+    const playing = (await roomRef(room!.id).get()).data()!;
+    expect(playing).toMatchObject({ status: 'active', forfeits: [quiet] });
+    // A player taken to have left gets no further beat recorded.
+    expect((await heartbeat(quiet!)).leftAfter).toBeNull();
+
+    // Now all of side B falls silent too: side A wins, the quiet player's team-mate with it.
+    const second = runMatcher({ durationMs: 5_000, intervalMs: 250 });
+    await keepBeating(beaters[0]!, room!.id, second);
+    expect((await second).silentLeaves).toBe(2);
+    const settled = (await roomRef(room!.id).get()).data()!;
+    expect(settled.status).toBe('settled');
+    expect(settled.result).toEqual({ outcome: 'A' });
+    expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
+  }, 60_000);
+
+  it('records no beat in a mode that does not count silence, nor for a player only queued', async () => {
+    const [cat] = ['beat-cat'];
+    await ensurePlayer(cat);
+    await enqueue(cat, resolveMode(config.modes, '1v1'));
+    expect(await heartbeat(cat)).toMatchObject({ presence: { kind: 'queued' }, leftAfter: null });
+  });
+});
