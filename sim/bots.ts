@@ -97,6 +97,12 @@ export class World {
   /** Times the server's answer contradicted what a bot's listeners showed (see `staleView`). */
   readonly staleViews: string[] = [];
   stopping = false;
+  /**
+   * Two bots farming: they queue for the same 1v1 mode at about the same moment, hoping to meet, and when they
+   * do they trade wins (each game won by the one who lost the last).
+   */
+  farmers: [string, string] | null = null;
+  private tradedGames = 0;
   private readonly games = new Map<string, Game>();
   private readonly stopped: Promise<void>;
   private stop!: () => void;
@@ -130,7 +136,8 @@ export class World {
       low + random.next() * (high - low),
       resolveMode(this.config.modes, room.mode).reportTimeoutSeconds / 2,
     );
-    const game: Game = { result: trueResult(room, random), endsAt: Date.now() + 1000 * seconds };
+    const result = this.tradedResult(room) ?? trueResult(room, random);
+    const game: Game = { result, endsAt: Date.now() + 1000 * seconds };
     this.games.set(room.id, game);
     if (random.next() < this.options.faults.gameServer) {
       this.faults.gameServerRooms++;
@@ -141,6 +148,15 @@ export class World {
       });
     }
     return game;
+  }
+
+  /** What two farmers report of a game between them: the one whose turn it is wins. Null for anyone else's room. */
+  private tradedResult(room: RoomDoc): Result | null {
+    const pair = this.farmers;
+    const theirs = room.memberUids.length === 2 && !!pair && pair.every((uid) => room.memberUids.includes(uid));
+    if (!theirs || room.kind !== 'team') return null;
+    const winner = pair[this.tradedGames++ % 2]!;
+    return { outcome: room.sides[0]!.tickets.some((t) => t.members.some((m) => m.uid === winner)) ? 'A' : 'B' };
   }
 }
 
@@ -459,4 +475,17 @@ async function staleView(world: World, bot: Bot, presence: Presence): Promise<bo
     `${bot.client.uid}: listener shows ticket ${bot.view.ticket!.id} queued ${LISTENER_GRACE_MS / 1000} s after the server said ${presence.kind}`,
   );
   return true;
+}
+
+/**
+ * The two farmers: solo players who queue for the same 1v1 mode together, one a moment after the other, again
+ * as soon as both are back from their games, so they would meet every time if nothing kept them apart.
+ */
+export async function farmingPairLife(world: World, [first, second]: readonly [Bot, Bot], mode: string) {
+  while (!world.stopping) {
+    for (const bot of [first, second]) bot.doing = 'farming: about to queue together again';
+    await world.idle(1000 * between(first, 0.5, 1.5));
+    if (world.stopping) break;
+    await Promise.all([playTicket(world, first, mode, 1), sleep(150).then(() => playTicket(world, second, mode, 1))]);
+  }
 }

@@ -16,7 +16,16 @@ import { runMatcher } from '../functions/src/jobs/matcherRun.js';
 import { app, db } from '../functions/src/store/db.js';
 import { Random } from '../bench/random.js';
 import { BACKGROUND_PREFIX, seedBackground } from './background.js';
-import { captainLife, memberLife, modeWeights, World, type Bot, type EnqueueRecord, type FaultCounts } from './bots.js';
+import {
+  captainLife,
+  farmingPairLife,
+  memberLife,
+  modeWeights,
+  World,
+  type Bot,
+  type EnqueueRecord,
+  type FaultCounts,
+} from './bots.js';
 import { BotClient, CallLog, Limiter, type ClientEndpoints, type FunctionStats } from './client.js';
 import { checkInvariants, readSnapshot, type InvariantViolation, type Snapshot } from './invariants.js';
 import { ScheduledMatcher, type MatcherRun } from './matcher.js';
@@ -276,10 +285,23 @@ export async function runSimulation({
           (_, i) => new ScheduledMatcher(intervalMs, runMs, tickMs, `sim${i + 1}`),
         );
 
+  // The last two solo bots farm a 1v1 mode, if there is one, whether or not the others play it (a mode nobody
+  // else queues for is where farmers meet most): they queue for it together, again and again.
+  const duelMode = Object.keys(config.modes).find((id) => {
+    const { format, regions } = config.modes[id]!;
+    return format.kind === 'team' && format.teamSize === 1 && !regions;
+  });
+  const farmers = bots.slice(-2).filter((b) => !b.isMember && b.members.length === 0);
+  if (duelMode && farmers.length === 2) world.farmers = [farmers[0]!.client.uid, farmers[1]!.client.uid];
+
   const playFrom = Date.now();
   const captainsDone = new Set<Bot>();
+  const farming = world.farmers ? farmingPairLife(world, [farmers[0]!, farmers[1]!], duelMode!) : null;
   const lives = bots.map(async (bot) => {
-    if (bot.isMember) {
+    if (farming && farmers.includes(bot)) {
+      await farming;
+      captainsDone.add(bot);
+    } else if (bot.isMember) {
       const captain = bots.find((b) => b.members.includes(bot));
       await memberLife(world, bot, () => !captain || captainsDone.has(captain));
     } else {
@@ -369,7 +391,7 @@ export async function runSimulation({
     background,
     enqueues: world.enqueues,
     faults: world.faults,
-    penalties: penalties(snapshot, config, finishedAt),
+    penalties: penalties(snapshot, config, finishedAt, world.farmers),
     doubleEnqueues: world.doubleEnqueues,
     listenerErrors: bots.flatMap((b) => b.view.listenerErrors),
     staleViews: world.staleViews,
