@@ -26,10 +26,16 @@ const ROUNDS = flag('rounds', 50);
 const SEEDS = flag('seeds', 5);
 const CHECKPOINTS = [5, 10, 20, 50, 100].filter((n) => n <= ROUNDS);
 
-/** Rated the way a studio would ship each: the default ELO ladder, OpenSkill with its default and a Gaussian model. */
+/**
+ * Rated the way a studio would ship each: the default ELO ladder, OpenSkill with its default and a Gaussian
+ * model, and the default model told games are twice as noisy (beta 25/3, its display scale halved to match).
+ */
 const SYSTEMS: Record<string, Ladder> = {
   elo: ladderSchema.parse({}),
   'openskill plackettLuce': ladderSchema.parse({ rating: { system: 'openskill', model: 'plackettLuce' } }),
+  'openskill plackettLuce β 25/3': ladderSchema.parse({
+    rating: { system: 'openskill', model: 'plackettLuce', beta: 25 / 3, scale: 15 },
+  }),
   'openskill thurstoneMostellerFull': ladderSchema.parse({
     rating: { system: 'openskill', model: 'thurstoneMostellerFull' },
   }),
@@ -49,6 +55,8 @@ const FORMATS: Record<string, Format> = {
 interface Run {
   spearman: Record<number, number>;
   brier: number;
+  /** Over the second half of the rounds, once ratings have had time to settle. */
+  lateBrier: number;
   trueBrier: number;
   forecasts: Forecast[];
   settleMs: number;
@@ -62,6 +70,7 @@ function run(format: Format, ladder: Ladder, seed: number): Run {
   const players: RatedPlayer[] = truth.map((_, i) => ({ uid: `p${i}`, rating: ladder.initialRating, gamesPlayed: 0 }));
   const forecasts: Forecast[] = [];
   const truths: Forecast[] = [];
+  let lateFrom = 0;
   const correlations: Record<number, number> = {};
   let settleMs = 0;
   let settlements = 0;
@@ -78,6 +87,7 @@ function run(format: Format, ladder: Ladder, seed: number): Run {
     });
   };
   for (let round = 1; round <= ROUNDS; round++) {
+    if (round === Math.floor(ROUNDS / 2) + 1) lateFrom = forecasts.length;
     const order = shuffle(
       players.map((_, i) => i),
       random,
@@ -141,6 +151,7 @@ function run(format: Format, ladder: Ladder, seed: number): Run {
   return {
     spearman: correlations,
     brier: brierScore(forecasts)!,
+    lateBrier: brierScore(forecasts.slice(lateFrom))!,
     trueBrier: brierScore(truths)!,
     forecasts,
     settleMs,
@@ -177,6 +188,7 @@ for (const [formatName, format] of Object.entries(FORMATS)) {
       vsElo: {
         spearman: Object.fromEntries(CHECKPOINTS.map((n) => [n, ratio(n)])),
         brier: round3(figures.brier / elo.brier),
+        lateBrier: round3(figures.lateBrier / elo.lateBrier),
         settleMsPer1000: round3(figures.settleMsPer1000 / elo.settleMsPer1000),
       },
     });
@@ -185,6 +197,7 @@ for (const [formatName, format] of Object.entries(FORMATS)) {
       system: systemName,
       ...Object.fromEntries(CHECKPOINTS.map((n) => [`ρ@${n}`, figures.spearman[n]])),
       brier: figures.brier,
+      'brier 2nd half': figures.lateBrier,
       'true brier': figures.trueBrier,
       'ρ@10 / elo': ratio(10),
       [`ρ@${ROUNDS} / elo`]: ratio(ROUNDS),
@@ -205,6 +218,7 @@ function summarise(runs: Run[]) {
       }),
     ),
     brier: round3(mean(runs.map((r) => r.brier))),
+    lateBrier: round3(mean(runs.map((r) => r.lateBrier))),
     trueBrier: round3(mean(runs.map((r) => r.trueBrier))),
     calibration: calibrationBuckets(forecasts).map((b) => ({
       ...b,
