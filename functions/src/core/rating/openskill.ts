@@ -42,7 +42,8 @@ export const openSkillConfigSchema = z.strictObject({
   z: z.number({ error: 'z must be a number' }).nonnegative('z must not be negative').default(3),
   /**
    * Rating points per unit of mu. 30 puts a skill gap on about the ELO scale: with the default beta, a gap that
-   * OpenSkill gives 76% to win is shown as about 200 points, which ELO also gives 76%.
+   * the Plackett-Luce update's logistic curve gives 76% to win is shown as about 200 points, which ELO also gives
+   * 76% (about 123 / beta in general).
    */
   scale: positive('scale').default(30),
 });
