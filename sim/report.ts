@@ -416,7 +416,7 @@ function skillSection(figures: Figures): string {
   const rho = (value: number | null) => (value === null ? null : value.toFixed(3));
   const marks = ladders[0]?.afterGames.map((a) => a.games) ?? [];
   const convergence = table(
-    ['ladder', 'system', ...marks.map((n) => `ρ after ${n} games (bots)`), 'ρ final (bots)'],
+    ['ladder', 'system', ...marks.map((n) => `ρ after game ${n} (bots)`), 'ρ final (bots)'],
     ladders.map((l) => [
       l.ladder,
       l.system,
