@@ -13,6 +13,8 @@ export interface SweepResult {
   proposals: MatchProposal[];
   /** How many tickets stayed queued, by the reason their last attempt failed. */
   unmatched: Record<UnmatchedReason, number>;
+  /** Each of those tickets' reason, by ticket id (queue statistics group them by rating band). */
+  reasonOf: Map<string, UnmatchedReason>;
 }
 
 /**
@@ -49,7 +51,7 @@ export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number)
   }
   const left = tickets.filter((_, t) => !paired.isTaken(t));
   const rest = sweepFree(mode, left, nowMs);
-  return { proposals: [...proposals, ...rest.proposals], unmatched: rest.unmatched };
+  return { ...rest, proposals: [...proposals, ...rest.proposals] };
 }
 
 /**
@@ -114,8 +116,11 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
     UnmatchedReason,
     number
   >;
+  const reasonOf = new Map<string, UnmatchedReason>();
   reasons.forEach((reason, t) => {
-    if (reason !== null && (pool.excluded[t] !== null || pool.isAvailable(t))) unmatched[reason]++;
+    if (reason === null || (pool.excluded[t] === null && !pool.isAvailable(t))) return;
+    unmatched[reason]++;
+    reasonOf.set(tickets[t]!.id, reason);
   });
-  return { proposals, unmatched };
+  return { proposals, unmatched, reasonOf };
 }
