@@ -49,11 +49,14 @@ export function queuesPanel(pools: readonly QueueStats[]): HTMLElement {
         ...(bands.length === 0
           ? []
           : [
-              barChart(
-                bands.map((b) => pool.bands[b]!.waitingPlayers),
-                bands,
-                `players waiting in ${pool.mode} by band`,
-              ),
+              // Bars only when someone waits: a band listed for its recent waits alone has nothing to draw.
+              bands.some((b) => pool.bands[b]!.waitingPlayers > 0)
+                ? barChart(
+                    bands.map((b) => pool.bands[b]!.waitingPlayers),
+                    bands,
+                    `players waiting in ${pool.mode} by band`,
+                  )
+                : '',
               table(
                 ['band', 'waiting', 'oldest', 'wait p50/p95', 'still waiting because'],
                 bands.map((b) => {
