@@ -1,5 +1,6 @@
 import type { Mode } from '../functions/src/core/modes.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
+import { GainNetwork } from './flow.js';
 
 /**
  * The most players any matcher keeping the caps can seat from a pool in a team mode (computed apart from the
@@ -42,8 +43,54 @@ export function packingBound(mode: Mode, pool: readonly Ticket[]): number {
       largestPairing(threes, scores(2), reach) + Math.floor((solos.length - shortPlaying) / 2),
     );
     stranded += (threes.length - threesPlaying) * 3;
+    if (players <= FLOW_LIMIT) stranded = Math.max(stranded, strandedByFlow(solos, scores(2), threes, short, reach));
   }
   return perMatch * Math.floor((players - stranded) / perMatch);
+}
+
+/** Pools up to this many players also get the flow bound; above it the graph grows too large to solve here. */
+const FLOW_LIMIT = 5_000;
+
+/**
+ * In 5v5, the 4-stack and 3-stack players no matcher keeping the caps can seat, counted jointly rather than
+ * one size after the other. A seated 4-stack sits beside a solo within reach; a seated 3-stack beside a
+ * 2-stack or two solos within reach; no solo or 2-stack completes two parties. So the players seated in
+ * 4-stacks and 3-stacks are at most the most valuable flow in which each solo carries one unit and each
+ * 2-stack two, a 4-stack takes one unit (worth 4 players), and a 3-stack takes two (1.5 players each) from
+ * tickets within reach. Every packing is such a flow, so the flow's value bounds them all; it is tighter
+ * than the count above where the solos left over from the 4-stacks are out of the 3-stacks' reach.
+ */
+function strandedByFlow(
+  solos: readonly number[],
+  twos: readonly number[],
+  threes: readonly number[],
+  fours: readonly number[],
+  reach: number,
+): number {
+  const source = 0;
+  const sink = 1;
+  const firstSolo = 2;
+  const firstTwo = firstSolo + solos.length;
+  const firstThree = firstTwo + twos.length;
+  const firstFour = firstThree + threes.length;
+  const network = new GainNetwork(firstFour + fours.length);
+  /** Edges from each of `from` (first node `fromNode`) to each party of `parties` within reach. */
+  const reaching = (from: readonly number[], fromNode: number, parties: readonly number[], partyNode: number) => {
+    from.forEach((score, i) => {
+      parties.forEach((party, k) => {
+        if (Math.abs(score - party) <= reach) network.addEdge(fromNode + i, partyNode + k, 2, gainOf(partyNode));
+      });
+    });
+  };
+  const gainOf = (partyNode: number) => (partyNode === firstFour ? 4 : 1.5);
+  solos.forEach((_, i) => network.addEdge(source, firstSolo + i, 1));
+  twos.forEach((_, j) => network.addEdge(source, firstTwo + j, 2));
+  reaching(solos, firstSolo, fours, firstFour);
+  reaching(solos, firstSolo, threes, firstThree);
+  reaching(twos, firstTwo, threes, firstThree);
+  threes.forEach((_, k) => network.addEdge(firstThree + k, sink, 2));
+  fours.forEach((_, k) => network.addEdge(firstFour + k, sink, 1));
+  return 4 * fours.length + 3 * threes.length - network.maxGain(source, sink);
 }
 
 /** The largest number of pairs of an item of `a` with one of `b` (both ascending) at most `reach` apart. */

@@ -2,7 +2,8 @@ import type { Mode } from '../modes.js';
 import type { Ticket } from './ticket.js';
 import { QueuedPool } from './pool.js';
 import { hasScarceSolos, NO_PARTNER } from './packing.js';
-import type { MatchProposal } from './proposal.js';
+import { proposalTickets, type MatchProposal } from './proposal.js';
+import { improvePacking, SEARCH_MAX_TICKETS, seated } from './improve.js';
 import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
 
 /** Nearest other pairs a pair tries to play against when nothing else fits it. */
@@ -26,10 +27,31 @@ export interface SweepResult {
  * cap of a fresh match before any under the widened caps, so packing never costs a match its fairness
  * while a fair one is there. Then a free pass over what is left, longest waiting first, lets every
  * ticket build a match around itself from whatever is still free, so no valid match is left behind, and
- * an old ticket is never outbid by newer ones.
+ * an old ticket is never outbid by newer ones. Where that greedy sweep strands players in a pool of up to
+ * `SEARCH_MAX_TICKETS`, a search (`improvePacking`) repacks the matches around them to seat more.
  */
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
+  const greedy = greedySweep(mode, tickets, nowMs);
+  const everyone = tickets.reduce((n, t) => n + t.members.length, 0);
+  if (seated(greedy.proposals) === everyone || tickets.length > SEARCH_MAX_TICKETS) return greedy;
+  const sweep = (part: readonly Ticket[]) => greedySweep(mode, part, nowMs).proposals;
+  const proposals = improvePacking(mode, tickets, greedy.proposals, nowMs, sweep);
+  // Those still left get their reasons from a last pass over them alone, as after the packing pass.
+  const matched = new Set(proposals.flatMap((p) => proposalTickets(p).map((t) => t.id)));
+  const rest = sweepFree(
+    mode,
+    tickets.filter((t) => !matched.has(t.id)),
+    nowMs,
+  );
+  return { proposals: [...proposals, ...rest.proposals], unmatched: rest.unmatched };
+}
+
+/**
+ * The greedy sweep of a pool with parties only a solo can complete, before any search: packing first, then a
+ * free pass. `sweepPool` starts from it; the tests compare the two.
+ */
+export function greedySweep(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   const paired = new QueuedPool(mode, tickets, nowMs, true);
   const proposals: MatchProposal[] = [];
   matchWholeSides(paired, proposals);
