@@ -143,7 +143,12 @@ export function bandOfRatings(edges: readonly BandEdge[], ratings: readonly numb
 
 /** The queued player's band, its usual wait and why it waits, from the statistics the status already follows. */
 function bandWait(stats: QueueStats | null, ticket: Ticket) {
-  const band = stats ? bandOfRatings(stats.bandEdges, ticket.members.map((m) => m.rating)) : null;
+  const band = stats
+    ? bandOfRatings(
+        stats.bandEdges,
+        ticket.members.map((m) => m.rating),
+      )
+    : null;
   const figures = band === null ? undefined : stats?.bands[band];
   const reasons = Object.entries(figures?.waitingBecause ?? {}).filter(([, n]) => n > 0);
   const [most] = reasons.sort(([, a], [, b]) => b - a);

@@ -65,7 +65,17 @@ export function roomWaits(room: Pick<RoomDoc, 'sides' | 'quality'>, edges: reado
   return room.sides.flatMap((side) =>
     side.tickets.flatMap((t) => {
       const seconds = room.quality.waitSeconds[t.ticketId];
-      return seconds === undefined ? [] : [{ seconds, band: bandOf(edges, t.members.map((m) => m.rating)) }];
+      return seconds === undefined
+        ? []
+        : [
+            {
+              seconds,
+              band: bandOf(
+                edges,
+                t.members.map((m) => m.rating),
+              ),
+            },
+          ];
     }),
   );
 }
@@ -152,7 +162,12 @@ export function queueStats(facts: PoolFacts): QueueStats {
     return entry;
   };
   for (const ticket of waiting) {
-    const entry = bandOfName(bandOf(edges, ticket.members.map((m) => m.rating)));
+    const entry = bandOfName(
+      bandOf(
+        edges,
+        ticket.members.map((m) => m.rating),
+      ),
+    );
     entry.waiting.push(ticket);
     const reason = facts.reasonOf.get(ticket.id);
     if (!reason) continue;

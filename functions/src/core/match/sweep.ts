@@ -44,7 +44,7 @@ export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number)
     tickets.filter((t) => !matched.has(t.id)),
     nowMs,
   );
-  return { proposals: [...proposals, ...rest.proposals], unmatched: rest.unmatched };
+  return { ...rest, proposals: [...proposals, ...rest.proposals] };
 }
 
 /**
