@@ -143,13 +143,13 @@ export function bandOfRatings(edges: readonly BandEdge[], ratings: readonly numb
 
 /** The queued player's band, its usual wait and why it waits, from the statistics the status already follows. */
 function bandWait(stats: QueueStats | null, ticket: Ticket) {
-  const band = stats
-    ? bandOfRatings(
-        stats.bandEdges,
-        ticket.members.map((m) => m.rating),
-      )
-    : null;
-  const figures = band === null ? undefined : stats?.bands[band];
+  // A document written before bands existed has neither field until the matcher next rewrites it.
+  const edges: readonly BandEdge[] = stats?.bandEdges ?? [];
+  const band = bandOfRatings(
+    edges,
+    ticket.members.map((m) => m.rating),
+  );
+  const figures = band === null ? undefined : stats?.bands?.[band];
   const reasons = Object.entries(figures?.waitingBecause ?? {}).filter(([, n]) => n > 0);
   const [most] = reasons.sort(([, a], [, b]) => b - a);
   return {

@@ -105,6 +105,13 @@ describe("the client's match status", () => {
     expect(queued(2300)).toMatchObject({ band: 'king', estimatedWaitSeconds: 7, waitingBecause: null });
     expect(queued(900)).toMatchObject({ band: 'silver', estimatedWaitSeconds: 7, waitingBecause: null });
     expect(deriveStatus(facts('c', { ticket: queuedTicket() }), 0)).toMatchObject({ band: null, waitingBecause: null });
+    // Statistics written before bands existed lack both fields: the mode's figures stand.
+    const { bandEdges: _edges, bands: _bands, ...older } = stats;
+    expect(deriveStatus(facts('c', { ticket: queuedTicket(), stats: older as typeof stats }), 2_000)).toMatchObject({
+      band: null,
+      estimatedWaitSeconds: 7,
+      waitingBecause: null,
+    });
   });
 
   it('waits for the room of a matched ticket rather than guessing', () => {

@@ -47,6 +47,7 @@ const text = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
     .first()
+    // biome-ignore lint/performance/useDomNodeTextContent: a table's cells are told apart only in its rendered text
     .innerText()
     .then((t) => t.replace(/\s+/g, ' ').trim());
 /** Waits until the element with this test id shows matching text. */

@@ -157,8 +157,8 @@ export function queueStats(facts: PoolFacts): QueueStats {
   const line = new ScoreLine(waiting);
   const byBand = new Map<string, { waiting: Ticket[]; waits: number[]; because: Record<string, number> }>();
   const bandOfName = (band: string) => {
-    let entry = byBand.get(band);
-    if (!entry) byBand.set(band, (entry = { waiting: [], waits: [], because: {} }));
+    const entry = byBand.get(band) ?? { waiting: [], waits: [], because: {} };
+    byBand.set(band, entry);
     return entry;
   };
   for (const ticket of waiting) {
