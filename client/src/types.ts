@@ -46,6 +46,8 @@ export interface Standing {
   /** The season those games and the peak belong to; null off-season or before the first game. */
   season: string | null;
   visible: VisibleRank;
+  /** On a ladder rated by OpenSkill: the skill belief (mean and uncertainty) that `rating` displays. */
+  skill?: { mu: number; sigma: number };
 }
 
 /** `players/{uid}`: the public profile, readable by every signed-in player. */
