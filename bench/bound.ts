@@ -83,13 +83,13 @@ function strandedByFlow(
     });
   };
   const gainOf = (partyNode: number) => (partyNode === firstFour ? 4 : 1.5);
-  solos.forEach((_, i) => network.addEdge(source, firstSolo + i, 1));
-  twos.forEach((_, j) => network.addEdge(source, firstTwo + j, 2));
+  for (let i = 0; i < solos.length; i++) network.addEdge(source, firstSolo + i, 1);
+  for (let j = 0; j < twos.length; j++) network.addEdge(source, firstTwo + j, 2);
   reaching(solos, firstSolo, fours, firstFour);
   reaching(solos, firstSolo, threes, firstThree);
   reaching(twos, firstTwo, threes, firstThree);
-  threes.forEach((_, k) => network.addEdge(firstThree + k, sink, 2));
-  fours.forEach((_, k) => network.addEdge(firstFour + k, sink, 1));
+  for (let k = 0; k < threes.length; k++) network.addEdge(firstThree + k, sink, 2);
+  for (let k = 0; k < fours.length; k++) network.addEdge(firstFour + k, sink, 1);
   return 4 * fours.length + 3 * threes.length - network.maxGain(source, sink);
 }
 

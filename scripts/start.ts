@@ -145,6 +145,10 @@ async function main() {
   const { config } = await import('../functions/src/config.js');
   const { db } = await import('../functions/src/store/db.js');
   lobby = await serveLobby(lobbyConfig(stack, config), LOBBY_PORT);
+  // One account may open the operator view from the start: the dev login of OPERATOR_NAME.
+  const { grantOperator, devUid } = await import('./operator.js');
+  const operatorName = process.env.OPERATOR_NAME ?? 'operator';
+  await grantOperator(devUid(operatorName));
   // Every scheduled run at once, as Cloud Scheduler starts them (more than one with `matcher.runs`).
   const tick = () =>
     Promise.all(
@@ -181,6 +185,7 @@ async function main() {
   say(`
 Ladder matchmaking is running on the emulators (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).
   Lobby      ${lobby.url}   (open it in several tabs: each tab is a player)
+  Operator   ${lobby.url}operator.html   (sign in as "${operatorName}", which has the admin claim)
   Functions  ${stack.functionsOrigin}/${stack.projectId}/${REGION}/<name>   (callables: login, getProfile, …)
   Auth       http://${stack.authHost}
   Firestore  http://${stack.firestoreHost}

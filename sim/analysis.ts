@@ -7,6 +7,7 @@ import { measureQuality, violations } from '../functions/src/core/match/index.js
 import { resolveMode } from '../functions/src/core/modes.js';
 import { coreSides, type RoomDoc } from '../functions/src/core/room.js';
 import type { SimulationResult } from './simulation.js';
+import { skillFigures, type SkillFigures } from './skill.js';
 
 /** The callables between a player's enqueue and the settlement of their room: the issue's cost window. */
 export const QUEUE_FUNCTIONS = ['enqueue', 'heartbeat', 'cancelQueue', 'acceptMatch', 'declineMatch', 'reportResult'];
@@ -93,6 +94,8 @@ export interface Figures {
   };
   callTimeline: { at: number; calls: number; rooms: number }[];
   limiterWaitMs: Spread;
+  /** Ratings against the bots' hidden true skills; the rooms' forecasts scored. */
+  skill: SkillFigures;
 }
 
 export function spread(values: number[]): Spread {
@@ -276,5 +279,6 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     },
     callTimeline: [...buckets].sort(([a], [b]) => a - b).map(([at, counts]) => ({ at: at / 1000, ...counts })),
     limiterWaitMs: spread(result.limiterWaitMs),
+    skill: skillFigures(result, config),
   };
 }

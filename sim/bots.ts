@@ -11,7 +11,8 @@ import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
 import { resolveMode } from '../functions/src/core/modes.js';
 import { hopsFrom } from '../functions/src/core/regions.js';
 import type { Presence } from '../functions/src/core/presence.js';
-import type { Result, RoomDoc } from '../functions/src/core/room.js';
+import { sideUids, type Result, type RoomDoc } from '../functions/src/core/room.js';
+import { playPlacements, playSides } from '../bench/convergence.js';
 import type { Random } from '../bench/random.js';
 import type { CallArgs, CallName, CallResponse } from '@ladder/client';
 import { errorCode, type BotClient, type Timed } from './client.js';
@@ -103,6 +104,8 @@ export class World {
    */
   farmers: [string, string] | null = null;
   private tradedGames = 0;
+  /** Each bot's hidden true skill, which decides its games; set once the bots have signed in. */
+  readonly trueSkills = new Map<string, number>();
   private readonly games = new Map<string, Game>();
   private readonly stopped: Promise<void>;
   private stop!: () => void;
@@ -136,7 +139,7 @@ export class World {
       low + random.next() * (high - low),
       resolveMode(this.config.modes, room.mode).reportTimeoutSeconds / 2,
     );
-    const result = this.tradedResult(room) ?? trueResult(room, random);
+    const result = this.tradedResult(room) ?? this.trueResult(room, random);
     const game: Game = { result, endsAt: Date.now() + 1000 * seconds };
     this.games.set(room.id, game);
     if (random.next() < this.options.faults.gameServer) {
@@ -158,13 +161,27 @@ export class World {
     const winner = pair[this.tradedGames++ % 2]!;
     return { outcome: room.sides[0]!.tickets.some((t) => t.members.some((m) => m.uid === winner)) ? 'A' : 'B' };
   }
+
+  /**
+   * How the game really went, drawn from the players' hidden true skills (bench/convergence.ts): a team game is
+   * won by the side performing better (one in DRAW_SHARE is a draw, so draws keep being settled), a
+   * free-for-all placed by performance.
+   */
+  private trueResult(room: RoomDoc, random: Random): Result {
+    const { noise } = this.options.trueSkill;
+    const skill = (uid: string) => this.trueSkills.get(uid) ?? this.options.trueSkill.mean;
+    if (room.kind === 'team') {
+      if (random.next() < DRAW_SHARE) return { outcome: 'draw' };
+      const [a, b] = sideUids(room).map((uids) => uids.map(skill));
+      return { outcome: playSides(a!, b!, random, noise) };
+    }
+    const placements = playPlacements(room.memberUids.map(skill), random, noise);
+    return { placements: Object.fromEntries(room.memberUids.map((uid, i) => [uid, placements[i]!])) };
+  }
 }
 
-function trueResult(room: RoomDoc, random: Random): Result {
-  if (room.kind === 'team') return { outcome: (['A', 'B', 'draw'] as const)[random.pick([0.46, 0.46, 0.08])]! };
-  const order = [...room.memberUids].sort(() => random.next() - 0.5);
-  return { placements: Object.fromEntries(order.map((uid, i) => [uid, i + 1])) };
-}
+/** The share of team games that end in a draw, whatever the skills. */
+const DRAW_SHARE = 0.08;
 
 /** A report that contradicts the game: the other outcome, or two players' places swapped. */
 function contradiction(result: Result, random: Random): Result {

@@ -70,7 +70,8 @@ export async function readSnapshot(db: Firestore): Promise<Snapshot> {
 /** Whether a ladder's configuration makes every equal-sided team game zero-sum (see core/settlement.ts). */
 function zeroSumLadder(config: AppConfig, ladderId: string): boolean {
   const ladder = config.ladders[ladderId];
-  return !!ladder && !ladder.floorAtZero && ladder.provisionalK === ladder.k;
+  // OpenSkill moves each belief by its own uncertainty: no sum of displayed ratings is kept.
+  return !!ladder && !ladder.floorAtZero && ladder.provisionalK === ladder.k && ladder.rating?.system !== 'openskill';
 }
 
 /** A team room a player left, whose staying team-mates lost only part of their loss (fairPlay.leaving). */

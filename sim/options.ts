@@ -2,6 +2,7 @@
  * What a simulation run does, from command-line flags (`--bots 500`) or the environment (`SIM_BOTS=500`); flags
  * win. Imports nothing from the functions, so `sim/run.ts` can read it before the emulator environment is set.
  */
+import { DEFAULT_TRUE_SKILL, type TrueSkillOptions } from '../bench/convergence.js';
 export interface Faults {
   /** A captain cancels the ticket at a random moment while waiting. */
   cancel: number;
@@ -57,6 +58,10 @@ export interface SimOptions {
    */
   matchers: number;
   faults: Faults;
+  /** The bots' hidden true skills (normal, mean and deviation) and the noise of one game's performance. */
+  trueSkill: TrueSkillOptions;
+  /** Rate every ladder by OpenSkill instead of as configured (a copy of the configuration is written). */
+  rating: 'config' | 'openskill';
 }
 
 export const DEFAULT_FAULTS: Faults = {
@@ -90,6 +95,8 @@ export function defaultOptions(bots = 500): SimOptions {
     background: 0,
     matchers: 1,
     faults: { ...DEFAULT_FAULTS },
+    trueSkill: { ...DEFAULT_TRUE_SKILL },
+    rating: 'config',
   };
 }
 
@@ -139,6 +146,23 @@ const FLAGS: Record<string, Flag> = {
     max: 16,
     integer: true,
   }),
+  'true-skill': {
+    help: "bots' true skills and a game's noise, e.g. mean=1500,deviation=200,noise=200",
+    apply: (options, value, flag) => {
+      for (const [name, number] of Object.entries(pairs(value, flag))) {
+        if (!(name in DEFAULT_TRUE_SKILL))
+          throw new Error(`--true-skill: unknown part "${name}" (${Object.keys(DEFAULT_TRUE_SKILL).join(', ')})`);
+        options.trueSkill[name as keyof TrueSkillOptions] = number;
+      }
+    },
+  },
+  rating: {
+    help: 'config (the ladders as configured) or openskill (every ladder rated by OpenSkill)',
+    apply: (options, value, flag) => {
+      if (value !== 'config' && value !== 'openskill') throw new Error(`--${flag} must be config or openskill`);
+      options.rating = value;
+    },
+  },
   faults: {
     help: 'fault rates, e.g. cancel=0.1,vanish=0,conflict=0.2 (or "none")',
     apply: (options, value, flag) => {

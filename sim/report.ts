@@ -54,6 +54,7 @@ export function reportJson(figures: Figures, result: SimulationResult) {
     enqueues: figures.enqueues,
     throughput: figures.throughput,
     quality: figures.quality.summary,
+    skill: figures.skill,
     opsPerMatchedPlayer: Object.fromEntries(
       figures.queueOps.map((r) => [
         r.source,
@@ -385,6 +386,7 @@ ${result.options.concurrency} request slots (which keep hundreds of bots from sw
 ${ms(figures.limiterWaitMs.p50)}, p95 ${ms(figures.limiterWaitMs.p95)} while playing. That wait is not in the figures, but a
 slow ready-check answer or heartbeat caused by it is in what follows from it (cancelled rooms, expired tickets).</p>
 <h2>Match quality</h2>${quality}${qualityTable}
+<h2>Ratings against true skill</h2>${skillSection(figures)}
 <h2>Throughput</h2>${table(['measure', 'value'], Object.entries(figures.throughput))}${timeline}
 <h2>Firestore cost</h2>
 <p>Counted in the store layer: every transaction read and write (retries included), query results (at least one read each) and
@@ -406,6 +408,35 @@ counted once.</p>${penaltyTable}
   )}
 </body></html>
 `;
+}
+
+/** Spearman by games played per ladder, and the rooms' forecasts scored against what happened. */
+function skillSection(figures: Figures): string {
+  const { trueSkill, ladders, forecasts } = figures.skill;
+  const rho = (value: number | null) => (value === null ? null : value.toFixed(3));
+  const marks = ladders[0]?.afterGames.map((a) => a.games) ?? [];
+  const convergence = table(
+    ['ladder', 'system', ...marks.map((n) => `ρ after game ${n} (bots)`), 'ρ final (bots)'],
+    ladders.map((l) => [
+      l.ladder,
+      l.system,
+      ...l.afterGames.map((a) => (a.players ? `${rho(a.spearman) ?? '–'} (${a.players})` : null)),
+      `${rho(l.final.spearman) ?? '–'} (${l.final.players})`,
+    ]),
+  );
+  const calibration = table(
+    ['predicted', 'rooms × sides', 'mean predicted', 'won'],
+    forecasts.calibration
+      .filter((b) => b.count > 0)
+      .map((b) => [`${b.from.toFixed(1)}–${b.to.toFixed(1)}`, b.count, rho(b.meanPredicted), rho(b.winRate)]),
+  );
+  return `<p>Every bot has a hidden true skill, normal with mean ${trueSkill.mean} and deviation ${trueSkill.deviation}; a
+game is decided by the players' performances (true skill plus noise of ${trueSkill.noise}, summed per side; a free-for-all is
+placed by performance). ρ is Spearman's rank correlation between the bots' ratings after that many games on the ladder and
+their true skills.</p>${convergence}
+<p>The win chance stored on each settled team room (the matcher's forecast from the players' ratings), scored against the
+outcome over ${forecasts.rooms} rooms: Brier score ${rho(forecasts.brier) ?? '–'} (the true chances score
+${rho(forecasts.trueBrier) ?? '–'}; always saying 50% scores 0.250).</p>${calibration}`;
 }
 
 /** Writes report.json and report.html into `dir`; returns their paths. */

@@ -3,9 +3,12 @@
  * running, the whole database is checked, and the report is written to sim/report.{json,html,png}. Exits 1 when
  * an invariant is broken (the documents are named), 2 on bad options.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, usage, type SimOptions } from './options.js';
-import { simulationStack } from './stack.js';
+import { SIM_CONFIG, simulationStack } from './stack.js';
 
 const SIM_DIR = fileURLToPath(new URL('.', import.meta.url));
 
@@ -23,6 +26,15 @@ function options(): SimOptions | null {
   }
 }
 
+/** A copy of the configuration with every ladder rated by OpenSkill (the library's defaults); its path. */
+function openSkillCopy(path: string): string {
+  const config = JSON.parse(readFileSync(path, 'utf8'));
+  for (const ladder of Object.values<Record<string, unknown>>(config.ladders)) ladder.rating = { system: 'openskill' };
+  const copy = join(mkdtempSync(join(tmpdir(), 'sim-openskill-')), 'ladder.config.json');
+  writeFileSync(copy, JSON.stringify(config));
+  return copy;
+}
+
 async function main(): Promise<number> {
   const chosen = options();
   if (!chosen) return 0;
@@ -30,6 +42,7 @@ async function main(): Promise<number> {
   console.log(
     `Simulation: ${chosen.bots} bots for ${chosen.durationSeconds} s (seed ${chosen.seed}). Starting the emulators…`,
   );
+  if (chosen.rating === 'openskill') process.env.LADDER_CONFIG = openSkillCopy(process.env.LADDER_CONFIG ?? SIM_CONFIG);
   const stack = await simulationStack(console.log);
   const stackSeconds = (Date.now() - started) / 1000;
   try {

@@ -14,6 +14,7 @@ import { config } from '../functions/src/config.js';
 import { penalties, type Penalties } from './penalties.js';
 import { runMatcher } from '../functions/src/jobs/matcherRun.js';
 import { app, db } from '../functions/src/store/db.js';
+import { drawTrueSkills } from '../bench/convergence.js';
 import { Random } from '../bench/random.js';
 import { BACKGROUND_PREFIX, seedBackground } from './background.js';
 import {
@@ -72,6 +73,8 @@ export interface SimulationResult {
   serverOps: Record<string, ServerOps> | null;
   matcherRuns: MatcherRun[];
   snapshot: Snapshot;
+  /** Each bot's hidden true skill, by uid. */
+  trueSkills: Record<string, number>;
   violations: InvariantViolation[];
   /** Rooms and tickets still live when the drain gave up (0 when everything finished). */
   leftLive: number;
@@ -253,6 +256,10 @@ export async function runSimulation({
     ),
   );
 
+  // The true skills come from a stream of their own, so the bots' other draws stay what they were.
+  const skills = drawTrueSkills(bots.length, new Random(options.seed + 0x9e3779b9), options.trueSkill);
+  for (const [i, bot] of bots.entries()) world.trueSkills.set(bot.client.uid, skills[i]!);
+
   const sizes = partySizes(options.bots, options.partyShare, Math.min(maxPartySize(config), 4), root);
   await phase('parties', async () => {
     let next = 0;
@@ -407,6 +414,7 @@ export async function runSimulation({
     serverOps,
     matcherRuns: matchers.flatMap((m) => m.runs),
     snapshot,
+    trueSkills: Object.fromEntries(world.trueSkills),
     violations,
     leftLive,
     vanishedQueued,

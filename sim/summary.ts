@@ -27,6 +27,15 @@ export function summary(f: Figures, result: SimulationResult, wallSeconds: numbe
     `    match possible → room seen (matcher)  ${spread(f.byPath.matcherDelay)}`,
     `  per matched player  ${f.readsPerMatchedPlayer ?? '–'} reads (target ≤ ${TARGETS.readsPerMatchedPlayer}: ${verdict(f.readsPerMatchedPlayer, TARGETS.readsPerMatchedPlayer)}), ${f.writesPerMatchedPlayer ?? '–'} writes (target ≤ ${TARGETS.writesPerMatchedPlayer}: ${verdict(f.writesPerMatchedPlayer, TARGETS.writesPerMatchedPlayer)})`,
     `  matcher          ${f.matcher.runs} runs, ${f.matcher.sweeps} sweeps (one every ${f.matcher.sweepCycleMs ?? '–'} ms), ${f.matcher.readsPerSweep ?? '–'} reads/sweep (${f.matcher.steadyReadsPerSweep ?? '–'} after each run's opening reads)`,
+    `  true skill       ${f.skill.ladders
+      .filter((l) => l.final.players)
+      .map((l) => {
+        const at10 = l.afterGames.find((a) => a.games === 10);
+        return `${l.ladder} (${l.system}) ρ ${l.final.spearman?.toFixed(2) ?? '–'} over ${l.final.players} bots, after 10 games ${at10?.spearman?.toFixed(2) ?? '–'} (${at10?.players ?? 0})`;
+      })
+      .join(
+        '; ',
+      )}; room forecasts Brier ${f.skill.forecasts.brier?.toFixed(3) ?? '–'} (true chances ${f.skill.forecasts.trueBrier?.toFixed(3) ?? '–'})`,
     `  invocations      ${f.invocations.map((i) => `${i.name} ${i.server ?? i.client}`).join(', ')}`,
     `  client anomalies ${result.doubleEnqueues.length} double enqueues, ${result.listenerErrors.length} listener errors, ${result.staleViews.length} stale listeners, ${result.stuckBots.length} bots stuck after the stop`,
     `  invariants       ${f.invariantViolations ? `${f.invariantViolations} VIOLATIONS` : 'every invariant holds'}${result.leftLive ? ` (${result.leftLive} rooms/tickets still live when the drain gave up)` : ''}${result.vanishedQueued ? `; ${result.vanishedQueued} tickets of vanished clients were still waiting to expire` : ''}`,

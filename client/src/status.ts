@@ -1,5 +1,5 @@
 import { outcomeOf } from './room.js';
-import type { QueueStats, RatingChange, Room, Ticket } from './types.js';
+import type { BandEdge, QueueStats, RatingChange, Room, Ticket, WaitReason } from './types.js';
 
 interface Base {
   /** The ticket the status is about; it changes when a failed ready check puts the player back in the queue. */
@@ -13,8 +13,15 @@ export type MatchStatus =
       kind: 'queued';
       enqueuedAt: number;
       waitedSeconds: number;
-      /** The mode's recent median wait (from `pools/{mode}`), null until the matcher has measured one. */
+      /**
+       * The recent median wait of the player's rating band (from `pools/{mode}`), or of the whole mode while the
+       * band has no recent match; null until the matcher has measured one.
+       */
       estimatedWaitSeconds: number | null;
+      /** The ticket's rating band (a tier id), from its players' mean rating; null before the statistics are read. */
+      band: string | null;
+      /** Why the band's tickets were still waiting at the matcher's latest sweep (its most common reason), if any. */
+      waitingBecause: WaitReason | null;
       stats: QueueStats | null;
       expiresAt: number;
       /** Back in the queue after a ready check that others failed; the wait counts from the first enqueue. */
@@ -120,7 +127,7 @@ export function deriveStatus(facts: MatchFacts, nowMs: number): MatchStatus | { 
         kind: 'queued',
         enqueuedAt: ticket.enqueuedAt,
         waitedSeconds: Math.max(0, Math.floor((nowMs - ticket.enqueuedAt) / 1000)),
-        estimatedWaitSeconds: facts.stats?.recentMatchWaitSeconds?.p50 ?? null,
+        ...bandWait(facts.stats, ticket),
         stats: facts.stats,
         expiresAt: ticket.expiresAt,
         requeued: facts.requeued,
@@ -144,4 +151,30 @@ export function unratedFor(room: Pick<Room, 'unrated' | 'names'>, uid: string): 
     `Unrated: you had already played ${room.names[other] ?? other} ${mine.games} times today, ` +
     'the most games a day against the same opponent that count for rating.'
   );
+}
+
+/** The band of a mean rating: the highest whose minimum it reaches (the lowest holds everything below). */
+export function bandOfRatings(edges: readonly BandEdge[], ratings: readonly number[]): string | null {
+  const mean = ratings.reduce((sum, r) => sum + r, 0) / Math.max(1, ratings.length);
+  let band = edges[0]?.id ?? null;
+  for (const edge of edges) if (mean >= edge.minRating) band = edge.id;
+  return band;
+}
+
+/** The queued player's band, its usual wait and why it waits, from the statistics the status already follows. */
+function bandWait(stats: QueueStats | null, ticket: Ticket) {
+  // A document written before bands existed has neither field until the matcher next rewrites it.
+  const edges: readonly BandEdge[] = stats?.bandEdges ?? [];
+  const band = bandOfRatings(
+    edges,
+    ticket.members.map((m) => m.rating),
+  );
+  const figures = band === null ? undefined : stats?.bands?.[band];
+  const reasons = Object.entries(figures?.waitingBecause ?? {}).filter(([, n]) => n > 0);
+  const [most] = reasons.sort(([, a], [, b]) => b - a);
+  return {
+    band,
+    estimatedWaitSeconds: (figures?.recentMatchWaitSeconds ?? stats?.recentMatchWaitSeconds)?.p50 ?? null,
+    waitingBecause: (most?.[0] as WaitReason | undefined) ?? null,
+  };
 }

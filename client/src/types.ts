@@ -46,6 +46,8 @@ export interface Standing {
   /** The season those games and the peak belong to; null off-season or before the first game. */
   season: string | null;
   visible: VisibleRank;
+  /** On a ladder rated by OpenSkill: the skill belief (mean and uncertainty) that `rating` displays. */
+  skill?: { mu: number; sigma: number };
 }
 
 /** `players/{uid}`: the public profile, readable by every signed-in player. */
@@ -158,7 +160,38 @@ export interface QueueStats {
   /** Enqueue-to-match times of recent matches; null until there are some. */
   recentMatchWaitSeconds: { p50: number; p95: number; samples: number } | null;
   unmatched: Record<string, number>;
+  /** The ladder's rating bands (its tiers), lowest first; a ticket is in the band of its players' mean rating. */
+  bandEdges: BandEdge[];
+  /** The same figures per band, with why the band's tickets were still waiting after the latest sweep. */
+  bands: Record<string, BandStats>;
   updatedAt: number;
+}
+
+export interface BandEdge {
+  id: string;
+  minRating: number;
+}
+
+/**
+ * Why tickets are still waiting: too few players in the whole pool, too few within the spread cap of one another,
+ * enough of them but no split into sides within the side-difference cap, no mix of parties the premade policy
+ * allows, a free-for-all waiting to fill, or a party too large for the mode.
+ */
+export type WaitReason =
+  | 'notEnoughPlayers'
+  | 'spreadCap'
+  | 'sideDifferenceCap'
+  | 'premadeImbalance'
+  | 'waitingForFill'
+  | 'partyTooLarge';
+
+export interface BandStats {
+  waitingTickets: number;
+  waitingPlayers: number;
+  oldestWaitSeconds: number;
+  recentMatchWaitSeconds: { p50: number; p95: number; samples: number } | null;
+  /** Tickets of the band still waiting after the latest sweep, by `WaitReason`. */
+  waitingBecause: Record<string, number>;
 }
 
 export type RoomStatus = 'pending' | 'active' | 'disputed' | 'settled' | 'voided' | 'cancelled';
@@ -378,4 +411,49 @@ export interface SeasonClose {
   top: FinalRow[];
   startedAt: number;
   finishedAt: number | null;
+}
+
+// Documents only operators (custom claim `admin: true`) may read; the lobby's operator view shows them.
+
+/** Counts by equal bins from 0; the last bin also holds everything beyond it. */
+export interface Histogram {
+  binWidth: number;
+  counts: number[];
+}
+
+/** One rating band's day in `calibration/{day}_{mode}` (see docs/operations.md#calibration). */
+export interface CalibrationBand {
+  settled: number;
+  voided: number;
+  cancelled: number;
+  forecasts: number;
+  /** Mean squared error of the forecasts (0.25 is a coin flip's); null without any. */
+  brier: number | null;
+  /** Forecasts by predicted chance: the mean prediction and the observed win rate of each range. */
+  buckets: { from: number; to: number; count: number; meanPredicted: number | null; winRate: number | null }[];
+  /** Share of settled games (free-for-all: player pairs) predicted within [0.47, 0.53]. */
+  evenShare: number | null;
+  waitSeconds: { p50: number; p95: number; samples: number } | null;
+  spread: Histogram;
+  sideDifference: Histogram;
+}
+
+/** `calibration/{day}_{mode}`: a mode's UTC day of predicted against actual results, per band and overall. */
+export interface Calibration {
+  day: string;
+  mode: string;
+  ladder: string;
+  kind: 'team' | 'ffa';
+  bandOrder: string[];
+  bands: Record<string, CalibrationBand>;
+  overall: CalibrationBand;
+}
+
+/** `reviewFlags/{uid}`: a player whose reports keep contradicting how their games settled. */
+export interface ReviewFlag {
+  uid: string;
+  falseReports: number;
+  flaggedAt: number;
+  lastRoomId: string;
+  updatedAt: number;
 }

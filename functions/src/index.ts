@@ -15,4 +15,5 @@ export { reportResult } from './api/results.js';
 export { matcherTick, matcherTicks } from './jobs/matcher.js';
 export { blockPlayer, forfeit, getBlockList, unblockPlayer } from './api/fairPlay.js';
 export { seasonCloseTick } from './jobs/seasonClose.js';
+export { calibrateTick } from './jobs/calibrate.js';
 export { getSeasons } from './api/seasons.js';

@@ -83,3 +83,51 @@ export function ladderCard(
   card.replaceChildren(h('h2', {}, title), h('div', { class: 'inline' }, select, refreshButton), body);
   return { select, refreshButton };
 }
+
+/**
+ * A sign-in card with the emulators' dev login: a name, then `signedIn` once the login succeeded (a failure shows in
+ * the error banner).
+ */
+export function devSignIn(
+  app: HTMLElement,
+  login: (name: string) => Promise<unknown>,
+  text: { title: string; hint: string; label: string; placeholder: string },
+  signedIn: () => unknown,
+) {
+  const name = h('input', {
+    name: 'name',
+    placeholder: text.placeholder,
+    required: true,
+    minlength: 2,
+    maxlength: 24,
+    autocomplete: 'off',
+    'aria-label': text.label,
+  });
+  const button: HTMLButtonElement = h('button', { type: 'submit', class: 'primary' }, 'Sign in');
+  const form = h('form', { class: 'inline' }, name, button);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void act(button, async () => {
+      await login(name.value);
+      await signedIn();
+    });
+  });
+  app.replaceChildren(
+    h('section', { class: 'card' }, h('h2', {}, text.title), h('p', { class: 'muted' }, text.hint), form),
+  );
+  name.focus();
+}
+
+/** A "Sign out" link: signs out, then shows what `then` shows. */
+export function signOutButton(signOut: () => Promise<void>, then: () => void): HTMLButtonElement {
+  const button: HTMLButtonElement = h('button', { type: 'button', class: 'link' }, 'Sign out');
+  button.addEventListener(
+    'click',
+    () =>
+      void act(button, async () => {
+        await signOut();
+        then();
+      }),
+  );
+  return button;
+}

@@ -1,9 +1,8 @@
 import { FairPlayCard } from './fairPlayCard.js';
-import { initializeApp } from 'firebase/app';
-import { browserSessionPersistence, initializeAuth } from 'firebase/auth';
-import { createLadder, isEnded, type Ladder, type Player } from '@ladder/client';
-import { parseLobbyConfig, type LobbyConfig } from './config.js';
-import { act, h, showError } from './dom.js';
+import { isEnded, type Ladder, type Player } from '@ladder/client';
+import type { LobbyConfig } from './config.js';
+import { connect, loadConfig } from './connect.js';
+import { devSignIn, h, showError, signOutButton } from './dom.js';
 import { record } from './format.js';
 import { LeaderboardCard } from './leaderboardCard.js';
 import { MatchCard } from './matchCard.js';
@@ -16,60 +15,20 @@ import './style.css';
 const app = document.getElementById('app')!;
 const who = document.getElementById('who')!;
 
-async function loadConfig(): Promise<LobbyConfig> {
-  const response = await fetch(new URL('config.json', location.href));
-  if (!response.ok)
-    throw new Error(`config.json could not be loaded (${response.status}); serve the lobby with \`npm start\`.`);
-  return parseLobbyConfig(await response.json());
-}
-
-function connect(config: LobbyConfig): Ladder {
-  const firebase = initializeApp({ projectId: config.projectId, apiKey: config.apiKey });
-  // Session storage is per tab: every tab is its own player, and a reload keeps the tab's player.
-  initializeAuth(firebase, { persistence: browserSessionPersistence });
-  return createLadder({
-    app: firebase,
-    region: config.region,
-    ...(config.emulators ? { emulators: config.emulators } : {}),
-    ticketTtlSeconds: Object.fromEntries(config.modes.map((m) => [m.id, m.ticketTtlSeconds])),
-  });
-}
-
 function showSignIn(ladder: Ladder, config: LobbyConfig) {
   who.replaceChildren();
   document.title = 'Ladder lobby';
-  const name = h('input', {
-    name: 'name',
-    placeholder: 'Alice',
-    required: true,
-    minlength: 2,
-    maxlength: 24,
-    autocomplete: 'off',
-    'aria-label': 'Player name',
-  });
-  const button: HTMLButtonElement = h('button', { type: 'submit', class: 'primary' }, 'Sign in');
-  const form = h('form', { class: 'inline' }, name, button);
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void act(button, async () => {
-      await ladder.login({ provider: 'dev', name: name.value });
-      showLobby(ladder, config);
-    });
-  });
-  app.replaceChildren(
-    h(
-      'section',
-      { class: 'card' },
-      h('h2', {}, 'Sign in'),
-      h(
-        'p',
-        { class: 'muted' },
-        "Pick a player name (the emulators' dev login). Each browser tab is a separate player: open more tabs to play against yourself.",
-      ),
-      form,
-    ),
+  devSignIn(
+    app,
+    (name) => ladder.login({ provider: 'dev', name }),
+    {
+      title: 'Sign in',
+      hint: "Pick a player name (the emulators' dev login). Each browser tab is a separate player: open more tabs to play against yourself.",
+      label: 'Player name',
+      placeholder: 'Alice',
+    },
+    () => showLobby(ladder, config),
   );
-  name.focus();
 }
 
 function showLobby(ladder: Ladder, config: LobbyConfig) {
@@ -133,14 +92,9 @@ function showLobby(ladder: Ladder, config: LobbyConfig) {
 function showProfile(ladder: Ladder, config: LobbyConfig, card: HTMLElement, player: Player | undefined) {
   if (!player) return;
   document.title = `${player.displayName} · Ladder lobby`;
-  const signOut: HTMLButtonElement = h('button', { type: 'button', class: 'link' }, 'Sign out');
-  signOut.addEventListener(
-    'click',
-    () =>
-      void act(signOut, async () => {
-        await ladder.signOut();
-        showSignIn(ladder, config);
-      }),
+  const signOut = signOutButton(
+    () => ladder.signOut(),
+    () => showSignIn(ladder, config),
   );
   who.replaceChildren(h('span', { 'data-testid': 'player-name' }, player.displayName), ' ', signOut);
   card.replaceChildren(

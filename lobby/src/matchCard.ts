@@ -1,4 +1,12 @@
-import { sideOf, type Match, type MatchStatus, type QueueStats, type Result, type Room } from '@ladder/client';
+import {
+  sideOf,
+  type Match,
+  type MatchStatus,
+  type QueueStats,
+  type Result,
+  type Room,
+  type WaitReason,
+} from '@ladder/client';
 import type { LobbyMode } from './config.js';
 import { act, actionButton, h } from './dom.js';
 import { duration, ordinal, signed } from './format.js';
@@ -114,9 +122,16 @@ export class MatchCard {
               'dd',
               { 'data-testid': 'estimated-wait' },
               status.estimatedWaitSeconds === null ? 'not known yet' : `about ${duration(status.estimatedWaitSeconds)}`,
+              status.band ? h('span', { class: 'muted' }, ` · ${capitalised(status.band)} players`) : '',
             ),
             h('dt', {}, 'In the queue'),
             h('dd', { 'data-testid': 'queue-size' }, queueSize(stats, status.enqueuedAt)),
+            ...(status.waitingBecause
+              ? [
+                  h('dt', {}, 'Still waiting'),
+                  h('dd', { 'data-testid': 'waiting-because' }, WHY[status.waitingBecause]),
+                ]
+              : []),
           ),
           actionButton('Leave queue', () => match.cancel()),
         ];
@@ -257,6 +272,18 @@ export class MatchCard {
     ];
   }
 }
+
+/** Why players of the band are still waiting, as the matcher's latest sweep found. */
+const WHY: Record<WaitReason, string> = {
+  notEnoughPlayers: 'not enough players in this queue yet',
+  spreadCap: 'not enough players close to your rating yet; the range widens as you wait',
+  sideDifferenceCap: 'players are near, but no even teams can be made of them yet; the limit widens as you wait',
+  premadeImbalance: 'waiting for a party to face yours (premade balance)',
+  waitingForFill: 'enough players: waiting a moment for more to fill the room',
+  partyTooLarge: 'your party is larger than this mode allows',
+};
+
+const capitalised = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
 /** The queue's size for a player in it: a count taken before they queued does not include them, so say so. */
 function queueSize(stats: QueueStats | null, enqueuedAt: number): string {

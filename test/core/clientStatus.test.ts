@@ -56,6 +56,8 @@ describe("the client's match status", () => {
       oldestWaitSeconds: 9,
       recentMatchWaitSeconds: { p50: 7, p95: 20, samples: 12 },
       unmatched: {},
+      bandEdges: [],
+      bands: {},
       updatedAt: 0,
     };
     expect(deriveStatus(facts('c', { ticket: queuedTicket(), stats }), 13_999)).toMatchObject({
@@ -67,6 +69,49 @@ describe("the client's match status", () => {
     expect(deriveStatus(facts('c', { ticket: queuedTicket() }), 0)).toMatchObject({
       waitedSeconds: 0,
       estimatedWaitSeconds: null,
+    });
+  });
+
+  it("estimates from the player's band and says why that band waits, else from the whole mode", () => {
+    const waits = (p50: number) => ({ p50, p95: p50 * 2, samples: 5 });
+    const band = (p50: number | null, waitingBecause: Record<string, number>) => ({
+      waitingTickets: 1,
+      waitingPlayers: 1,
+      oldestWaitSeconds: 1,
+      recentMatchWaitSeconds: p50 === null ? null : waits(p50),
+      waitingBecause,
+    });
+    const stats = {
+      mode: '2v2',
+      waitingTickets: 3,
+      waitingPlayers: 4,
+      oldestWaitSeconds: 9,
+      recentMatchWaitSeconds: waits(7),
+      unmatched: {},
+      bandEdges: [
+        { id: 'silver', minRating: 0 },
+        { id: 'gold', minRating: 1400 },
+        { id: 'king', minRating: 2200 },
+      ],
+      bands: {
+        gold: band(30, { spreadCap: 1, sideDifferenceCap: 4, premadeImbalance: 0 }),
+        king: band(null, {}),
+      },
+      updatedAt: 0,
+    };
+    const queued = (rating: number) =>
+      deriveStatus(facts('c', { ticket: queuedTicket({ members: [{ uid: 'c', rating }] }), stats }), 2_000);
+    expect(queued(1500)).toMatchObject({ band: 'gold', estimatedWaitSeconds: 30, waitingBecause: 'sideDifferenceCap' });
+    // A band without recent matches falls back to the mode's usual wait; no reason, none is made up.
+    expect(queued(2300)).toMatchObject({ band: 'king', estimatedWaitSeconds: 7, waitingBecause: null });
+    expect(queued(900)).toMatchObject({ band: 'silver', estimatedWaitSeconds: 7, waitingBecause: null });
+    expect(deriveStatus(facts('c', { ticket: queuedTicket() }), 0)).toMatchObject({ band: null, waitingBecause: null });
+    // Statistics written before bands existed lack both fields: the mode's figures stand.
+    const { bandEdges: _edges, bands: _bands, ...older } = stats;
+    expect(deriveStatus(facts('c', { ticket: queuedTicket(), stats: older as typeof stats }), 2_000)).toMatchObject({
+      band: null,
+      estimatedWaitSeconds: 7,
+      waitingBecause: null,
     });
   });
 

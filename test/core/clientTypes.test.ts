@@ -9,6 +9,8 @@ import type { queueStatsSchema } from '../../functions/src/core/queueStats.js';
 import type { roomDocSchema } from '../../functions/src/core/room.js';
 import type { historyRowSchema } from '../../functions/src/core/history.js';
 import type { LeaderboardRow } from '../../functions/src/core/leaderboard.js';
+import type { calibrationDocSchema } from '../../functions/src/core/calibration.js';
+import type { reviewFlagSchema } from '../../functions/src/core/reportAbuse.js';
 import type { seasonArchiveSchema, seasonCloseSchema } from '../../functions/src/core/season.js';
 
 // The client declares the documents it reads as plain types so its build carries no server code; this file
@@ -25,4 +27,6 @@ it("declares the documents exactly as the server's schemas define them", () => {
   expectTypeOf<client.LeaderboardRow>().toEqualTypeOf<LeaderboardRow>();
   expectTypeOf<client.SeasonArchive>().toEqualTypeOf<z.infer<typeof seasonArchiveSchema>>();
   expectTypeOf<client.SeasonClose>().toEqualTypeOf<z.infer<typeof seasonCloseSchema>>();
+  expectTypeOf<client.Calibration>().toEqualTypeOf<z.infer<typeof calibrationDocSchema>>();
+  expectTypeOf<client.ReviewFlag>().toEqualTypeOf<z.infer<typeof reviewFlagSchema>>();
 });

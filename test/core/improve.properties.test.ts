@@ -10,10 +10,11 @@ import { NOW, ticket } from './helpers.js';
 const seated = (proposals: readonly MatchProposal[]) =>
   proposals.reduce((n, p) => n + proposalTickets(p).reduce((k, t) => k + t.members.length, 0), 0);
 
-const fairMatches = (mode: Mode, proposals: readonly MatchProposal[]) =>
-  mode.format.kind === 'team'
-    ? proposals.filter((p) => (p.quality.sideDifference ?? 0) <= capAt(mode.format.sideDifferenceCap, 0)).length
-    : 0;
+const fairMatches = (mode: Mode, proposals: readonly MatchProposal[]) => {
+  if (mode.format.kind !== 'team') return 0;
+  const freshCap = capAt(mode.format.sideDifferenceCap, 0);
+  return proposals.filter((p) => (p.quality.sideDifference ?? 0) <= freshCap).length;
+};
 
 /** Seed 004's kind of pool, small: any party size, ratings wider apart than the spread cap, waits up to 40 s. */
 const pools = (mode: Mode) =>

@@ -13,10 +13,11 @@ interface Spec {
 }
 const spec = JSON.parse(readFileSync(new URL('../../firestore.indexes.json', import.meta.url), 'utf8')) as Spec;
 
-/** Fields the service filters or orders on (store/queue.ts, store/pool.ts, jobs/matcherRun.ts, store/leaderboard.ts). */
+/** Fields the service filters or orders on (store/queue.ts, store/pool.ts, jobs/matcherRun.ts, store/leaderboard.ts,
+ * store/calibration.ts). */
 const queried: Record<string, string[]> = {
   tickets: ['status', 'score', 'changedAt'],
-  rooms: ['status'],
+  rooms: ['status', 'endedDay'],
   players: ['ladders'],
 };
 

@@ -7,6 +7,16 @@ export const readyCheckMode = {
   readyCheck: { timeoutSeconds: 20 },
 };
 
+/** A solo player's ticket as a room holds it, matched on their rating. */
+export const soloTicket = (uid: string, rating = 1500, enqueuedAt = 0) => ({
+  ticketId: `t-${uid}`,
+  partyId: null,
+  ownerUid: uid,
+  score: rating,
+  enqueuedAt,
+  members: [{ uid, rating }],
+});
+
 const roomTicket = (id: string, uids: string[], partyId: string | null = null) => ({
   ticketId: id,
   partyId,

@@ -12,17 +12,11 @@ import {
   verdictNow,
 } from '../../functions/src/core/result.js';
 import type { Result, RoomDoc } from '../../functions/src/core/room.js';
+import { soloTicket } from './pendingRoom.js';
 import { sameRanks, standingAt } from './standings.js';
 
 const results = { oneSidedAtDeadline: 'settle' as const, gameServerClaim: 'gameServer' };
-const solo = (uid: string, rating = 1500) => ({
-  ticketId: `t-${uid}`,
-  partyId: null,
-  ownerUid: uid,
-  score: rating,
-  enqueuedAt: 0,
-  members: [{ uid, rating }],
-});
+const solo = (uid: string, rating = 1500) => soloTicket(uid, rating);
 
 function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, authoritative: string[] = []): RoomDoc {
   const sides =

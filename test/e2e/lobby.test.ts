@@ -1,19 +1,13 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { config } from '../../functions/src/config.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/emulators.js';
-import { lobbyConfig, serveLobby, type LobbyServer } from '../../scripts/lobby.js';
+import type { LobbyServer } from '../../scripts/lobby.js';
 import { db } from '../support/admin.js';
+import { ARTIFACTS, lobbyInChromium } from '../support/browser.js';
 import { devPlayer } from '../support/client.js';
 import { sweep } from '../support/game.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = join(ROOT, 'test-artifacts');
-const run = promisify(execFile);
 
 let browser: Browser;
 let lobby: LobbyServer;
@@ -21,26 +15,7 @@ const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`The end-to-end test needs Chromium at ${CHROMIUM}. Install it: apt-get install -y chromium`);
-  }
-  // The lobby bundles the built client package: build both as `npm run build` does.
-  for (const workspace of ['client', 'lobby'])
-    await run('npm', ['run', 'build', '--workspace', workspace], { cwd: ROOT });
-  lobby = await serveLobby(lobbyConfig(inject('endpoints'), config));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  mkdirSync(ARTIFACTS, { recursive: true });
+  ({ browser, lobby } = await lobbyInChromium());
 }, 180_000);
 
 afterAll(async () => {

@@ -57,6 +57,19 @@ describe('npm start', () => {
       // The lobby's clients are pointed at this stack.
       const config = (await (await fetch(new URL('/config.json', lobbyUrl))).json()) as unknown;
       expect(config).toMatchObject({ projectId: PROJECT_ID, emulators: { firestore: firestoreHost, auth: authHost } });
+      // The operator view is served beside it, and its named account already has the admin claim.
+      const operatorUrl = /Operator\s+(http:\/\/\S+)/.exec(banner)![1]!;
+      expect(await (await fetch(operatorUrl)).text()).toMatch(/operator view/);
+      const lookup = await fetch(
+        `http://${authHost}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:lookup`,
+        {
+          method: 'POST',
+          headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ localId: ['dev:operator'] }),
+        },
+      );
+      const { users } = (await lookup.json()) as { users: { customAttributes?: string }[] };
+      expect(JSON.parse(users[0]!.customAttributes!)).toMatchObject({ admin: true });
 
       // A callable answers as the functions would in production: a signed-out caller is refused by name.
       const refused = await fetch(`${functionsOrigin}/${PROJECT_ID}/${REGION}/getProfile`, {

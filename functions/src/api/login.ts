@@ -27,6 +27,9 @@ const loginSchema = z.discriminatedUnion('provider', [
 
 const onEmulator = () => process.env.FUNCTIONS_EMULATOR === 'true';
 
+/** The stable uid the `dev` provider gives a player name (scripts grant it claims by name). */
+export const devUid = (name: string) => `dev:${name.normalize('NFC').toLowerCase()}`;
+
 /**
  * Exchanges a mini-game platform login for a Firebase custom token (`signInWithCustomToken` on the client).
  * `dev` maps a player name to a stable uid and exists only on the emulators, for local play and tests.
@@ -38,7 +41,7 @@ export const login = publicCallable(
     let nameHint: string | undefined;
     if (input.provider === 'dev') {
       if (!onEmulator()) fail('failed-precondition', 'The dev login provider is only available on the emulators.');
-      uid = `dev:${input.name.normalize('NFC').toLowerCase()}`;
+      uid = devUid(input.name);
       nameHint = input.name;
     } else {
       const { openid } = await code2Session(

@@ -68,7 +68,7 @@ export function sweepAvoiding(
   let aside: GuardedTicket[] = [];
   for (let round = 0; ; round++) {
     const last = round === MAX_ROUNDS;
-    const { proposals, unmatched } = sweepPool(mode, pool, nowMs);
+    const { proposals, unmatched, reasonOf } = sweepPool(mode, pool, nowMs);
     const settled = new Set<string>();
     let clashed: GuardedTicket | null = null;
     for (const proposal of proposals) {
@@ -85,7 +85,8 @@ export function sweepAvoiding(
     if (clashed) aside.push(clashed);
     else if (aside.length === 0 || last) {
       unmatched.noCandidatesWithinCaps += aside.length;
-      return { proposals: accepted, unmatched };
+      for (const t of aside) reasonOf.set(t.id, 'noCandidatesWithinCaps');
+      return { proposals: accepted, unmatched, reasonOf };
     } else {
       left.push(...aside);
       aside = [];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ratingConfigSchema } from './rating/system.js';
 import { seasonsSchema, softResetSchema } from './season.js';
 import { defaultTiers, tiersSchema } from './tiers.js';
 
@@ -32,6 +33,12 @@ export const ladderSchema = z
       .nonnegative('provisionalGames must not be negative')
       .default(10),
     floorAtZero: z.boolean({ error: 'floorAtZero must be true or false' }).default(false),
+    /**
+     * How results move ratings. Left out: ELO with the k, provisionalK and floor above (requirement 9).
+     * `{ system: 'openskill', ... }` rates by OpenSkill instead (core/rating/openskill.ts); k and provisionalK
+     * then play no part, and the initial rating and the floor apply to the displayed rating.
+     */
+    rating: ratingConfigSchema.optional(),
     /** The visible ranks, lowest first (core/tiers.ts). */
     tiers: tiersSchema.default(defaultTiers),
     /**

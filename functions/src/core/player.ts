@@ -3,6 +3,7 @@ import { displayNameSchema } from './displayName.js';
 import { blockedListSchema } from './block.js';
 import { meetingsSchema } from './farming.js';
 import { dodgeRecordSchema } from './penalties.js';
+import { skillSchema, type Skill } from './rating/openskill.js';
 import { visibleRank, visibleRankSchema, type RankRules } from './visibleRank.js';
 
 /** A player's rating and record on one ladder, and the rank shown for it. */
@@ -21,6 +22,8 @@ export const standingSchema = z.object({
   season: z.string().nullable(),
   /** Written with the standing so a listener sees the rank too; readers refresh `inactive` (visibleRank.ts). */
   visible: visibleRankSchema,
+  /** On an OpenSkill ladder, once the player has played on it: the belief `rating` displays (rating/openskill.ts). */
+  skill: skillSchema.optional(),
 });
 export type Standing = z.infer<typeof standingSchema>;
 
@@ -115,8 +118,8 @@ export function standingOn(player: Player, ladderId: string, rules: StandingRule
 }
 
 /**
- * A standing after one more settled game: the new rating, the game counted in the record and the season, the
- * season's peak, and the rank shown for it.
+ * A standing after one more settled game: the new rating (and OpenSkill belief, on such a ladder), the game
+ * counted in the record and the season, the season's peak, and the rank shown for it.
  */
 export function recordGame(
   before: Standing,
@@ -124,6 +127,7 @@ export function recordGame(
   outcome: 'win' | 'loss' | 'draw',
   rules: RankRules,
   nowMs: number,
+  skill?: Skill,
 ): Standing {
   const fields = {
     rating: ratingAfter,
@@ -135,6 +139,8 @@ export function recordGame(
     peak: Math.max(before.peak, ratingAfter),
     lastPlayedAt: nowMs,
     season: before.season,
+    // Firestore refuses undefined fields, so an ELO standing keeps no `skill` key at all.
+    ...(skill ? { skill } : {}),
   };
   return ranked(fields, rules, nowMs);
 }

@@ -3,8 +3,7 @@ import { fail } from './errors.js';
 import type { Ladder } from './ladders.js';
 import type { Standing } from './player.js';
 import { isLive, roomTickets, sideUids, type RatingChange, type Result, type RoomDoc } from './room.js';
-import { settleFreeForAll } from './rating/freeForAll.js';
-import { settleTeamGame } from './rating/team.js';
+import { settlePlacements, settleSides } from './rating/system.js';
 import type { RatingUpdate } from './rating/update.js';
 import { rankMovement, type VisibleRank } from './visibleRank.js';
 
@@ -140,11 +139,11 @@ export function settleRoom(
   const rated = (uid: string) => {
     const standing = standings.get(uid);
     if (!standing) throw new Error(`no standing read for ${uid}`);
-    return { uid, rating: standing.rating, gamesPlayed: standing.games };
+    return { uid, rating: standing.rating, gamesPlayed: standing.games, skill: standing.skill };
   };
   if ('outcome' in result) {
     const [sideA, sideB] = sideUids(room).map((uids) => uids.map(rated));
-    const updates = settleTeamGame({ sideA: sideA!, sideB: sideB!, outcome: result.outcome }, ladder);
+    const updates = settleSides({ sideA: sideA!, sideB: sideB!, outcome: result.outcome }, ladder);
     const onA = new Set(sideA!.map((p) => p.uid));
     return updates.map((update) => ({
       uid: update.uid,
@@ -157,7 +156,7 @@ export function settleRoom(
   );
   const best = Math.min(...players.map((p) => p.placement));
   const firsts = players.filter((p) => p.placement === best).length;
-  return settleFreeForAll({ players }, ladder).map((update) => {
+  return settlePlacements({ players }, ladder).map((update) => {
     const placement = result.placements[update.uid]!;
     return { uid: update.uid, update, outcome: placement !== best ? 'loss' : firsts === 1 ? 'win' : 'draw' };
   });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { displayedRating, skillOf, softResetSkill, type Skill } from './rating/openskill.js';
+import type { RatingConfig } from './rating/system.js';
 import { tierLabelSchema } from './tiers.js';
 import { inPlacement, type RankRules } from './visibleRank.js';
 
@@ -55,6 +57,24 @@ export function softResetRating(rating: number, reset: SoftReset, initialRating:
   return Math.round(mean + (rating - mean) * reset.compression);
 }
 
+/**
+ * The soft reset of a standing: the rating alone on an ELO ladder; on an OpenSkill ladder the belief (mu
+ * compressed, sigma grown back, openskill.ts) and the rating it now displays.
+ */
+function softResetStanding(standing: SeasonStanding, rules: SeasonRules): { rating: number; skill?: Skill } {
+  const system = rules.rating;
+  if (system?.system !== 'openskill') {
+    return { rating: softResetRating(standing.rating, rules.softReset, rules.initialRating) };
+  }
+  const skill = softResetSkill(
+    skillOf(standing, system, rules.initialRating),
+    system,
+    rules.softReset,
+    rules.initialRating,
+  );
+  return { rating: displayedRating(skill, system, rules.initialRating), skill };
+}
+
 /** `players/{uid}/seasons/{seasonId}`: how a player finished a season on a ladder, readable by them alone. */
 export const seasonArchiveSchema = z.object({
   uid: z.string(),
@@ -77,6 +97,7 @@ export type SeasonArchive = z.infer<typeof seasonArchiveSchema>;
 /** What a season close reads of a standing, and what it writes back. */
 export interface SeasonStanding {
   rating: number;
+  skill?: Skill | undefined;
   seasonGames: number;
   peak: number;
   season: string | null;
@@ -86,6 +107,8 @@ export interface SeasonStanding {
 export interface SeasonRules extends RankRules {
   initialRating: number;
   softReset: SoftReset;
+  /** The ladder's rating system; left out, ELO. */
+  rating?: RatingConfig | undefined;
 }
 
 /**
@@ -106,7 +129,8 @@ export function closeStanding<S extends SeasonStanding>(
   const { visible: _, ...rest } = standing;
   // Not a game in the season: nothing to archive, and a rating already reset is not compressed again.
   if (standing.seasonGames === 0) return { archive: null, standing: { ...rest, season: next } };
-  const resetTo = softResetRating(standing.rating, rules.softReset, rules.initialRating);
+  const reset = softResetStanding(standing, rules);
+  const resetTo = reset.rating;
   const placed = !inPlacement(rules, standing.seasonGames);
   const archive = {
     uid,
@@ -121,7 +145,7 @@ export function closeStanding<S extends SeasonStanding>(
     resetTo,
     closedAt: nowMs,
   };
-  return { archive, standing: { ...rest, rating: resetTo, seasonGames: 0, peak: resetTo, season: next } };
+  return { archive, standing: { ...rest, ...reset, seasonGames: 0, peak: resetTo, season: next } };
 }
 
 /**

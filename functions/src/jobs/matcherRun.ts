@@ -6,7 +6,9 @@ import { poolIds, resolveMode, type Mode, type ModeWithId } from '../core/modes.
 import { sweepRegion, type Visitor } from '../core/match/regional.js';
 import { poolIdOf, reachableRegions, splitPoolId } from '../core/regions.js';
 import { toCoreTicket, type PoolEntry } from '../core/ticket.js';
-import { queueStats, statsChanged, statsDue, type QueueStats } from '../core/queueStats.js';
+import { bandEdges } from '../core/bands.js';
+import type { UnmatchedReason } from '../core/match/reasons.js';
+import { queueStats, roomWaits, statsChanged, statsDue, type BandWait, type QueueStats } from '../core/queueStats.js';
 import { LIVE_ROOM_STATUSES, readyCheckOverdue, reportOverdue, type RoomDoc } from '../core/room.js';
 import { config } from '../config.js';
 import { countWrites, opCounts } from '../store/metrics.js';
@@ -102,7 +104,7 @@ export async function runMatcher({
   const until = Date.now() + durationMs;
   const leaseMs = leaseOption ?? Math.max(3 * intervalMs, 15_000);
   const modes = new Map(poolIds(config.modes).map((id) => [id, resolveMode(config.modes, id)]));
-  const recentWaits = new Map([...modes.keys()].map((id) => [id, [] as number[]]));
+  const recentWaits = new Map([...modes.keys()].map((id) => [id, [] as BandWait[]]));
   const readsBefore = opCounts.reads;
   let rooms: Mirror<RoomDoc, RoomDoc> | null = null;
   const pools = new Map<string, PoolMirror>();
@@ -178,7 +180,7 @@ export async function runMatcher({
         rooms ??= new Mirror<RoomDoc, RoomDoc>(
           roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
           (room) => room,
-          { onAdded: (room) => recordWaits(recentWaits.get(room.mode), room) },
+          { onAdded: (room) => recordWaits(recentWaits.get(room.mode), room, modes.get(room.mode)) },
         );
         await rooms.ready;
         if (!report.leased) {
@@ -236,9 +238,9 @@ export async function runMatcher({
   return report;
 }
 
-function recordWaits(waits: number[] | undefined, room: RoomDoc) {
-  if (!waits) return;
-  waits.push(...Object.values(room.quality.waitSeconds));
+function recordWaits(waits: BandWait[] | undefined, room: RoomDoc, mode: ModeWithId | undefined) {
+  if (!waits || !mode) return;
+  waits.push(...roomWaits(room, edgesOf(mode)));
   waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
 }
 
@@ -267,7 +269,7 @@ async function sweepMode(
   visitors: Map<string, PoolEntry[]>,
   consumed: Set<string>,
   report: RunReport,
-  recentWaits: number[],
+  recentWaits: BandWait[],
   lastStats: Map<string, { at: number; stats: QueueStats }>,
   commitUntil: number,
 ) {
@@ -292,7 +294,7 @@ async function sweepMode(
   const own = live.map(toCoreTicket);
   const sweep = (m: Mode, tickets: readonly GuardedTicket[], at: number) =>
     sweepAvoiding(m, tickets, at, config.fairPlay.farming);
-  const { proposals, unmatched } =
+  const { proposals, unmatched, reasonOf } =
     mode.regions && mode.region
       ? sweepRegion({ ...mode, regions: mode.regions }, mode.region, own, guests, now, sweep)
       : sweep(mode, own, now);
@@ -310,31 +312,34 @@ async function sweepMode(
     }
   });
   await publishStats(
-    mode.id,
+    mode,
     live.filter((t) => !consumed.has(t.id)).map(toCoreTicket),
     recentWaits,
-    unmatched,
+    { unmatched, reasonOf },
     now,
     lastStats,
   );
 }
 
+/** A pool's rating bands: the tiers of its mode's ladder. */
+const edgesOf = (mode: ModeWithId) => bandEdges(config.ladders[mode.ladder]!.tiers);
+
 /** Rewrites `pools/{mode}` at most every `statsEverySeconds`, and only when a figure changed. */
 async function publishStats(
-  modeId: string,
+  mode: ModeWithId,
   waiting: ReturnType<typeof toCoreTicket>[],
-  recentWaits: number[],
-  unmatched: Record<string, number>,
+  recentWaits: BandWait[],
+  sweep: { unmatched: Record<string, number>; reasonOf: ReadonlyMap<string, UnmatchedReason> },
   nowMs: number,
   lastStats: Map<string, { at: number; stats: QueueStats }>,
 ) {
-  const previous = lastStats.get(modeId);
+  const previous = lastStats.get(mode.id);
   if (!statsDue(previous?.at, nowMs, config.matcher.statsEverySeconds)) return;
-  const stats = queueStats(modeId, waiting, recentWaits, unmatched, nowMs);
-  lastStats.set(modeId, { at: nowMs, stats });
+  const stats = queueStats({ modeId: mode.id, mode, edges: edgesOf(mode), waiting, recentWaits, ...sweep, nowMs });
+  lastStats.set(mode.id, { at: nowMs, stats });
   if (!statsChanged(previous?.stats, stats)) return;
   countWrites(1);
-  await queueStatsRef(modeId).set(stats);
+  await queueStatsRef(mode.id).set(stats);
 }
 
 async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport, silenceChecks: Map<string, number>) {

@@ -30,7 +30,6 @@ import { transaction } from './tx.js';
  */
 function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise<TicketDoc> {
   return transaction(async (tx) => {
-    const now = Date.now();
     const callerState = await tx.get(playerStateRef(uid));
     const partyId = callerState.data()?.partyId ?? null;
     const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
@@ -38,6 +37,9 @@ function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise
     const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
       statesRead: new Map([[uid, callerState]]),
     });
+    // Taken after the reads: a ticket these reads saw end was ended no later, so the new one never seems to
+    // start before the old one stopped.
+    const now = Date.now();
     const queuers = members.map((m) => {
       const { player, state } = players.get(m);
       return {

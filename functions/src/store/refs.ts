@@ -1,5 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { calibrationDocSchema, utcDay } from '../core/calibration.js';
 import { callBucketSchema } from '../core/rateLimit.js';
 import { reviewFlagSchema } from '../core/reportAbuse.js';
 import { historyRowSchema } from '../core/history.js';
@@ -61,7 +62,16 @@ export const digestChunksRef = (modeId: string) => poolRef(modeId).collection('d
 export const digestChunkRef = (modeId: string, id: string) =>
   digestChunksRef(modeId).doc(id).withConverter(converter(digestChunkSchema));
 
-export const roomsRef = () => db.collection('rooms').withConverter(converter(roomDocSchema));
+/**
+ * Set from `endedAt` on every room write: the calibration job asks for a day's ended rooms by equality on it. An
+ * indexed ever-increasing time stamp would hold the collection near 500 writes a second; a day's index entries are
+ * ordered by the random room id after it, so they spread.
+ */
+export const ROOM_ENDED_DAY = 'endedDay';
+const roomConverter = converter(roomDocSchema, undefined, (room) => ({
+  [ROOM_ENDED_DAY]: room.endedAt === null ? null : utcDay(room.endedAt),
+}));
+export const roomsRef = () => db.collection('rooms').withConverter(roomConverter);
 export const roomRef = (id: string) => roomsRef().doc(id);
 export const gameBeatsRef = (roomId: string) =>
   db.collection('rooms').doc(roomId).collection('beats').withConverter(converter(gameBeatSchema));
@@ -88,3 +98,7 @@ export const seasonArchivesRef = () => db.collectionGroup('seasons').withConvert
 /** `ladders/{ladder}/closes/{seasonId}`: a season close's progress and final leaderboard. */
 export const seasonCloseRef = (ladder: string, seasonId: string) =>
   db.collection('ladders').doc(ladder).collection('closes').doc(seasonId).withConverter(converter(seasonCloseSchema));
+
+/** `calibration/{day}_{mode}`: a mode's day of predicted against actual results (core/calibration.ts); operators only. */
+export const calibrationRef = (id: string) =>
+  db.collection('calibration').doc(id).withConverter(converter(calibrationDocSchema));

@@ -54,7 +54,9 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   for (const outcome of outcomes) {
     const player = players.get(outcome.uid)!;
     const before = standings.get(outcome.uid)!;
-    const standing = unrated ? before : recordGame(before, outcome.update.after, outcome.outcome, ladder, nowMs);
+    const standing = unrated
+      ? before
+      : recordGame(before, outcome.update.after, outcome.outcome, ladder, nowMs, outcome.update.skill);
     ranks.set(outcome.uid, { before: before.visible, after: standing.visible });
     tx.set(playerRef(outcome.uid), {
       ...player,

@@ -38,5 +38,5 @@ export function sweepRegion<T extends Ticket>(
   const across: MatchProposal[] = sweep(mode, [...left, ...guests], nowMs).proposals.filter((p) =>
     proposalTickets(p).some((t) => ownIds.has(t.id)),
   );
-  return { proposals: [...home.proposals, ...across], unmatched: home.unmatched };
+  return { ...home, proposals: [...home.proposals, ...across] };
 }

@@ -14,6 +14,8 @@ export interface SweepResult {
   proposals: MatchProposal[];
   /** How many tickets stayed queued, by the reason their last attempt failed. */
   unmatched: Record<UnmatchedReason, number>;
+  /** Each of those tickets' reason, by ticket id (queue statistics group them by rating band). */
+  reasonOf: Map<string, UnmatchedReason>;
 }
 
 /**
@@ -42,7 +44,7 @@ export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number)
     tickets.filter((t) => !matched.has(t.id)),
     nowMs,
   );
-  return { proposals: [...proposals, ...rest.proposals], unmatched: rest.unmatched };
+  return { ...rest, proposals: [...proposals, ...rest.proposals] };
 }
 
 /**
@@ -71,7 +73,7 @@ export function greedySweep(mode: Mode, tickets: readonly Ticket[], nowMs: numbe
   }
   const left = tickets.filter((_, t) => !paired.isTaken(t));
   const rest = sweepFree(mode, left, nowMs);
-  return { proposals: [...proposals, ...rest.proposals], unmatched: rest.unmatched };
+  return { ...rest, proposals: [...proposals, ...rest.proposals] };
 }
 
 /**
@@ -136,8 +138,11 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
     UnmatchedReason,
     number
   >;
+  const reasonOf = new Map<string, UnmatchedReason>();
   reasons.forEach((reason, t) => {
-    if (reason !== null && (pool.excluded[t] !== null || pool.isAvailable(t))) unmatched[reason]++;
+    if (reason === null || (pool.excluded[t] === null && !pool.isAvailable(t))) return;
+    unmatched[reason]++;
+    reasonOf.set(tickets[t]!.id, reason);
   });
-  return { proposals, unmatched };
+  return { proposals, unmatched, reasonOf };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Ladder } from '../ladders.js';
 import { applyChange } from './duel.js';
+import type { Skill } from './openskill.js';
 
 /** A player as the settlements rate them: their ladder rating and how many games they have settled on it. */
 export const ratedPlayerShape = {
@@ -18,6 +19,8 @@ export interface RatingUpdate {
   after: number;
   /** after − before: what was applied, so the floor at 0 shows here. */
   delta: number;
+  /** The player's OpenSkill belief after the game, on a ladder rated by OpenSkill. */
+  skill?: Skill;
 }
 
 /**
@@ -33,7 +36,12 @@ export function kFactor(ladder: Ladder, gamesPlayed: number): number {
   return gamesPlayed < ladder.provisionalGames ? ladder.provisionalK : ladder.k;
 }
 
-export function ratingUpdate(uid: string, before: number, change: number, ladder: Ladder): RatingUpdate {
+export function ratingUpdate(
+  uid: string,
+  before: number,
+  change: number,
+  ladder: Pick<Ladder, 'floorAtZero'>,
+): RatingUpdate {
   const after = applyChange(before, change, ladder.floorAtZero);
   return { uid, before, after, delta: after - before };
 }

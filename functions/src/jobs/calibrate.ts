@@ -1,0 +1,20 @@
+import { logger } from 'firebase-functions/v2';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { utcDay } from '../core/calibration.js';
+import { calibrateDay, type CalibrationRun } from '../store/calibration.js';
+
+const DAY_MS = 86_400_000;
+
+/** Yesterday (final once its last rooms ended) and today so far, UTC. */
+export async function calibrateRecent(nowMs = Date.now(), pageSize?: number): Promise<CalibrationRun[]> {
+  return [await calibrateDay(utcDay(nowMs - DAY_MS), pageSize), await calibrateDay(utcDay(nowMs), pageSize)];
+}
+
+/** Cloud Scheduler fires this every hour; each run recomputes both days whole, so a failed run costs nothing. */
+export const calibrateTick = onSchedule(
+  { schedule: 'every 60 minutes', timeoutSeconds: 540, retryCount: 1 },
+  async () => {
+    const runs = await calibrateRecent();
+    logger.info('calibration written', { runs });
+  },
+);

@@ -1,0 +1,119 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { utcDay } from '../../functions/src/core/calibration.js';
+import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
+import { calibrateDay } from '../../functions/src/store/calibration.js';
+import type { LobbyServer } from '../../scripts/lobby.js';
+import { devUid, grantOperator } from '../../scripts/operator.js';
+import { db } from '../support/admin.js';
+import { ARTIFACTS, lobbyInChromium } from '../support/browser.js';
+import { devPlayer } from '../support/client.js';
+import { enqueue, sideUids } from '../support/game.js';
+
+let browser: Browser;
+let lobby: LobbyServer;
+const pages: Page[] = [];
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  ({ browser, lobby } = await lobbyInChromium());
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await lobby?.close();
+});
+
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((page) => page.context().close()));
+  expect(pageErrors.splice(0)).toEqual([]);
+});
+
+/** A browser of its own on one of the lobby's pages, signed in with the dev login. */
+async function signIn(path: string, label: string, name: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  pages.push(page);
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (error) => pageErrors.push(`${name}: ${error.message}`));
+  await page.goto(new URL(path, lobby.url).href);
+  await page.getByLabel(label).fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return page;
+}
+
+const text = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .first()
+    // biome-ignore lint/performance/useDomNodeTextContent: a table's cells are told apart only in its rendered text
+    .innerText()
+    .then((t) => t.replace(/\s+/g, ' ').trim());
+/** Waits until the element with this test id shows matching text. */
+const see = (page: Page, testId: string, expected: RegExp) =>
+  expect.poll(() => text(page, testId), { timeout: 20_000, interval: 100 }).toMatch(expected);
+const screenshot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+
+/** A 1v1 between two fresh players, played through the functions: both report side `winner` won. */
+async function playDuel(prefix: string, winner: 'A' | 'B') {
+  const [x, y] = await Promise.all([devPlayer(`${prefix} X`), devPlayer(`${prefix} Y`)]);
+  await enqueue(x, '1v1');
+  const { room } = await enqueue(y, '1v1');
+  const [a, b] = sideUids(room!)[0]!.includes(x.uid) ? [x, y] : [y, x];
+  for (const player of [a, b]) await player.call('reportResult', { roomId: room!.id, outcome: winner });
+  return room!.id;
+}
+
+describe('the operator view in headless Chromium', () => {
+  it('tells an account without the admin claim that the view is for operators only, and shows it no data', async () => {
+    const page = await signIn('operator.html', 'Operator name', 'Not An Operator');
+    await see(page, 'operators-only', /^Operators only/);
+    expect(await page.locator('#calibration').count()).toBe(0);
+    await screenshot(page, 'operator-denied.png');
+  });
+
+  it("shows an operator the queues by band with why they wait, the day's calibration, recent rooms and flags", async () => {
+    // Two settled 1v1s at even odds (one won by each side), three players waiting in 2v2, and a flagged player.
+    const rooms = [await playDuel('Op One', 'A'), await playDuel('Op Two', 'B')];
+    const waiting = await Promise.all(['Wait A', 'Wait B'].map((n) => devPlayer(n)));
+    for (const player of waiting) await enqueue(player, '2v2');
+    // The third waits in the lobby, whose match card shows the band's wait and why it waits.
+    const player = await signIn('', 'Player name', 'Wait C');
+    await see(player, 'player-name', /^Wait C$/);
+    await player.getByLabel('Mode').selectOption('2v2');
+    await player.getByRole('button', { name: 'Queue' }).click();
+    await see(player, 'match-status', /^Searching/);
+    await runMatcher({ durationMs: 1_200, intervalMs: 300 });
+    await see(player, 'waiting-because', /^not enough players in this queue yet$/);
+    expect(await text(player, 'estimated-wait')).toMatch(/Gold players$/);
+    await screenshot(player, 'lobby-waiting-because.png');
+    const endedAt = (await db.doc(`rooms/${rooms[1]}`).get()).data()!.endedAt as number;
+    await calibrateDay(utcDay(endedAt));
+    await db.doc('reviewFlags/dev:mallory').set({
+      uid: 'dev:mallory',
+      falseReports: 4,
+      flaggedAt: endedAt,
+      lastRoomId: rooms[0]!,
+      updatedAt: endedAt,
+    });
+    await grantOperator(devUid('Olga Operator'));
+
+    const page = await signIn('operator.html', 'Operator name', 'Olga Operator');
+    await page.locator('#app[data-loaded="true"]').waitFor();
+    expect(await text(page, 'bands-2v2')).toContain('gold 3');
+    expect(await text(page, 'bands-2v2')).toContain('too few players 3');
+    // Both duels were predicted at 0.5: a Brier score of 0.25 over four forecasts.
+    expect(await text(page, 'brier')).toBe('0.250');
+    const calibration = page.getByTestId('calibration-1v1');
+    expect(await calibration.locator('svg[aria-label="predicted against actual win rate"] circle').count()).toBe(1);
+    expect(await calibration.locator('svg[aria-label="predicted against actual win rate"] line').count()).toBe(1);
+    expect(await page.getByTestId('rooms').locator('tbody tr').count()).toBe(2);
+    expect(await text(page, 'flags')).toContain('dev:mallory');
+    await screenshot(page, 'operator-view.png');
+
+    // One band at a time.
+    await page.getByLabel('Rating band', { exact: true }).selectOption('gold');
+    await see(page, 'calibration-1v1', /· gold/);
+  });
+});
