@@ -170,6 +170,25 @@ const ladderConfig = () => process.env.LADDER_CONFIG ?? null;
 // ---------------------------------------------------------------------------------------------------------
 // Firestore
 
+/**
+ * A Firestore emulator of its own, on a free port and without security rules, for measurements of the emulator
+ * itself (`scripts/listenRace.ts`).
+ */
+export async function startBareFirestore(): Promise<{ host: string; stop: () => Promise<void> }> {
+  const command = findFirestoreEmulator();
+  const port = await freePort();
+  const args = [...command.args, '--host', '127.0.0.1', '--port', String(port)];
+  const child = launch('firestore-bare', command.bin, args, {}, { output: 'files' });
+  const host = `127.0.0.1:${port}`;
+  try {
+    await waitFor('the Firestore emulator', 60_000, child, () => httpOk(`http://${host}/`));
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return { host, stop: () => child.stop() };
+}
+
 async function startFirestore(children: Child[], options: StartOptions): Promise<string> {
   const existing = process.env.FIRESTORE_EMULATOR_HOST;
   if (existing) {

@@ -95,8 +95,10 @@ export class World {
    * ticket's whole life (its room over); the history check of the invariants tells which.
    */
   readonly doubleEnqueues: string[] = [];
-  /** Times the server's answer contradicted what a bot's listeners showed (see `staleView`). */
+  /** Times the server's answer contradicted what a bot's listeners showed, even after listening afresh (see `checkView`). */
   readonly staleViews: string[] = [];
+  /** Ticket updates a listener never delivered while a fresh listener did at once (see `checkView`). */
+  readonly missedUpdates: string[] = [];
   stopping = false;
   /**
    * Two bots farming: they queue for the same 1v1 mode at about the same moment, hoping to meet, and when they
@@ -287,9 +289,23 @@ async function answerReadyCheck(world: World, bot: Bot, roomId: string, faults: 
 export async function memberLife(world: World, bot: Bot, captainDone: () => boolean) {
   const played = new Set<string>();
   const fresh = () => !!bot.view.room && isLive(bot.view.room.status) && !played.has(bot.view.room.id);
+  let beating: string | null = null;
+  let nextBeat = 0;
   while (bot.isMember && !(world.stopping && captainDone() && !fresh())) {
     bot.doing = 'following the party';
-    if (!(await bot.view.until(fresh, 1000))) continue;
+    if (!(await bot.view.until(fresh, 1000))) {
+      // Like the SDK, a member's client beats while its view shows the party's ticket queued, and so hears when
+      // the server says otherwise.
+      const ticket = bot.view.ticket;
+      if (ticket?.status !== 'queued') continue;
+      const beatEvery = (1000 * resolveMode(world.config.modes, ticket.mode).ticketTtlSeconds) / 3;
+      if (beating !== ticket.id) [beating, nextBeat] = [ticket.id, Date.now() + beatEvery];
+      if (Date.now() < nextBeat) continue;
+      nextBeat = Date.now() + beatEvery;
+      const answer = await attempt(bot, 'heartbeat');
+      if (answer && (await checkView(world, bot, answer.presence)) === 'stale') return;
+      continue;
+    }
     const roomId = bot.view.room!.id;
     played.add(roomId);
     await playRoom(world, bot, roomId);
@@ -463,11 +479,11 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
         world.faults.duplicateCancels++;
         await attempt(bot, 'cancelQueue');
       }
-      if (answer && !answer.cancelled && (await staleView(world, bot, answer.presence))) return;
+      if (answer && !answer.cancelled && (await checkView(world, bot, answer.presence)) === 'stale') return;
     } else if (now >= nextBeat) {
       nextBeat = now + beatEvery;
       const answer = await attempt(bot, 'heartbeat');
-      if (answer && (await staleView(world, bot, answer.presence))) return;
+      if (answer && (await checkView(world, bot, answer.presence)) === 'stale') return;
     }
   }
 }
@@ -475,23 +491,35 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
 const LISTENER_GRACE_MS = 5000;
 
 /**
- * The server says the player is no longer queued while this client's listener still shows the ticket queued. The
- * listener may be a moment behind the answer; if it has not caught up within a few seconds and the server still
- * says the ticket is not queued, it is stale: a client would believe the server and move on, and the simulation
- * records it, since listeners should never lag so far. (The answer itself may be the older news: a party
- * leader's or a ready check's new ticket can be committed between the call's read and its answer.)
+ * Squares the bot's view with the server's answer, as the client SDK does when a heartbeat says the player is no
+ * longer queued while the ticket listener still says queued. The listener may be a moment behind the answer, so
+ * it gets a few seconds. If it has not caught up, the bot listens to the ticket afresh: the Firestore emulator
+ * can leave a listener that started during a write to its document without that write for good, and a new
+ * listener hears of it at once (counted as a missed update). If even the new listener does not catch up while
+ * the server still says the ticket is not queued, the view is stale: a client would believe the server and move
+ * on, and the simulation records it, since listeners should never lag so far. (The answer itself may be the
+ * older news: a party leader's or a ready check's new ticket can be committed between the call's read and its
+ * answer.)
  */
-async function staleView(world: World, bot: Bot, presence: Presence): Promise<boolean> {
+async function checkView(world: World, bot: Bot, presence: Presence): Promise<'agrees' | 'repaired' | 'stale'> {
   const queued = (v: PlayerView) => v.ticket?.status === 'queued';
-  if (presence.kind === 'queued' || !queued(bot.view)) return false;
-  if (await bot.view.until((v) => !queued(v), LISTENER_GRACE_MS)) return false;
+  if (presence.kind === 'queued' || !queued(bot.view)) return 'agrees';
+  if (await bot.view.until((v) => !queued(v), LISTENER_GRACE_MS)) return 'agrees';
   const shown = bot.view.ticket!;
-  const onServer = await getDocFromServer(doc(bot.client.db, `pools/${shown.mode}/tickets/${shown.id}`));
-  if (onServer.data()?.status === 'queued') return false;
+  const path = `pools/${shown.mode}/tickets/${shown.id}`;
+  const onServer = async () => (await getDocFromServer(doc(bot.client.db, path))).data()?.status as string;
+  const status = await onServer();
+  if (status === 'queued') return 'agrees';
+  bot.view.relistenTicket();
+  if (await bot.view.until((v) => !queued(v), LISTENER_GRACE_MS)) {
+    world.missedUpdates.push(`${bot.client.uid}: ticket ${shown.id} ${status} on the server, queued on its listener`);
+    return 'repaired';
+  }
+  if ((await onServer()) === 'queued') return 'agrees';
   world.staleViews.push(
-    `${bot.client.uid}: listener shows ticket ${bot.view.ticket!.id} queued ${LISTENER_GRACE_MS / 1000} s after the server said ${presence.kind}`,
+    `${bot.client.uid}: listeners show ticket ${shown.id} queued ${(2 * LISTENER_GRACE_MS) / 1000} s after the server said ${presence.kind}, even listening afresh`,
   );
-  return true;
+  return 'stale';
 }
 
 /**

@@ -64,6 +64,7 @@ export interface SimulationResult {
   /** Listener errors (path: code), answers that contradicted a bot's listeners, bots still busy after the stop. */
   listenerErrors: string[];
   staleViews: string[];
+  missedUpdates: string[];
   stuckBots: string[];
   calls: Record<string, Omit<FunctionStats, 'latencyMs'> & { p50Ms: number | null; p95Ms: number | null }>;
   callTimes: number[];
@@ -402,6 +403,7 @@ export async function runSimulation({
     doubleEnqueues: world.doubleEnqueues,
     listenerErrors: bots.flatMap((b) => b.view.listenerErrors),
     staleViews: world.staleViews,
+    missedUpdates: world.missedUpdates,
     stuckBots,
     calls: Object.fromEntries(
       [...calls.byFunction].map(([name, { latencyMs, ...stats }]) => [

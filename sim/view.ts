@@ -48,6 +48,22 @@ export class PlayerView {
     if (this.followingTicket === ticketId) return;
     this.followingTicket = ticketId;
     this.followedTickets.add(ticketId);
+    this.listenTicket(mode, ticketId);
+  }
+
+  /**
+   * Replaces the listener on the followed ticket with a fresh one, keeping what the old one showed until the new
+   * one speaks: a listener the emulator started during a write to its document can miss that write for good
+   * (see docs/CONTRIBUTING.md), and only a new listener hears of it.
+   */
+  relistenTicket() {
+    const ticket = this.ticket;
+    if (!ticket || this.followingTicket !== ticket.id) return;
+    this.listenTicket(ticket.mode, ticket.id);
+    this.ticket = ticket;
+  }
+
+  private listenTicket(mode: string, ticketId: string) {
     this.stopTicket?.();
     this.ticket = null;
     this.stopTicket = this.client.listen(

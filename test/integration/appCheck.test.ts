@@ -1,6 +1,3 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
 import { signInWithCustomToken } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,14 +5,13 @@ import { firebaseServices, invoker, type EmulatorHosts } from '@ladder/client';
 import { PROJECT_ID, startStack, type Stack } from '../../scripts/emulators.js';
 import { expectRefusal } from '../support/admin.js';
 import { devPlayer, newApp } from '../support/client.js';
-import { TEST_CONFIG } from '../support/config.js';
+import { useTestConfig } from '../support/config.js';
 
 // A second Auth and Functions emulator pair beside the test stack (sharing its Firestore), whose functions load
 // the test configuration with `fairPlay.enforceAppCheck: true`.
-const enforcing = JSON.parse(readFileSync(TEST_CONFIG, 'utf8'));
-enforcing.fairPlay.enforceAppCheck = true;
-const CONFIG = join(mkdtempSync(join(tmpdir(), 'app-check-')), 'ladder.config.json');
-writeFileSync(CONFIG, JSON.stringify(enforcing));
+const CONFIG = useTestConfig('app-check', (enforcing) => {
+  enforcing.fairPlay.enforceAppCheck = true;
+});
 
 /**
  * An App Check token shaped as App Check's token exchange returns one (a JWT naming the app in `sub`), unsigned.

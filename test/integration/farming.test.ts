@@ -1,18 +1,14 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { TEST_CONFIG } from '../support/config.js';
+import { useTestConfig } from '../support/config.js';
 
 // Farming rules seconds long: this file's store code loads a copy of the test configuration in which opponents
 // who met less than 3 s ago are kept apart (relaxed to nothing by a 2 s wait), and a pair's third game in a day
 // is unrated. The games are played in-process through the store, as the callables run them, on the emulators.
-const farmed = JSON.parse(readFileSync(TEST_CONFIG, 'utf8'));
-farmed.fairPlay.farming = { rematchMinutes: 0.05, rematchGames: 0, relaxAfterSeconds: 2, dailyPairCap: 2 };
-farmed.modes.duel.reportTimeoutSeconds = 120;
-const CONFIG = join(mkdtempSync(join(tmpdir(), 'farming-')), 'ladder.config.json');
-writeFileSync(CONFIG, JSON.stringify(farmed));
+const CONFIG = useTestConfig('farming', (farmed) => {
+  farmed.fairPlay.farming = { rematchMinutes: 0.05, rematchGames: 0, relaxAfterSeconds: 2, dailyPairCap: 2 };
+  farmed.modes.duel.reportTimeoutSeconds = 120;
+});
 process.env.LADDER_CONFIG = CONFIG;
 
 const { config } = await import('../../functions/src/config.js');

@@ -1,17 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TEST_CONFIG } from '../support/config.js';
+import { useTestConfig } from '../support/config.js';
 
 // This file's functions load a copy of the test configuration whose `team` ladder is rated by OpenSkill (the
 // library's defaults), without the 2v2 ready check. The games are played in-process through the store, as the
 // callables run them, on the real emulators.
-const openskill = JSON.parse(readFileSync(TEST_CONFIG, 'utf8'));
-openskill.ladders.team.rating = { system: 'openskill', model: 'plackettLuce' };
-delete openskill.modes['2v2'].readyCheck;
-const CONFIG = join(mkdtempSync(join(tmpdir(), 'openskill-')), 'ladder.config.json');
-writeFileSync(CONFIG, JSON.stringify(openskill));
+const CONFIG = useTestConfig('openskill', (openskill) => {
+  openskill.ladders.team.rating = { system: 'openskill', model: 'plackettLuce' };
+  delete openskill.modes['2v2'].readyCheck;
+});
 process.env.LADDER_CONFIG = CONFIG;
 
 const { config } = await import('../../functions/src/config.js');

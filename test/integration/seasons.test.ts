@@ -1,26 +1,22 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/emulators.js';
-import { TEST_CONFIG } from '../support/config.js';
+import { useTestConfig } from '../support/config.js';
 
 // Seasons seconds long: this file's functions load a copy of the test configuration whose `ranked` ladder has
 // a closed season (`old`), one ending a few seconds after the file starts (`s1`), and the next (`s2`). The
 // games are played in-process through the store, as the callables run them, on the real emulators.
 const S1_ENDS = Date.now() + 20_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const seasonal = JSON.parse(readFileSync(TEST_CONFIG, 'utf8'));
-seasonal.ladders.ranked.seasons = [
-  { id: 'old', start: iso(Date.now() - 7_200_000), end: iso(Date.now() - 3_600_000) },
-  { id: 's1', start: iso(Date.now() - 3_600_000), end: iso(S1_ENDS) },
-  { id: 's2', start: iso(S1_ENDS), end: iso(S1_ENDS + 3_600_000) },
-];
-seasonal.modes.duel.reportTimeoutSeconds = 120; // the late game is played across the boundary
-const CONFIG = join(mkdtempSync(join(tmpdir(), 'seasons-')), 'ladder.config.json');
-writeFileSync(CONFIG, JSON.stringify(seasonal));
+const CONFIG = useTestConfig('seasons', (seasonal) => {
+  seasonal.ladders.ranked.seasons = [
+    { id: 'old', start: iso(Date.now() - 7_200_000), end: iso(Date.now() - 3_600_000) },
+    { id: 's1', start: iso(Date.now() - 3_600_000), end: iso(S1_ENDS) },
+    { id: 's2', start: iso(S1_ENDS), end: iso(S1_ENDS + 3_600_000) },
+  ];
+  seasonal.modes.duel.reportTimeoutSeconds = 120; // the late game is played across the boundary
+});
 process.env.LADDER_CONFIG = CONFIG;
 
 const { config } = await import('../../functions/src/config.js');

@@ -1,20 +1,16 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { TEST_CONFIG } from '../support/config.js';
+import { useTestConfig } from '../support/config.js';
 
 // Heartbeats that count: this file's store code loads a copy of the test configuration whose `duel` and `2v2`
 // modes take a player silent for 3 s in a started game to have left it. The games are played in-process
 // through the store, as the callables run them, and the matcher run checks the silence, on the emulators.
-const beating = JSON.parse(readFileSync(TEST_CONFIG, 'utf8'));
-for (const mode of ['duel', '2v2']) {
-  beating.modes[mode].leaveAfterSilentSeconds = 3;
-  beating.modes[mode].reportTimeoutSeconds = 120;
-}
-const CONFIG = join(mkdtempSync(join(tmpdir(), 'silent-')), 'ladder.config.json');
-writeFileSync(CONFIG, JSON.stringify(beating));
+const CONFIG = useTestConfig('silent', (beating) => {
+  for (const mode of ['duel', '2v2']) {
+    beating.modes[mode].leaveAfterSilentSeconds = 3;
+    beating.modes[mode].reportTimeoutSeconds = 120;
+  }
+});
 process.env.LADDER_CONFIG = CONFIG;
 
 const { config } = await import('../../functions/src/config.js');
