@@ -339,6 +339,9 @@ export async function runSimulation({
       await Promise.race([Promise.all(lives), sleep(1000 * (longestTimers() + 60))]);
       stuckBots.push(...(await Promise.all(bots.filter((b) => !done.has(b)).map(describeBot))));
       if (stuckBots.length) log(`${stuckBots.length} bots still busy after the stop:\n  ${stuckBots.join('\n  ')}`);
+      const missed = world.missedUpdates;
+      if (missed.length)
+        log(`${missed.length} ticket updates a listener missed, heard by listening afresh:\n  ${missed.join('\n  ')}`);
     });
     await phase('drain', async () => {
       const giveUpAt = Date.now() + 1000 * (longestTimers() + 30);
