@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -445,7 +445,12 @@ function launch(name: string, bin: string, args: string[], env: Record<string, s
   const wrapped = new Child(name, child);
   const inherit = options.output === 'inherit';
   if (!inherit) {
-    const log = createWriteStream(logFile(name));
+    // Appended to, not truncated: a second stack of this checkout (`npm start` inside a test, say) would otherwise
+    // wipe the log of the stack that is still running. A large log is started afresh.
+    const path = logFile(name);
+    const large = existsSync(path) && statSync(path).size > 20_000_000;
+    const log = createWriteStream(path, { flags: large ? 'w' : 'a' });
+    log.write(`\n===== ${name} started ${new Date().toISOString()} by process ${process.pid} =====\n`);
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
   }

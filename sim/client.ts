@@ -55,6 +55,8 @@ export interface FunctionStats {
   ok: number;
   /** Refusals and failures by callable error code (`failed-precondition`, `aborted`, …). */
   errors: Record<string, number>;
+  /** The first message seen with each error code, and when the call was sent and how long it took. */
+  firstErrors: Record<string, string>;
   latencyMs: number[];
 }
 
@@ -64,11 +66,15 @@ export class CallLog {
   /** Milliseconds since the epoch of every request, for the throughput timeline. */
   readonly sentAt: number[] = [];
 
-  record(name: string, sentAt: number, ms: number, code: string | null) {
-    const stats = this.byFunction.get(name) ?? { calls: 0, ok: 0, errors: {}, latencyMs: [] };
+  record(name: string, sentAt: number, ms: number, error: { code: string; message: string } | null) {
+    const stats = this.byFunction.get(name) ?? { calls: 0, ok: 0, errors: {}, firstErrors: {}, latencyMs: [] };
     stats.calls++;
-    if (code === null) stats.ok++;
-    else stats.errors[code] = (stats.errors[code] ?? 0) + 1;
+    if (error === null) stats.ok++;
+    else {
+      stats.errors[error.code] = (stats.errors[error.code] ?? 0) + 1;
+      stats.firstErrors[error.code] ??=
+        `${JSON.stringify(error.message)}, sent at ${new Date(sentAt).toISOString()}, answered after ${Math.round(ms)} ms`;
+    }
     stats.latencyMs.push(ms);
     this.byFunction.set(name, stats);
     this.sentAt.push(sentAt);
@@ -136,7 +142,10 @@ export class BotClient {
         this.log.record(name, sentAt, performance.now() - started, null);
         return { data, sentAt };
       } catch (error) {
-        this.log.record(name, sentAt, performance.now() - started, errorCode(error));
+        this.log.record(name, sentAt, performance.now() - started, {
+          code: errorCode(error),
+          message: (error as Error).message ?? String(error),
+        });
         throw error;
       }
     });

@@ -48,7 +48,7 @@ describe('the simulation', () => {
     expect(result.staleViews).toEqual([]);
     for (const [name, stats] of Object.entries(result.calls)) {
       for (const code of Object.keys(stats.errors))
-        expect(EXPECTED_REFUSALS, `${name} answered ${code}`).toContain(code);
+        expect(EXPECTED_REFUSALS, `${name} answered ${code}: first ${stats.firstErrors[code]}`).toContain(code);
     }
 
     const dir = mkdtempSync(join(tmpdir(), 'ladder-sim-'));
