@@ -1,43 +1,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/emulators.js';
-import type { LobbyServer } from '../../scripts/lobby.js';
 import { db } from '../support/admin.js';
-import { ARTIFACTS, lobbyInChromium } from '../support/browser.js';
+import { ARTIFACTS, browserPerFile } from '../support/browser.js';
 import { devPlayer } from '../support/client.js';
 import { sweep } from '../support/game.js';
 
-let browser: Browser;
-let lobby: LobbyServer;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  ({ browser, lobby } = await lobbyInChromium());
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await lobby?.close();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+const browser = browserPerFile();
 
 /** A player in a browser context of their own, signed in through the lobby. */
 async function player(name: string, context?: BrowserContext): Promise<Page> {
-  if (!context) {
-    context = await browser.newContext({ viewport: { width: 1200, height: 860 } });
-    contexts.push(context);
-  }
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (error) => pageErrors.push(`${name}: ${error.message}`));
-  await page.goto(lobby.url);
+  const page = await browser.newPage(
+    context ?? (await browser.newContext({ viewport: { width: 1200, height: 860 } })),
+    name,
+  );
+  await page.goto(browser.lobbyUrl());
   await page.getByLabel('Player name').fill(name);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await see(page, 'player-name', name);
@@ -244,7 +223,6 @@ describe('the lobby in headless Chromium against the emulators', () => {
       isMobile: true,
       hasTouch: true,
     });
-    contexts.push(phone);
     const page = await player('Phoebe', phone);
     await queue(page, 'ffa');
     await see(page, 'match-status', 'Searching for a free-for-all match (ffa)…');
@@ -281,7 +259,6 @@ describe('the lobby in headless Chromium against the emulators', () => {
 
   it("treats two tabs of one browser as two players, and a reload keeps each tab's player", async () => {
     const context = await browser.newContext();
-    contexts.push(context);
     const one = await player('Tab One', context);
     const two = await player('Tab Two', context);
     await one.reload();

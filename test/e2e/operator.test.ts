@@ -1,43 +1,21 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { utcDay } from '../../functions/src/core/calibration.js';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { calibrateDay } from '../../functions/src/store/calibration.js';
-import type { LobbyServer } from '../../scripts/lobby.js';
 import { devUid, grantOperator } from '../../scripts/operator.js';
 import { db } from '../support/admin.js';
-import { ARTIFACTS, lobbyInChromium } from '../support/browser.js';
+import { ARTIFACTS, browserPerFile } from '../support/browser.js';
 import { devPlayer } from '../support/client.js';
 import { enqueue, sideUids } from '../support/game.js';
 
-let browser: Browser;
-let lobby: LobbyServer;
-const pages: Page[] = [];
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  ({ browser, lobby } = await lobbyInChromium());
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await lobby?.close();
-});
-
-afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.context().close()));
-  expect(pageErrors.splice(0)).toEqual([]);
-});
+const browser = browserPerFile();
 
 /** A browser of its own on one of the lobby's pages, signed in with the dev login. */
 async function signIn(path: string, label: string, name: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  pages.push(page);
-  page.setDefaultTimeout(20_000);
-  page.on('pageerror', (error) => pageErrors.push(`${name}: ${error.message}`));
-  await page.goto(new URL(path, lobby.url).href);
+  const page = await browser.newPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }), name);
+  await page.goto(new URL(path, browser.lobbyUrl()).href);
   await page.getByLabel(label).fill(name);
   await page.getByRole('button', { name: 'Sign in' }).click();
   return page;

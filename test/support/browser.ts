@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { config } from '../../functions/src/config.js';
 import { ROOT } from '../../scripts/emulators.js';
 import { lobbyConfig, serveLobby, type LobbyServer } from '../../scripts/lobby.js';
@@ -17,7 +17,7 @@ const run = promisify(execFile);
  * Builds the client and the lobby (its pages bundle the built client package, as `npm run build` does), serves
  * them against the test emulators, and starts headless Chromium.
  */
-export async function lobbyInChromium(): Promise<{ browser: Browser; lobby: LobbyServer }> {
+async function lobbyInChromium(): Promise<{ browser: Browser; lobby: LobbyServer }> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`The end-to-end test needs Chromium at ${CHROMIUM}. Install it: apt-get install -y chromium`);
   }
@@ -38,4 +38,40 @@ export async function lobbyInChromium(): Promise<{ browser: Browser; lobby: Lobb
   });
   mkdirSync(ARTIFACTS, { recursive: true });
   return { browser, lobby };
+}
+
+/**
+ * For a browser test file: the lobby served and Chromium started once for the file, and browser contexts that
+ * close after each test, which then fails if any of their pages threw.
+ */
+export function browserPerFile() {
+  let started: { browser: Browser; lobby: LobbyServer } | undefined;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    started = await lobbyInChromium();
+  }, 180_000);
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.lobby.close();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+  return {
+    lobbyUrl: () => started!.lobby.url,
+    async newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
+      const context = await started!.browser.newContext(options);
+      contexts.push(context);
+      return context;
+    },
+    /** A new page of `context`, whose uncaught errors fail the test (named by `who`). */
+    async newPage(context: BrowserContext, who: string): Promise<Page> {
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      page.on('pageerror', (error) => pageErrors.push(`${who}: ${error.message}`));
+      return page;
+    },
+  };
 }
