@@ -495,7 +495,8 @@ const LISTENER_GRACE_MS = 5000;
  * longer queued while the ticket listener still says queued. The listener may be a moment behind the answer, so
  * it gets a few seconds. If it has not caught up, the bot listens to the ticket afresh: the Firestore emulator
  * can leave a listener that started during a write to its document without that write for good, and a new
- * listener hears of it at once (counted as a missed update). If even the new listener does not catch up while
+ * listener hears of it at once (counted as a missed update). A server read would not do: while the old listener
+ * is open, the SDK answers it from that listener's view. If even the new listener does not catch up while
  * the server still says the ticket is not queued, the view is stale: a client would believe the server and move
  * on, and the simulation records it, since listeners should never lag so far. (The answer itself may be the
  * older news: a party leader's or a ready check's new ticket can be committed between the call's read and its
@@ -506,16 +507,17 @@ async function checkView(world: World, bot: Bot, presence: Presence): Promise<'a
   if (presence.kind === 'queued' || !queued(bot.view)) return 'agrees';
   if (await bot.view.until((v) => !queued(v), LISTENER_GRACE_MS)) return 'agrees';
   const shown = bot.view.ticket!;
-  const path = `pools/${shown.mode}/tickets/${shown.id}`;
-  const onServer = async () => (await getDocFromServer(doc(bot.client.db, path))).data()?.status as string;
-  const status = await onServer();
-  if (status === 'queued') return 'agrees';
+  // Listen afresh before reading: while the old listener is open, the SDK answers a read from its stale view.
   bot.view.relistenTicket();
   if (await bot.view.until((v) => !queued(v), LISTENER_GRACE_MS)) {
-    world.missedUpdates.push(`${bot.client.uid}: ticket ${shown.id} ${status} on the server, queued on its listener`);
+    const heard = bot.view.ticket;
+    // The state listener may have moved the view on to a newer ticket meanwhile: then nothing was missed.
+    if (heard?.id !== shown.id) return 'agrees';
+    world.missedUpdates.push(`${bot.client.uid}: ticket ${shown.id} ${heard.status}, queued on its old listener`);
     return 'repaired';
   }
-  if ((await onServer()) === 'queued') return 'agrees';
+  const onServer = await getDocFromServer(doc(bot.client.db, `pools/${shown.mode}/tickets/${shown.id}`));
+  if (onServer.data()?.status === 'queued') return 'agrees';
   world.staleViews.push(
     `${bot.client.uid}: listeners show ticket ${shown.id} queued ${(2 * LISTENER_GRACE_MS) / 1000} s after the server said ${presence.kind}, even listening afresh`,
   );
