@@ -1,4 +1,4 @@
-import type { Mode } from '../functions/src/core/modes.js';
+import type { Mode } from '../functions/src/core/mode/modes.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { GainNetwork } from './flow.js';
 

@@ -1,6 +1,6 @@
 import * as current from '../functions/src/core/match/index.js';
 import { proposalTickets, type MatchProposal } from '../functions/src/core/match/index.js';
-import type { Mode } from '../functions/src/core/modes.js';
+import type { Mode } from '../functions/src/core/mode/modes.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';

@@ -3,7 +3,7 @@
  * else the benchmark holds counts towards it. Prints one line of JSON for bench/run.ts.
  */
 import { sweepPool } from '../functions/src/core/match/index.js';
-import { defaultModes } from '../functions/src/core/modes.js';
+import { defaultModes } from '../functions/src/core/mode/modes.js';
 import { PARTY_MIX, TicketFactory } from './pools.js';
 import { Random } from './random.js';
 

@@ -4,8 +4,8 @@ import {
   type MatchProposal,
   type ViolationRule,
 } from '../functions/src/core/match/index.js';
-import type { Mode } from '../functions/src/core/modes.js';
-import { percentile } from '../functions/src/core/percentile.js';
+import type { Mode } from '../functions/src/core/mode/modes.js';
+import { percentile } from '../functions/src/core/ops/percentile.js';
 
 /** A win probability in this band counts as a fair match. */
 export const FAIR_BAND = [0.47, 0.53] as const;

@@ -1,8 +1,8 @@
 import { proposalTickets, violations, type MatchProposal } from '../functions/src/core/match/index.js';
-import type { Mode } from '../functions/src/core/modes.js';
+import type { Mode } from '../functions/src/core/mode/modes.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { packingBound } from './bound.js';
-import { percentile } from '../functions/src/core/percentile.js';
+import { percentile } from '../functions/src/core/ops/percentile.js';
 import { FAIR_BAND } from './metrics.js';
 import { TicketFactory, UNIFORM_MIX, uniformRating } from './pools.js';
 import { Random } from './random.js';

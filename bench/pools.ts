@@ -1,4 +1,4 @@
-import type { Mode } from '../functions/src/core/modes.js';
+import type { Mode } from '../functions/src/core/mode/modes.js';
 import { matchingScore, type Ticket } from '../functions/src/core/match/ticket.js';
 import type { Random } from './random.js';
 

@@ -9,8 +9,8 @@
  * Flags: --players 300 --rounds 50 --seeds 5.
  */
 import { writeFileSync } from 'node:fs';
-import { brierScore, calibrationBuckets, twoSided, type Forecast } from '../functions/src/core/forecast.js';
-import { ladderSchema, type Ladder } from '../functions/src/core/ladders.js';
+import { brierScore, calibrationBuckets, twoSided, type Forecast } from '../functions/src/core/ops/forecast.js';
+import { ladderSchema, type Ladder } from '../functions/src/core/ladder/ladder.js';
 import { settlePlacements, settleSides, winChance, type RatedPlayer } from '../functions/src/core/rating/system.js';
 import { DEFAULT_TRUE_SKILL, drawTrueSkills, playPlacements, playSides, spearman, trueChance } from './convergence.js';
 import { Random } from './random.js';

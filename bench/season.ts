@@ -39,7 +39,7 @@ const stack = await startStack({ output: 'files', reuse: false });
 Object.assign(process.env, emulatorEnv(stack));
 
 const { config: loaded } = await import('../functions/src/config.js');
-const { newPlayer, ranked } = await import('../functions/src/core/player.js');
+const { newPlayer, ranked } = await import('../functions/src/core/player/player.js');
 const { db } = await import('../functions/src/store/db.js');
 const { withOpCounts } = await import('../functions/src/store/metrics.js');
 const { playerRef } = await import('../functions/src/store/refs.js');

@@ -6,7 +6,7 @@
  *   npm run calibrate -- --day 2026-11-22     one day; --page N rooms per read
  */
 import { parseArgs } from 'node:util';
-import { dayIdSchema } from '../functions/src/core/calibration.js';
+import { dayIdSchema } from '../functions/src/core/ops/calibration.js';
 import { calibrateRecent } from '../functions/src/jobs/calibrate.js';
 import { calibrateDay } from '../functions/src/store/calibration.js';
 import { withOpCounts } from '../functions/src/store/metrics.js';

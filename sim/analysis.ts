@@ -4,8 +4,8 @@
  */
 import type { AppConfig } from '../functions/src/core/config.js';
 import { measureQuality, violations } from '../functions/src/core/match/index.js';
-import { resolveMode } from '../functions/src/core/modes.js';
-import { coreSides, type RoomDoc } from '../functions/src/core/room.js';
+import { resolveMode } from '../functions/src/core/mode/modes.js';
+import { coreSides, type RoomDoc } from '../functions/src/core/room/room.js';
 import type { SimulationResult } from './simulation.js';
 import { skillFigures, type SkillFigures } from './skill.js';
 

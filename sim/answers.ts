@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CallName } from '@ladder/client';
-import { percentile } from '../functions/src/core/percentile.js';
+import { percentile } from '../functions/src/core/ops/percentile.js';
 import { BotClient, CallLog, errorCode, Limiter } from './client.js';
 import { simulationStack } from './stack.js';
 

@@ -6,9 +6,9 @@
  * pool the matcher mirrors and sweeps as large as asked. They never expire and nobody heartbeats for them.
  */
 import type { AppConfig } from '../functions/src/core/config.js';
-import { idleState } from '../functions/src/core/player.js';
-import { poolIdOf } from '../functions/src/core/regions.js';
-import { newTicket } from '../functions/src/core/ticket.js';
+import { idleState } from '../functions/src/core/player/player.js';
+import { poolIdOf } from '../functions/src/core/mode/regions.js';
+import { newTicket } from '../functions/src/core/queue/ticket.js';
 import { db } from '../functions/src/store/db.js';
 import { ticketRef } from '../functions/src/store/refs.js';
 

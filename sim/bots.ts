@@ -8,10 +8,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { doc, getDocFromServer } from 'firebase/firestore';
 import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
-import { resolveMode } from '../functions/src/core/modes.js';
-import { hopsFrom } from '../functions/src/core/regions.js';
-import type { Presence } from '../functions/src/core/presence.js';
-import { sideUids, type Result, type RoomDoc } from '../functions/src/core/room.js';
+import { resolveMode } from '../functions/src/core/mode/modes.js';
+import { hopsFrom } from '../functions/src/core/mode/regions.js';
+import type { Presence } from '../functions/src/core/queue/presence.js';
+import { sideUids, type Result, type RoomDoc } from '../functions/src/core/room/room.js';
 import { playPlacements, playSides } from '../bench/convergence.js';
 import type { Random } from '../bench/random.js';
 import type { CallArgs, CallName, CallResponse } from '@ladder/client';

@@ -5,9 +5,9 @@
  * so the figure is the matcher's alone: matched players a second from the first run's start until no ticket waits.
  */
 import type { AppConfig } from '../functions/src/core/config.js';
-import { idleState } from '../functions/src/core/player.js';
-import { poolIdOf } from '../functions/src/core/regions.js';
-import { newTicket } from '../functions/src/core/ticket.js';
+import { idleState } from '../functions/src/core/player/player.js';
+import { poolIdOf } from '../functions/src/core/mode/regions.js';
+import { newTicket } from '../functions/src/core/queue/ticket.js';
 import { db } from '../functions/src/store/db.js';
 import { ticketRef } from '../functions/src/store/refs.js';
 import { checkInvariants, readSnapshot } from './invariants.js';

@@ -5,19 +5,26 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AppConfig } from '../functions/src/core/config.js';
 import { violations } from '../functions/src/core/match/index.js';
-import { partySchema, type Party } from '../functions/src/core/party.js';
-import { playerSchema, playerStateSchema, type Player, type PlayerState } from '../functions/src/core/player.js';
-import { ticketDocSchema, type TicketDoc } from '../functions/src/core/ticket.js';
-import { coreSides, isLive, roomDocSchema, roomTickets, sideUids, type RoomDoc } from '../functions/src/core/room.js';
-import { historyRowSchema } from '../functions/src/core/history.js';
-import { contradictingReporters } from '../functions/src/core/reportAbuse.js';
-import { mayPlayIn, splitPoolId } from '../functions/src/core/regions.js';
+import { partySchema, type Party } from '../functions/src/core/player/party.js';
+import { playerSchema, playerStateSchema, type Player, type PlayerState } from '../functions/src/core/player/player.js';
+import { ticketDocSchema, type TicketDoc } from '../functions/src/core/queue/ticket.js';
+import {
+  coreSides,
+  isLive,
+  roomDocSchema,
+  roomTickets,
+  sideUids,
+  type RoomDoc,
+} from '../functions/src/core/room/room.js';
+import { historyRowSchema } from '../functions/src/core/room/history.js';
+import { contradictingReporters } from '../functions/src/core/fairplay/reportAbuse.js';
+import { mayPlayIn, splitPoolId } from '../functions/src/core/mode/regions.js';
 import {
   seasonArchiveSchema,
   seasonCloseSchema,
   type SeasonArchive,
   type SeasonClose,
-} from '../functions/src/core/season.js';
+} from '../functions/src/core/ladder/season.js';
 import { checkFarming } from './farmingInvariants.js';
 import { checkSeasons, replayRating } from './seasonInvariants.js';
 import type { z } from 'zod';

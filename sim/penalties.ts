@@ -4,7 +4,7 @@
  * farming rules did to the farming pair (and to everyone else).
  */
 import type { AppConfig } from '../functions/src/core/config.js';
-import { forfeitVerdict } from '../functions/src/core/leaving.js';
+import { forfeitVerdict } from '../functions/src/core/fairplay/leaving.js';
 import type { Snapshot } from './invariants.js';
 
 export interface Penalties {

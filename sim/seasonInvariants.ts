@@ -3,10 +3,10 @@
  * everyone who played a game in it; a player's rating chains through their games and each season's reset once.
  */
 import type { AppConfig } from '../functions/src/core/config.js';
-import type { HistoryRow } from '../functions/src/core/history.js';
-import type { Player } from '../functions/src/core/player.js';
-import type { RoomDoc } from '../functions/src/core/room.js';
-import type { SeasonArchive, SeasonClose } from '../functions/src/core/season.js';
+import type { HistoryRow } from '../functions/src/core/room/history.js';
+import type { Player } from '../functions/src/core/player/player.js';
+import type { RoomDoc } from '../functions/src/core/room/room.js';
+import type { SeasonArchive, SeasonClose } from '../functions/src/core/ladder/season.js';
 
 type Violation = (invariant: string, documents: string[], detail: string) => void;
 

@@ -12,8 +12,8 @@ import {
   twoSided,
   type CalibrationBucket,
   type Forecast,
-} from '../functions/src/core/forecast.js';
-import { sideUids } from '../functions/src/core/room.js';
+} from '../functions/src/core/ops/forecast.js';
+import { sideUids } from '../functions/src/core/room/room.js';
 import type { SimulationResult } from './simulation.js';
 
 /** The games-played marks at which ratings are compared with true skill. */

@@ -3,9 +3,9 @@
  * names (its latest), and the room that ticket was matched into. Nothing else is read: a party member learns of
  * the party's ticket, and anyone of a re-queued ticket, through the state document.
  */
-import type { PlayerState } from '../functions/src/core/player.js';
-import type { TicketDoc } from '../functions/src/core/ticket.js';
-import type { RoomDoc } from '../functions/src/core/room.js';
+import type { PlayerState } from '../functions/src/core/player/player.js';
+import type { TicketDoc } from '../functions/src/core/queue/ticket.js';
+import type { RoomDoc } from '../functions/src/core/room/room.js';
 import type { BotClient } from './client.js';
 
 type Waiter = () => void;

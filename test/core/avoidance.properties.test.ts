@@ -6,9 +6,9 @@ import {
   matchNowAvoiding,
   sweepAvoiding,
   type GuardedTicket,
-} from '../../functions/src/core/avoidance.js';
+} from '../../functions/src/core/fairplay/avoidance.js';
 import { proposalTickets, sweepPool, violations, type MatchProposal } from '../../functions/src/core/match/index.js';
-import { defaultModes } from '../../functions/src/core/modes.js';
+import { defaultModes } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { NOW, poolArbitrary, solos } from './helpers.js';
 

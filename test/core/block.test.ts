@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { avoidedBy, block, MAX_BLOCKED, unblock, type BlockList } from '../../functions/src/core/block.js';
+import { avoidedBy, block, MAX_BLOCKED, unblock, type BlockList } from '../../functions/src/core/fairplay/block.js';
 import { Failure } from '../../functions/src/core/errors.js';
 
 const named = (uid: string) => ({ uid, displayName: uid.toUpperCase() });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bandEdges, bandOf } from '../../functions/src/core/bands.js';
+import { bandEdges, bandOf } from '../../functions/src/core/ladder/bands.js';
 import {
   calibrationDocs,
   newDayTally,
@@ -8,11 +8,11 @@ import {
   tallyRoom,
   utcDay,
   type CalibrationDoc,
-} from '../../functions/src/core/calibration.js';
-import { brierScore, calibrationBuckets, type Forecast } from '../../functions/src/core/forecast.js';
-import { percentile } from '../../functions/src/core/percentile.js';
-import type { RoomDoc } from '../../functions/src/core/room.js';
-import { defaultTiers } from '../../functions/src/core/tiers.js';
+} from '../../functions/src/core/ops/calibration.js';
+import { brierScore, calibrationBuckets, type Forecast } from '../../functions/src/core/ops/forecast.js';
+import { percentile } from '../../functions/src/core/ops/percentile.js';
+import type { RoomDoc } from '../../functions/src/core/room/room.js';
+import { defaultTiers } from '../../functions/src/core/ladder/tiers.js';
 import { pendingRoom, soloTicket } from './pendingRoom.js';
 
 const edges = bandEdges(defaultTiers);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultLadders } from '../../functions/src/core/ladders.js';
-import { settledRoom, settleRoom } from '../../functions/src/core/result.js';
+import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
+import { settledRoom, settleRoom } from '../../functions/src/core/room/results.js';
 import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
-import { answerReadyCheck, expireReadyCheck } from '../../functions/src/core/room.js';
+import { answerReadyCheck, expireReadyCheck } from '../../functions/src/core/room/room.js';
 import { nextBeatIn, retryIn } from '../../client/src/heartbeat.js';
 import { deriveStatus, type MatchFacts } from '../../client/src/status.js';
 import { describeRoom, outcomeOf, teamResultFor } from '../../client/src/room.js';

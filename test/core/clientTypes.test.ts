@@ -1,17 +1,17 @@
 import { expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type * as client from '@ladder/client';
-import type { partySchema } from '../../functions/src/core/party.js';
-import type { playerSchema, playerStateSchema } from '../../functions/src/core/player.js';
-import type { Presence } from '../../functions/src/core/presence.js';
-import type { ticketDocSchema } from '../../functions/src/core/ticket.js';
-import type { queueStatsSchema } from '../../functions/src/core/queueStats.js';
-import type { roomDocSchema } from '../../functions/src/core/room.js';
-import type { historyRowSchema } from '../../functions/src/core/history.js';
-import type { LeaderboardRow } from '../../functions/src/core/leaderboard.js';
-import type { calibrationDocSchema } from '../../functions/src/core/calibration.js';
-import type { reviewFlagSchema } from '../../functions/src/core/reportAbuse.js';
-import type { seasonArchiveSchema, seasonCloseSchema } from '../../functions/src/core/season.js';
+import type { partySchema } from '../../functions/src/core/player/party.js';
+import type { playerSchema, playerStateSchema } from '../../functions/src/core/player/player.js';
+import type { Presence } from '../../functions/src/core/queue/presence.js';
+import type { ticketDocSchema } from '../../functions/src/core/queue/ticket.js';
+import type { queueStatsSchema } from '../../functions/src/core/ops/queueStats.js';
+import type { roomDocSchema } from '../../functions/src/core/room/room.js';
+import type { historyRowSchema } from '../../functions/src/core/room/history.js';
+import type { LeaderboardRow } from '../../functions/src/core/ladder/leaderboard.js';
+import type { calibrationDocSchema } from '../../functions/src/core/ops/calibration.js';
+import type { reviewFlagSchema } from '../../functions/src/core/fairplay/reportAbuse.js';
+import type { seasonArchiveSchema, seasonCloseSchema } from '../../functions/src/core/ladder/season.js';
 
 // The client declares the documents it reads as plain types so its build carries no server code; this file
 // fails `npm run typecheck` as soon as they and the server's schemas disagree.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchTicketNow, proposalTickets, sweepPool, violations } from '../../functions/src/core/match/index.js';
-import { defaultModes, modeSchema, type Mode } from '../../functions/src/core/modes.js';
+import { defaultModes, modeSchema, type Mode } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { deepFreeze, NOW, solos, ticket } from './helpers.js';
 import { bruteForceMatch } from './matchOracle.js';

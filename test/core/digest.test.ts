@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { assembleDigest, digestChunks, digestWorthWriting, splitDigest } from '../../functions/src/core/digest.js';
-import type { PoolEntry } from '../../functions/src/core/ticket.js';
+import {
+  assembleDigest,
+  digestChunks,
+  digestWorthWriting,
+  splitDigest,
+} from '../../functions/src/core/queue/digest.js';
+import type { PoolEntry } from '../../functions/src/core/queue/ticket.js';
 
 const entry = fc.record({
   id: fc.uuid(),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchNowAvoiding, sweepAvoiding, type GuardedTicket } from '../../functions/src/core/avoidance.js';
+import { matchNowAvoiding, sweepAvoiding, type GuardedTicket } from '../../functions/src/core/fairplay/avoidance.js';
 import {
   afterGame,
   cappedPairs,
@@ -11,10 +11,10 @@ import {
   unratedReason,
   type FarmingConfig,
   type Meetings,
-} from '../../functions/src/core/farming.js';
-import { fairPlayConfigSchema } from '../../functions/src/core/fairPlay.js';
+} from '../../functions/src/core/fairplay/rematch.js';
+import { fairPlayConfigSchema } from '../../functions/src/core/fairplay/config.js';
 import { proposalTickets, sweepPool, violations, type MatchProposal } from '../../functions/src/core/match/index.js';
-import { defaultModes } from '../../functions/src/core/modes.js';
+import { defaultModes } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { NOW, poolArbitrary, solos } from './helpers.js';
 

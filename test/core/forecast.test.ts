@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { brierScore, calibrationBuckets, twoSided, type Forecast } from '../../functions/src/core/forecast.js';
+import { brierScore, calibrationBuckets, twoSided, type Forecast } from '../../functions/src/core/ops/forecast.js';
 
 const forecast = fc.record({
   predicted: fc.double({ min: 0, max: 1, noNaN: true }),

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Mode } from '../../functions/src/core/modes.js';
+import type { Mode } from '../../functions/src/core/mode/modes.js';
 import { matchingScore, type Ticket } from '../../functions/src/core/match/ticket.js';
 
 /** A fixed "now" for hand-built pools. */

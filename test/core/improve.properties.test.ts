@@ -4,7 +4,7 @@ import { packingPool } from '../../bench/packing.js';
 import { proposalTickets, sweepPool, violations, type MatchProposal } from '../../functions/src/core/match/index.js';
 import { greedySweep } from '../../functions/src/core/match/sweep.js';
 import { capAt } from '../../functions/src/core/match/widening.js';
-import { defaultModes, type Mode } from '../../functions/src/core/modes.js';
+import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import { NOW, ticket } from './helpers.js';
 
 const seated = (proposals: readonly MatchProposal[]) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defaultLadders, ladderSchema, laddersSchema } from '../../functions/src/core/ladders.js';
-import { defaultTiers } from '../../functions/src/core/tiers.js';
+import { defaultLadders, ladderSchema, laddersSchema } from '../../functions/src/core/ladder/ladder.js';
+import { defaultTiers } from '../../functions/src/core/ladder/tiers.js';
 
 const problems = (input: unknown) => {
   const result = laddersSchema.safeParse(input);

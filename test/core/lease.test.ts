@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Lease, planLeases } from '../../functions/src/core/lease.js';
+import { type Lease, planLeases } from '../../functions/src/core/queue/lease.js';
 
 const TTL = 15_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultLadders } from '../../functions/src/core/ladders.js';
+import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import {
   forfeitRoom,
   forfeitVerdict,
@@ -9,10 +9,10 @@ import {
   leaveStanding,
   leavingConfigSchema,
   softenForLeavers,
-} from '../../functions/src/core/leaving.js';
-import { initialStanding } from '../../functions/src/core/player.js';
-import { settleRoom } from '../../functions/src/core/result.js';
-import type { RoomDoc } from '../../functions/src/core/room.js';
+} from '../../functions/src/core/fairplay/leaving.js';
+import { initialStanding } from '../../functions/src/core/player/player.js';
+import { settleRoom } from '../../functions/src/core/room/results.js';
+import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { pendingRoom } from './pendingRoom.js';
 
 /** The 2v2 of pendingRoom once started: party (a, b) on side A, solos c and d on side B. */

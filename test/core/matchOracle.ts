@@ -1,4 +1,4 @@
-import type { Mode, PremadePolicy, WidenedCap } from '../../functions/src/core/modes.js';
+import type { Mode, PremadePolicy, WidenedCap } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 
 /** Brute-force references for the matcher's tests: slow, naive, and written apart from the matcher. */

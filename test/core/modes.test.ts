@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defaultModes, modeSchema, parseModes } from '../../functions/src/core/modes.js';
+import { defaultModes, modeSchema, parseModes } from '../../functions/src/core/mode/modes.js';
 
 const validTeamMode = () => ({
   ladder: 'team',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
 import { NO_PARTNER, pairScarceSolos } from '../../functions/src/core/match/packing.js';
-import { defaultModes, type Mode } from '../../functions/src/core/modes.js';
+import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import { NOW, ticket } from './helpers.js';
 import { capAfter } from './matchOracle.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { packingBound } from '../../bench/bound.js';
-import { defaultModes, type Mode } from '../../functions/src/core/modes.js';
+import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import { NOW, ticket } from './helpers.js';
 import { bruteForceMostSeated } from './matchOracle.js';
 

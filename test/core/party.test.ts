@@ -16,9 +16,9 @@ import {
   transferLeadership,
   type Joiner,
   type Party,
-} from '../../functions/src/core/party.js';
-import { defaultDisplayName, displayNameSchema } from '../../functions/src/core/displayName.js';
-import { presenceOf } from '../../functions/src/core/presence.js';
+} from '../../functions/src/core/player/party.js';
+import { defaultDisplayName, displayNameSchema } from '../../functions/src/core/player/displayName.js';
+import { presenceOf } from '../../functions/src/core/queue/presence.js';
 
 const member = (uid: string, at = 0) => ({ uid, displayName: uid, joinedAt: at });
 const party = (size: number): Party =>

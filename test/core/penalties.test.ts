@@ -8,7 +8,7 @@ import {
   humanDuration,
   rememberedDodges,
   type DodgeRecord,
-} from '../../functions/src/core/penalties.js';
+} from '../../functions/src/core/fairplay/dodging.js';
 
 const config = dodgingConfigSchema.parse({});
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
-import { defaultModes } from '../../functions/src/core/modes.js';
-import type { RoomDoc } from '../../functions/src/core/room.js';
+import { defaultModes } from '../../functions/src/core/mode/modes.js';
+import type { RoomDoc } from '../../functions/src/core/room/room.js';
 
 /** The default 2v2 with a 20 s ready check. */
 export const readyCheckMode = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultModes, resolveMode } from '../../functions/src/core/modes.js';
-import { newParty } from '../../functions/src/core/party.js';
-import type { Presence } from '../../functions/src/core/presence.js';
-import { assertCanQueue, candidatePlan, topUpDirection, type Queuer } from '../../functions/src/core/queue.js';
+import { defaultModes, resolveMode } from '../../functions/src/core/mode/modes.js';
+import { newParty } from '../../functions/src/core/player/party.js';
+import type { Presence } from '../../functions/src/core/queue/presence.js';
+import { assertCanQueue, candidatePlan, topUpDirection, type Queuer } from '../../functions/src/core/queue/enqueue.js';
 
 const duo = resolveMode(defaultModes, '2v2');
 const idle: Presence = { kind: 'idle' };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bandEdges, bandOf } from '../../functions/src/core/bands.js';
+import { bandEdges, bandOf } from '../../functions/src/core/ladder/bands.js';
 import { sweepPool } from '../../functions/src/core/match/index.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
-import { defaultModes } from '../../functions/src/core/modes.js';
-import { percentile } from '../../functions/src/core/percentile.js';
+import { defaultModes } from '../../functions/src/core/mode/modes.js';
+import { percentile } from '../../functions/src/core/ops/percentile.js';
 import {
   queueStats,
   roomWaits,
@@ -12,8 +12,8 @@ import {
   statsDue,
   type BandWait,
   type PoolFacts,
-} from '../../functions/src/core/queueStats.js';
-import { defaultTiers } from '../../functions/src/core/tiers.js';
+} from '../../functions/src/core/ops/queueStats.js';
+import { defaultTiers } from '../../functions/src/core/ladder/tiers.js';
 import { bandOfRatings } from '../../client/src/status.js';
 import { NOW, solos } from './helpers.js';
 import { pendingRoom } from './pendingRoom.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { admitCall, rateLimitConfigSchema, type CallBucket } from '../../functions/src/core/rateLimit.js';
+import { admitCall, rateLimitConfigSchema, type CallBucket } from '../../functions/src/core/fairplay/rateLimit.js';
 
 const config = rateLimitConfigSchema.parse({ callsPerMinute: 60, burst: 5 });
 

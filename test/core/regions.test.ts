@@ -4,7 +4,7 @@ import { parseConfig } from '../../functions/src/core/config.js';
 import { ConfigError } from '../../functions/src/core/errors.js';
 import { proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
 import { sweepRegion, type Visitor } from '../../functions/src/core/match/regional.js';
-import { defaultModes, poolIds, resolveMode } from '../../functions/src/core/modes.js';
+import { defaultModes, poolIds, resolveMode } from '../../functions/src/core/mode/modes.js';
 import {
   homeRegion,
   hopsFrom,
@@ -12,7 +12,7 @@ import {
   reachableRegions,
   regionsSchema,
   type Regions,
-} from '../../functions/src/core/regions.js';
+} from '../../functions/src/core/mode/regions.js';
 import { NOW, poolArbitrary } from './helpers.js';
 
 // eu – us – asia in a line, plus sa next to us: eu to asia is two hops.

@@ -3,8 +3,8 @@ import {
   contradictingReporters,
   flagAfterReport,
   reportAbuseConfigSchema,
-} from '../../functions/src/core/reportAbuse.js';
-import type { Result, RoomDoc } from '../../functions/src/core/room.js';
+} from '../../functions/src/core/fairplay/reportAbuse.js';
+import type { Result, RoomDoc } from '../../functions/src/core/room/room.js';
 import { pendingRoom } from './pendingRoom.js';
 
 const withReports = (reports: Record<string, Result>, authoritative: string[] = []): RoomDoc => ({

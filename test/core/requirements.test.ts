@@ -7,7 +7,7 @@ import {
   violations,
   type MatchProposal,
 } from '../../functions/src/core/match/index.js';
-import { defaultModes, parseModes, type Mode } from '../../functions/src/core/modes.js';
+import { defaultModes, parseModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { NOW, solos, ticket } from './helpers.js';
 

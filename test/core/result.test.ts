@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultLadders } from '../../functions/src/core/ladders.js';
-import type { Standing } from '../../functions/src/core/player.js';
+import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
+import type { Standing } from '../../functions/src/core/player/player.js';
 import {
   recordReport,
   roomAfterVerdict,
@@ -10,8 +10,8 @@ import {
   validateResult,
   verdictAtDeadline,
   verdictNow,
-} from '../../functions/src/core/result.js';
-import type { Result, RoomDoc } from '../../functions/src/core/room.js';
+} from '../../functions/src/core/room/results.js';
+import type { Result, RoomDoc } from '../../functions/src/core/room/room.js';
 import { soloTicket } from './pendingRoom.js';
 import { sameRanks, standingAt } from './standings.js';
 

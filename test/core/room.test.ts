@@ -9,7 +9,7 @@ import {
   requireRoom,
   roomTickets,
   type RoomDoc,
-} from '../../functions/src/core/room.js';
+} from '../../functions/src/core/room/room.js';
 import { Failure } from '../../functions/src/core/errors.js';
 
 const acceptAll = (room: RoomDoc, uids: string[]) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { ladderSchema } from '../../functions/src/core/ladders.js';
-import { ranked, type Standing } from '../../functions/src/core/player.js';
+import { ladderSchema } from '../../functions/src/core/ladder/ladder.js';
+import { ranked, type Standing } from '../../functions/src/core/player/player.js';
 import {
   calendarAt,
   closeStanding,
@@ -13,7 +13,7 @@ import {
   softResetRating,
   type RankCursor,
   type SeasonArchive,
-} from '../../functions/src/core/season.js';
+} from '../../functions/src/core/ladder/season.js';
 import { standingAt } from './standings.js';
 
 const ladder = ladderSchema.parse({

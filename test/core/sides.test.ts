@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bestSplit, premadeBalanced, type SplitUnit } from '../../functions/src/core/match/index.js';
-import type { PremadePolicy } from '../../functions/src/core/modes.js';
+import type { PremadePolicy } from '../../functions/src/core/mode/modes.js';
 
 /** Every assignment of units to two sides, checked naively. */
 function bruteForce(units: readonly SplitUnit[], teamSize: number, policy: PremadePolicy): number | null {

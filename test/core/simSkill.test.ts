@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trueChance } from '../../bench/convergence.js';
 import { parseConfig } from '../../functions/src/core/config.js';
-import type { RoomDoc } from '../../functions/src/core/room.js';
+import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { defaultOptions } from '../../sim/options.js';
 import type { SimulationResult } from '../../sim/simulation.js';
 import { skillFigures } from '../../sim/skill.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { historyRow } from '../../functions/src/core/history.js';
-import { isRanked, rankBelow, rankRows } from '../../functions/src/core/leaderboard.js';
-import { mayTakeLease } from '../../functions/src/core/lease.js';
-import { recordGame } from '../../functions/src/core/player.js';
+import { historyRow } from '../../functions/src/core/room/history.js';
+import { isRanked, rankBelow, rankRows } from '../../functions/src/core/ladder/leaderboard.js';
+import { mayTakeLease } from '../../functions/src/core/queue/lease.js';
+import { recordGame } from '../../functions/src/core/player/player.js';
 import { standingAt } from './standings.js';
-import { defaultLadders } from '../../functions/src/core/ladders.js';
+import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 
 const outcome = fc.constantFrom('win' as const, 'loss' as const, 'draw' as const);
 

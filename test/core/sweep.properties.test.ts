@@ -8,7 +8,7 @@ import {
   violations,
   type MatchProposal,
 } from '../../functions/src/core/match/index.js';
-import { defaultModes, type Mode, type PremadePolicy } from '../../functions/src/core/modes.js';
+import { defaultModes, type Mode, type PremadePolicy } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { deepFreeze, NOW, poolArbitrary } from './helpers.js';
 import { average, bruteForceBestDifference, capAfter, players, sortedSizes } from './matchOracle.js';

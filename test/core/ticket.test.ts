@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultModes } from '../../functions/src/core/modes.js';
+import { defaultModes } from '../../functions/src/core/mode/modes.js';
 import { matchingScore, ticketSchema } from '../../functions/src/core/match/ticket.js';
 
 const mode = defaultModes['5v5'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultModes, resolveMode } from '../../functions/src/core/modes.js';
-import { newPlayer } from '../../functions/src/core/player.js';
+import { defaultModes, resolveMode } from '../../functions/src/core/mode/modes.js';
+import { newPlayer } from '../../functions/src/core/player/player.js';
 import {
   endTicket,
   extendedExpiry,
@@ -10,9 +10,9 @@ import {
   queuedTicket,
   requeuedTicket,
   stillQueued,
-} from '../../functions/src/core/ticket.js';
+} from '../../functions/src/core/queue/ticket.js';
 import { standingAt } from './standings.js';
-import { defaultLadders } from '../../functions/src/core/ladders.js';
+import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 
 const duo = resolveMode(defaultModes, '2v2');
 const ladders = defaultLadders;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { ladderSchema } from '../../functions/src/core/ladders.js';
-import { defaultTiers, tierOf, tiersSchema, type Tiers } from '../../functions/src/core/tiers.js';
-import { rankMovement, visibleRank, type RankRules } from '../../functions/src/core/visibleRank.js';
+import { ladderSchema } from '../../functions/src/core/ladder/ladder.js';
+import { defaultTiers, tierOf, tiersSchema, type Tiers } from '../../functions/src/core/ladder/tiers.js';
+import { rankMovement, visibleRank, type RankRules } from '../../functions/src/core/ladder/visibleRank.js';
 
 const rules: RankRules = { tiers: defaultTiers, placementGames: 5, inactiveAfterDays: null };
 const label = (rating: number) => {

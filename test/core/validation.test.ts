@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { documentIdSchema } from '../../functions/src/core/ids.js';
-import { ffaReportSchema, teamReportSchema } from '../../functions/src/core/room.js';
+import { ffaReportSchema, teamReportSchema } from '../../functions/src/core/room/room.js';
 import { formatIssues } from '../../functions/src/core/validation.js';
 
 const report = z.union([

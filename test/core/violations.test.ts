@@ -7,7 +7,7 @@ import {
   type MatchProposal,
   type ViolationRule,
 } from '../../functions/src/core/match/index.js';
-import { defaultModes, type Mode } from '../../functions/src/core/modes.js';
+import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { NOW, solos, ticket } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { capAt, currentCaps, sweepPool } from '../../functions/src/core/match/index.js';
-import { defaultModes, widenedCapSchema } from '../../functions/src/core/modes.js';
+import { defaultModes, widenedCapSchema } from '../../functions/src/core/mode/modes.js';
 import { NOW, solos } from './helpers.js';
 
 const oneVsOne = defaultModes['1v1'];

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { utcDay } from '../../functions/src/core/calibration.js';
+import { utcDay } from '../../functions/src/core/ops/calibration.js';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { calibrateDay } from '../../functions/src/store/calibration.js';
 import { devUid, grantOperator } from '../../scripts/operator.js';

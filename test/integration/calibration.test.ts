@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { utcDay, type CalibrationDoc } from '../../functions/src/core/calibration.js';
-import type { RoomDoc } from '../../functions/src/core/room.js';
+import { utcDay, type CalibrationDoc } from '../../functions/src/core/ops/calibration.js';
+import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { calibrateDay } from '../../functions/src/store/calibration.js';
 import { roomsRef } from '../../functions/src/store/refs.js';
 import { db } from '../support/admin.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RoomDoc } from '../../functions/src/core/room.js';
+import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { withOpCounts, type OpCounts } from '../../functions/src/store/metrics.js';
-import { resolveMode } from '../../functions/src/core/modes.js';
+import { resolveMode } from '../../functions/src/core/mode/modes.js';
 import { config } from '../../functions/src/config.js';
 import { ensurePlayer } from '../../functions/src/store/profile.js';
 import { enqueue } from '../../functions/src/store/queue.js';

@@ -12,8 +12,8 @@ const CONFIG = useTestConfig('farming', (farmed) => {
 process.env.LADDER_CONFIG = CONFIG;
 
 const { config } = await import('../../functions/src/config.js');
-const { resolveMode } = await import('../../functions/src/core/modes.js');
-const { sideUids } = await import('../../functions/src/core/room.js');
+const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
+const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer, profile } = await import('../../functions/src/store/profile.js');
 const { enqueue } = await import('../../functions/src/store/queue.js');
 const { historyRef, playerRef, playerStateRef, roomRef, roomsRef, ticketRef } = await import(

@@ -11,9 +11,9 @@ const CONFIG = useTestConfig('openskill', (openskill) => {
 process.env.LADDER_CONFIG = CONFIG;
 
 const { config } = await import('../../functions/src/config.js');
-const { resolveMode } = await import('../../functions/src/core/modes.js');
+const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
 const { displayedRating } = await import('../../functions/src/core/rating/openskill.js');
-const { sideUids } = await import('../../functions/src/core/room.js');
+const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { leaderboard } = await import('../../functions/src/store/leaderboard.js');
 const { ensurePlayer, profile } = await import('../../functions/src/store/profile.js');
 const { enqueue } = await import('../../functions/src/store/queue.js');

@@ -20,10 +20,10 @@ const CONFIG = useTestConfig('seasons', (seasonal) => {
 process.env.LADDER_CONFIG = CONFIG;
 
 const { config } = await import('../../functions/src/config.js');
-const { resolveMode } = await import('../../functions/src/core/modes.js');
-const { newPlayer, ranked } = await import('../../functions/src/core/player.js');
-const { sideUids } = await import('../../functions/src/core/room.js');
-const { softResetRating } = await import('../../functions/src/core/season.js');
+const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
+const { newPlayer, ranked } = await import('../../functions/src/core/player/player.js');
+const { sideUids } = await import('../../functions/src/core/room/room.js');
+const { softResetRating } = await import('../../functions/src/core/ladder/season.js');
 const { ensurePlayer } = await import('../../functions/src/store/profile.js');
 const { enqueue } = await import('../../functions/src/store/queue.js');
 const { playerRef, seasonArchiveRef, seasonCloseRef } = await import('../../functions/src/store/refs.js');

@@ -14,8 +14,8 @@ const CONFIG = useTestConfig('silent', (beating) => {
 process.env.LADDER_CONFIG = CONFIG;
 
 const { config } = await import('../../functions/src/config.js');
-const { resolveMode } = await import('../../functions/src/core/modes.js');
-const { sideUids } = await import('../../functions/src/core/room.js');
+const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
+const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer } = await import('../../functions/src/store/profile.js');
 const { enqueue, heartbeat } = await import('../../functions/src/store/queue.js');
 const { gameBeatsRef, playerStateRef, roomRef } = await import('../../functions/src/store/refs.js');

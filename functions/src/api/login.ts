@@ -1,7 +1,7 @@
 import { getAuth } from 'firebase-admin/auth';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { z } from 'zod';
-import { displayNameSchema } from '../core/displayName.js';
+import { displayNameSchema } from '../core/player/displayName.js';
 import { fail } from '../core/errors.js';
 import { code2Session } from '../platforms/wechat.js';
 import { app } from '../store/db.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { joinCodeSchema } from '../core/party.js';
+import { joinCodeSchema } from '../core/player/party.js';
 import { documentIdSchema } from '../core/ids.js';
 import * as parties from '../store/parties.js';
 import { callable } from './callable.js';

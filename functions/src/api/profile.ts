@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayNameSchema } from '../core/displayName.js';
+import { displayNameSchema } from '../core/player/displayName.js';
 import { profile, renamePlayer } from '../store/profile.js';
 import { callable } from './callable.js';
 

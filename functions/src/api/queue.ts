@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fail } from '../core/errors.js';
-import { resolveMode } from '../core/modes.js';
-import { homeRegion, poolIdOf, rttsSchema } from '../core/regions.js';
+import { resolveMode } from '../core/mode/modes.js';
+import { homeRegion, poolIdOf, rttsSchema } from '../core/mode/regions.js';
 import { config } from '../config.js';
 import { documentIdSchema } from '../core/ids.js';
 import { cancelTicket, enqueue as queue, heartbeat as keepAlive } from '../store/queue.js';

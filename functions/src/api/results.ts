@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { config } from '../config.js';
 import { documentIdSchema } from '../core/ids.js';
-import { ffaReportSchema, teamReportSchema } from '../core/room.js';
+import { ffaReportSchema, teamReportSchema } from '../core/room/room.js';
 import { reportResult as record } from '../store/settlement.js';
 import { callable } from './callable.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { fairPlayConfigSchema } from './fairPlay.js';
-import { defaultLadders, laddersSchema } from './ladders.js';
-import { defaultModes, modesSchema, type Mode } from './modes.js';
+import { fairPlayConfigSchema } from './fairplay/config.js';
+import { defaultLadders, laddersSchema } from './ladder/ladder.js';
+import { defaultModes, modesSchema, type Mode } from './mode/modes.js';
 import { MAX_PARTY_SIZE } from './match/ticket.js';
 import { ConfigError } from './errors.js';
 import { formatIssues } from './validation.js';

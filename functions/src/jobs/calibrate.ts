@@ -1,6 +1,6 @@
 import { logger } from 'firebase-functions/v2';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { utcDay } from '../core/calibration.js';
+import { utcDay } from '../core/ops/calibration.js';
 import { calibrateDay, type CalibrationRun } from '../store/calibration.js';
 
 const DAY_MS = 86_400_000;

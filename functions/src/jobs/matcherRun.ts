@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from 'firebase-functions/v2';
-import { sweepAvoiding, type GuardedTicket } from '../core/avoidance.js';
-import { poolIds, resolveMode, type Mode, type ModeWithId } from '../core/modes.js';
+import { sweepAvoiding, type GuardedTicket } from '../core/fairplay/avoidance.js';
+import { poolIds, resolveMode, type Mode, type ModeWithId } from '../core/mode/modes.js';
 import { sweepRegion, type Visitor } from '../core/match/regional.js';
-import { poolIdOf, reachableRegions, splitPoolId } from '../core/regions.js';
-import { toCoreTicket, type PoolEntry } from '../core/ticket.js';
-import { bandEdges } from '../core/bands.js';
+import { poolIdOf, reachableRegions, splitPoolId } from '../core/mode/regions.js';
+import { toCoreTicket, type PoolEntry } from '../core/queue/ticket.js';
+import { bandEdges } from '../core/ladder/bands.js';
 import type { UnmatchedReason } from '../core/match/reasons.js';
-import { queueStats, roomWaits, statsChanged, statsDue, type BandWait, type QueueStats } from '../core/queueStats.js';
-import { LIVE_ROOM_STATUSES, readyCheckOverdue, reportOverdue, type RoomDoc } from '../core/room.js';
+import {
+  queueStats,
+  roomWaits,
+  statsChanged,
+  statsDue,
+  type BandWait,
+  type QueueStats,
+} from '../core/ops/queueStats.js';
+import { LIVE_ROOM_STATUSES, readyCheckOverdue, reportOverdue, type RoomDoc } from '../core/room/room.js';
 import { config } from '../config.js';
 import { countWrites, opCounts } from '../store/metrics.js';
-import { planLeases } from '../core/lease.js';
+import { planLeases } from '../core/queue/lease.js';
 import { beacon, claimLeases, endBeacon, readLeases, releaseLeases } from '../store/lease.js';
 import { Mirror } from '../store/mirror.js';
 import { PoolMirror } from '../store/pool.js';
@@ -22,7 +29,7 @@ import { commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
 import { concurrently } from './concurrently.js';
 import { closeOverdueRoom } from '../store/settlement.js';
 import { leaveIfSilent } from '../store/leaving.js';
-import { inPlay } from '../core/leaving.js';
+import { inPlay } from '../core/fairplay/leaving.js';
 
 export interface RunOptions {
   /** How long to keep sweeping. */

@@ -1,6 +1,6 @@
 import { logger } from 'firebase-functions/v2';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { endedSeasons } from '../core/season.js';
+import { endedSeasons } from '../core/ladder/season.js';
 import { config } from '../config.js';
 import { closeSeason, type CloseOutcome } from '../store/seasons.js';
 

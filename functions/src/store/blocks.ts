@@ -1,7 +1,7 @@
-import { block, unblock } from '../core/block.js';
+import { block, unblock } from '../core/fairplay/block.js';
 import { fail } from '../core/errors.js';
-import { idleState, type Player, type PlayerState } from '../core/player.js';
-import type { TicketDoc } from '../core/ticket.js';
+import { idleState, type Player, type PlayerState } from '../core/player/player.js';
+import type { TicketDoc } from '../core/queue/ticket.js';
 import { readTicketsAndRooms } from './presence.js';
 import { playerRef, playerStateRef, ticketRef } from './refs.js';
 import { transaction, type Tx } from './tx.js';

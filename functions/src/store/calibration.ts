@@ -1,7 +1,7 @@
 import { FieldPath } from 'firebase-admin/firestore';
-import { bandEdges } from '../core/bands.js';
-import { calibrationDocId, calibrationDocs, newDayTally, tallyRoom } from '../core/calibration.js';
-import { defaultTiers } from '../core/tiers.js';
+import { bandEdges } from '../core/ladder/bands.js';
+import { calibrationDocId, calibrationDocs, newDayTally, tallyRoom } from '../core/ops/calibration.js';
+import { defaultTiers } from '../core/ladder/tiers.js';
 import { config } from '../config.js';
 import { db } from './db.js';
 import { countQueryReads, countWrites } from './metrics.js';

@@ -1,6 +1,6 @@
-import { isRanked, type Leaderboard, rankBelow, rankedFrom, rankRows } from '../core/leaderboard.js';
-import { ranked as withRank } from '../core/player.js';
-import { seasonAt } from '../core/season.js';
+import { isRanked, type Leaderboard, rankBelow, rankedFrom, rankRows } from '../core/ladder/leaderboard.js';
+import { ranked as withRank } from '../core/player/player.js';
+import { seasonAt } from '../core/ladder/season.js';
 import { config } from '../config.js';
 import { countQueryReads } from './metrics.js';
 import { playerRef, playersRef } from './refs.js';

@@ -1,5 +1,5 @@
-import type { Lease } from '../core/lease.js';
-import { mayTakeLease } from '../core/lease.js';
+import type { Lease } from '../core/queue/lease.js';
+import { mayTakeLease } from '../core/queue/lease.js';
 import { countQueryReads, countWrites } from './metrics.js';
 import { leaseRef, leasesRef, runBeaconRef, runBeaconsRef } from './refs.js';
 import { transaction } from './tx.js';

@@ -6,10 +6,10 @@ import {
   goneSilent,
   type GameBeat,
   type Silence,
-} from '../core/leaving.js';
-import { resolveMode } from '../core/modes.js';
-import type { PlayerState } from '../core/player.js';
-import { requireRoom, type RoomDoc } from '../core/room.js';
+} from '../core/fairplay/leaving.js';
+import { resolveMode } from '../core/mode/modes.js';
+import type { PlayerState } from '../core/player/player.js';
+import { requireRoom, type RoomDoc } from '../core/room/room.js';
 import { config } from '../config.js';
 import { countReads } from './metrics.js';
 import { gameBeatsRef, playerStateRef, roomRef } from './refs.js';

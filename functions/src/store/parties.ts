@@ -15,8 +15,8 @@ import {
   transferLeadership as handedOver,
   withNewCode,
   type Party,
-} from '../core/party.js';
-import { endTicket } from '../core/ticket.js';
+} from '../core/player/party.js';
+import { endTicket } from '../core/queue/ticket.js';
 import { config } from '../config.js';
 import { readPlayersWithPresence } from './presence.js';
 import { partyCodeRef, partyRef, playerStateRef, ticketRef } from './refs.js';

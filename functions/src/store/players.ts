@@ -1,6 +1,6 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { defaultDisplayName } from '../core/displayName.js';
-import { idleState, newPlayer, type Player, type PlayerState } from '../core/player.js';
+import { defaultDisplayName } from '../core/player/displayName.js';
+import { idleState, newPlayer, type Player, type PlayerState } from '../core/player/player.js';
 import { config } from '../config.js';
 import { playerRef, playerStateRef } from './refs.js';
 import type { Tx } from './tx.js';

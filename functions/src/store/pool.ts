@@ -1,5 +1,5 @@
-import { assembleDigest, digestChunks, digestWorthWriting } from '../core/digest.js';
-import { toPoolEntry, type PoolEntry, type TicketDoc } from '../core/ticket.js';
+import { assembleDigest, digestChunks, digestWorthWriting } from '../core/queue/digest.js';
+import { toPoolEntry, type PoolEntry, type TicketDoc } from '../core/queue/ticket.js';
 import { db } from './db.js';
 import { countQueryReads, countWrites } from './metrics.js';
 import { Mirror } from './mirror.js';

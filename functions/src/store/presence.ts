@@ -1,7 +1,7 @@
-import { idleState } from '../core/player.js';
-import { presenceOf, type Presence } from '../core/presence.js';
-import type { TicketDoc } from '../core/ticket.js';
-import { isLive, type RoomDoc } from '../core/room.js';
+import { idleState } from '../core/player/player.js';
+import { presenceOf, type Presence } from '../core/queue/presence.js';
+import type { TicketDoc } from '../core/queue/ticket.js';
+import { isLive, type RoomDoc } from '../core/room/room.js';
 import { readPlayers, type ReadPlayersOptions } from './players.js';
 import { playerStateRef, roomRef, ticketRef } from './refs.js';
 import type { Tx } from './tx.js';

@@ -1,7 +1,7 @@
-import { farmingStanding } from '../core/farming.js';
-import { leaveStanding } from '../core/leaving.js';
-import { dodgeStanding } from '../core/penalties.js';
-import { withRanksAsOf } from '../core/player.js';
+import { farmingStanding } from '../core/fairplay/rematch.js';
+import { leaveStanding } from '../core/fairplay/leaving.js';
+import { dodgeStanding } from '../core/fairplay/dodging.js';
+import { withRanksAsOf } from '../core/player/player.js';
 import { config } from '../config.js';
 import { readPlayers, type PlayerRecord } from './players.js';
 import { readPlayersWithPresence } from './presence.js';

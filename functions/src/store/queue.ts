@@ -1,13 +1,13 @@
 import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
-import { matchNowAvoiding } from '../core/avoidance.js';
-import { inPlay } from '../core/leaving.js';
-import { resolveMode, type ModeWithId } from '../core/modes.js';
-import type { Party } from '../core/party.js';
-import { rememberedDodges } from '../core/penalties.js';
-import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue.js';
-import type { Rtts } from '../core/regions.js';
-import type { RoomDoc } from '../core/room.js';
+import { matchNowAvoiding } from '../core/fairplay/avoidance.js';
+import { inPlay } from '../core/fairplay/leaving.js';
+import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
+import type { Party } from '../core/player/party.js';
+import { rememberedDodges } from '../core/fairplay/dodging.js';
+import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue/enqueue.js';
+import type { Rtts } from '../core/mode/regions.js';
+import type { RoomDoc } from '../core/room/room.js';
 import {
   endTicket,
   extendedExpiry,
@@ -16,7 +16,7 @@ import {
   ticketGuard,
   toCoreTicket,
   type TicketDoc,
-} from '../core/ticket.js';
+} from '../core/queue/ticket.js';
 import { config } from '../config.js';
 import { countQueryReads } from './metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';

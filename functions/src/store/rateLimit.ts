@@ -1,6 +1,6 @@
 import { fail } from '../core/errors.js';
-import { humanDuration } from '../core/penalties.js';
-import { admitCall, type CallBucket, type RateLimitConfig } from '../core/rateLimit.js';
+import { humanDuration } from '../core/fairplay/dodging.js';
+import { admitCall, type CallBucket, type RateLimitConfig } from '../core/fairplay/rateLimit.js';
 import { changeDocument, type Decision } from './optimistic.js';
 import { rateLimitRef } from './refs.js';
 import { transaction } from './tx.js';

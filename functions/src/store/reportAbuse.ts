@@ -1,6 +1,6 @@
-import type { PlayerState } from '../core/player.js';
-import { contradictingReporters, flagAfterReport, type ReviewFlag } from '../core/reportAbuse.js';
-import type { Result, RoomDoc } from '../core/room.js';
+import type { PlayerState } from '../core/player/player.js';
+import { contradictingReporters, flagAfterReport, type ReviewFlag } from '../core/fairplay/reportAbuse.js';
+import type { Result, RoomDoc } from '../core/room/room.js';
 import { config } from '../config.js';
 import { reviewFlagRef } from './refs.js';
 import type { Tx } from './tx.js';

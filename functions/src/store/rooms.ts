@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { proposalTickets, violations, type MatchProposal } from '../core/match/index.js';
-import { resolveMode, type ModeWithId } from '../core/modes.js';
+import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
 import {
   answerReadyCheck,
   expireReadyCheck,
@@ -13,13 +13,13 @@ import {
   type Cancellation,
   type ReadyCheckStep,
   type RoomDoc,
-} from '../core/room.js';
-import { firstClash } from '../core/avoidance.js';
+} from '../core/room/room.js';
+import { firstClash } from '../core/fairplay/avoidance.js';
 import { readStates } from './blocks.js';
-import { dodge } from '../core/penalties.js';
-import type { PlayerState } from '../core/player.js';
-import { seasonAt } from '../core/season.js';
-import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/ticket.js';
+import { dodge } from '../core/fairplay/dodging.js';
+import type { PlayerState } from '../core/player/player.js';
+import { seasonAt } from '../core/ladder/season.js';
+import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/queue/ticket.js';
 import { config } from '../config.js';
 import { countReads, countWrites } from './metrics.js';
 import { partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './refs.js';

@@ -1,5 +1,5 @@
-import { LIVE_ROOM_STATUSES, type RoomDoc } from '../core/room.js';
-import { ranked, type Player, type Standing } from '../core/player.js';
+import { LIVE_ROOM_STATUSES, type RoomDoc } from '../core/room/room.js';
+import { ranked, type Player, type Standing } from '../core/player/player.js';
 import {
   calendarAt,
   closeStanding,
@@ -9,8 +9,8 @@ import {
   seasonAt,
   type SeasonArchive,
   type SeasonClose,
-} from '../core/season.js';
-import type { Ladder } from '../core/ladders.js';
+} from '../core/ladder/season.js';
+import type { Ladder } from '../core/ladder/ladder.js';
 import { config } from '../config.js';
 import { countQueryReads, countWrites } from './metrics.js';
 import {

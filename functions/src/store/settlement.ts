@@ -1,8 +1,8 @@
-import { afterGame, cappedPairs, opponentsIn, unratedReason } from '../core/farming.js';
-import { historyRow } from '../core/history.js';
-import { softenForLeavers } from '../core/leaving.js';
+import { afterGame, cappedPairs, opponentsIn, unratedReason } from '../core/fairplay/rematch.js';
+import { historyRow } from '../core/room/history.js';
+import { softenForLeavers } from '../core/fairplay/leaving.js';
 import { countFalseReports } from './reportAbuse.js';
-import { idleState, recordGame, standingOn, type Player, type PlayerState } from '../core/player.js';
+import { idleState, recordGame, standingOn, type Player, type PlayerState } from '../core/player/player.js';
 import {
   recordReport,
   roomAfterVerdict,
@@ -13,14 +13,14 @@ import {
   withoutRatingChange,
   type Reporter,
   type Verdict,
-} from '../core/result.js';
-import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '../core/room.js';
+} from '../core/room/results.js';
+import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '../core/room/room.js';
 import { config } from '../config.js';
 import { historyRef, playerRef, playerStateRef, roomRef } from './refs.js';
 import { changeDocument, type Decision } from './optimistic.js';
 import { standingForRoom } from './seasons.js';
 import { transaction, type Tx } from './tx.js';
-import type { VisibleRank } from '../core/visibleRank.js';
+import type { VisibleRank } from '../core/ladder/visibleRank.js';
 
 /**
  * Settles a room inside the caller's transaction: the rating core's change for every player on the room's

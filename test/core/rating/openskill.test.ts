@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { ladderSchema, laddersSchema } from '../../../functions/src/core/ladders.js';
-import { ranked } from '../../../functions/src/core/player.js';
+import { ladderSchema, laddersSchema } from '../../../functions/src/core/ladder/ladder.js';
+import { ranked } from '../../../functions/src/core/player/player.js';
 import { settleFreeForAll } from '../../../functions/src/core/rating/freeForAll.js';
 import { displayedRating, openSkillConfigSchema } from '../../../functions/src/core/rating/openskill.js';
 import {
@@ -12,7 +12,7 @@ import {
   type RatedPlayer,
 } from '../../../functions/src/core/rating/system.js';
 import { settleTeamGame } from '../../../functions/src/core/rating/team.js';
-import { closeStanding, softResetRating } from '../../../functions/src/core/season.js';
+import { closeStanding, softResetRating } from '../../../functions/src/core/ladder/season.js';
 import { standingAt } from '../standings.js';
 
 const MODELS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ladderSchema } from '../../../functions/src/core/ladders.js';
+import { ladderSchema } from '../../../functions/src/core/ladder/ladder.js';
 import { settleFreeForAll, type FreeForAllGame } from '../../../functions/src/core/rating/freeForAll.js';
 import { settleTeamGame, type TeamGame } from '../../../functions/src/core/rating/team.js';
 import type { RatingUpdate } from '../../../functions/src/core/rating/update.js';

@@ -1,4 +1,4 @@
-import type { PremadePolicy } from '../modes.js';
+import type { PremadePolicy } from '../mode/modes.js';
 import { isPremade, SIZE_CODE } from './premade.js';
 
 /** What an exhaustive search is asked: two sides of `teamSize` under the policy and both caps. */

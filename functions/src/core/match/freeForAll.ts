@@ -1,4 +1,4 @@
-import type { FreeForAllFormat, WidenedCap } from '../modes.js';
+import type { FreeForAllFormat, WidenedCap } from '../mode/modes.js';
 import { MAX_PARTY_SIZE } from './ticket.js';
 import type { Attempt } from './reasons.js';
 import type { ScoreIndex } from './scoreIndex.js';

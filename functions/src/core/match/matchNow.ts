@@ -1,4 +1,4 @@
-import type { Mode } from '../modes.js';
+import type { Mode } from '../mode/modes.js';
 import type { Ticket } from './ticket.js';
 import { QueuedPool } from './pool.js';
 import type { MatchProposal } from './proposal.js';

@@ -1,4 +1,4 @@
-import type { Mode } from '../modes.js';
+import type { Mode } from '../mode/modes.js';
 import { sortByKey } from './order.js';
 
 /** No partner: `partners[t]` for a ticket that is not in a pair. */

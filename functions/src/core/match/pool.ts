@@ -1,4 +1,4 @@
-import type { Mode } from '../modes.js';
+import type { Mode } from '../mode/modes.js';
 import { MAX_PARTY_SIZE, waitSeconds, type Ticket } from './ticket.js';
 import { FreeForAllMatcher } from './freeForAll.js';
 import { NO_PARTNER, pairScarceSolos } from './packing.js';

@@ -1,4 +1,4 @@
-import type { PremadePolicy } from '../modes.js';
+import type { PremadePolicy } from '../mode/modes.js';
 import { MAX_PARTY_SIZE } from './ticket.js';
 
 /** A party of two or more friends queueing together ("黑店"). */

@@ -1,5 +1,5 @@
-import type { Mode } from '../modes.js';
-import { mayPlayIn, type Regions, type Rtts } from '../regions.js';
+import type { Mode } from '../mode/modes.js';
+import { mayPlayIn, type Regions, type Rtts } from '../mode/regions.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import { sweepPool, type SweepResult } from './sweep.js';
 import type { Ticket } from './ticket.js';

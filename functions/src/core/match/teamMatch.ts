@@ -1,4 +1,4 @@
-import type { TeamFormat, WidenedCap } from '../modes.js';
+import type { TeamFormat, WidenedCap } from '../mode/modes.js';
 import { MAX_PARTY_SIZE } from './ticket.js';
 import { exhaustiveMatch } from './exhaustive.js';
 import { balancedCompositions, type Composition } from './premade.js';

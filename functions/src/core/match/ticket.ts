@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Mode } from '../modes.js';
+import type { Mode } from '../mode/modes.js';
 
 export const MAX_PARTY_SIZE = 5;
 

@@ -1,4 +1,4 @@
-import type { Mode } from '../modes.js';
+import type { Mode } from '../mode/modes.js';
 import { matchingScore, waitSeconds } from './ticket.js';
 import { premadeBalanced } from './premade.js';
 import { measureQuality, proposalTickets, type MatchProposal } from './proposal.js';

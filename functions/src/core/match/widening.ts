@@ -1,4 +1,4 @@
-import type { Mode, WidenedCap } from '../modes.js';
+import type { Mode, WidenedCap } from '../mode/modes.js';
 
 /** The cap in force after waiting `waitSeconds`: the last step reached (the first step starts at 0). */
 export function capAt(cap: WidenedCap, waitSeconds: number): number {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Ladder } from '../ladders.js';
+import type { Ladder } from '../ladder/ladder.js';
 import { duelExpectationMicros, MICROS, ratingChange } from './duel.js';
 import { kFactor, ratedPlayerShape, ratingUpdate, rejectRepeatedUids, type RatingUpdate } from './update.js';
 

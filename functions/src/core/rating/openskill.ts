@@ -12,7 +12,7 @@ import {
   thurstoneMostellerPart,
 } from 'openskill/models';
 import { z } from 'zod';
-import type { Ladder } from '../ladders.js';
+import type { Ladder } from '../ladder/ladder.js';
 import { ratingUpdate, type RatingUpdate } from './update.js';
 
 const models = { plackettLuce, bradleyTerryFull, bradleyTerryPart, thurstoneMostellerFull, thurstoneMostellerPart };

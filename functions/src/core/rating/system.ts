@@ -4,7 +4,7 @@
  * original's arithmetic (duel.ts, team.ts, freeForAll.ts); OpenSkill (openskill.ts) is opt-in per ladder.
  */
 import { z } from 'zod';
-import type { Ladder } from '../ladders.js';
+import type { Ladder } from '../ladder/ladder.js';
 import { expectedScore } from './duel.js';
 import { settleFreeForAll, freeForAllGameSchema } from './freeForAll.js';
 import { openSkillConfigSchema, openSkillWinChances, settleOpenSkill, type Skill } from './openskill.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Ladder } from '../ladders.js';
+import type { Ladder } from '../ladder/ladder.js';
 import { applyChange } from './duel.js';
 import type { Skill } from './openskill.js';
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { GuardedTicket } from './avoidance.js';
-import { avoidedBy } from './block.js';
-import { recentOpponentSchema, recentOpponents, type FarmingConfig, type RecentOpponent } from './farming.js';
-import { matchingScore } from './match/ticket.js';
-import type { ModeWithId } from './modes.js';
-import { standingOn, type Player, type PlayerState, type StandingRules } from './player.js';
-import { rttsSchema, type Rtts } from './regions.js';
-import type { RoomTicket } from './room.js';
-import { visibleRankSchema, type VisibleRank } from './visibleRank.js';
+import type { GuardedTicket } from '../fairplay/avoidance.js';
+import { avoidedBy } from '../fairplay/block.js';
+import { recentOpponentSchema, recentOpponents, type FarmingConfig, type RecentOpponent } from '../fairplay/rematch.js';
+import { matchingScore } from '../match/ticket.js';
+import type { ModeWithId } from '../mode/modes.js';
+import { standingOn, type Player, type PlayerState, type StandingRules } from '../player/player.js';
+import { rttsSchema, type Rtts } from '../mode/regions.js';
+import type { RoomTicket } from '../room/room.js';
+import { visibleRankSchema, type VisibleRank } from '../ladder/visibleRank.js';
 
 export const ticketStatusSchema = z.enum(['queued', 'matched', 'cancelled', 'expired']);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;

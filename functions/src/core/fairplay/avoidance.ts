@@ -1,7 +1,7 @@
-import { firstRematch, NO_FARMING_RULES, type FarmingConfig, type RecentOpponent } from './farming.js';
-import type { Mode } from './modes.js';
-import { matchTicketNow, proposalTickets, sweepPool, type MatchProposal, type SweepResult } from './match/index.js';
-import type { Ticket } from './match/ticket.js';
+import { firstRematch, NO_FARMING_RULES, type FarmingConfig, type RecentOpponent } from './rematch.js';
+import type { Mode } from '../mode/modes.js';
+import { matchTicketNow, proposalTickets, sweepPool, type MatchProposal, type SweepResult } from '../match/index.js';
+import type { Ticket } from '../match/ticket.js';
 
 /**
  * The matcher's ticket with the players it must not share a room with (its members' block lists) and the

@@ -1,9 +1,9 @@
-import { partyCapacity } from './config.js';
-import { fail } from './errors.js';
-import { candidateScoreRange } from './match/index.js';
-import type { ModeWithId } from './modes.js';
-import { requireLeader, type Party } from './party.js';
-import { humanDuration } from './penalties.js';
+import { partyCapacity } from '../config.js';
+import { fail } from '../errors.js';
+import { candidateScoreRange } from '../match/index.js';
+import type { ModeWithId } from '../mode/modes.js';
+import { requireLeader, type Party } from '../player/party.js';
+import { humanDuration } from '../fairplay/dodging.js';
 import type { Presence } from './presence.js';
 
 /**

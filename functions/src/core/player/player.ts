@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { displayNameSchema } from './displayName.js';
-import { blockedListSchema } from './block.js';
-import { meetingsSchema } from './farming.js';
-import { dodgeRecordSchema } from './penalties.js';
-import { skillSchema, type Skill } from './rating/openskill.js';
-import { visibleRank, visibleRankSchema, type RankRules } from './visibleRank.js';
+import { blockedListSchema } from '../fairplay/block.js';
+import { meetingsSchema } from '../fairplay/rematch.js';
+import { dodgeRecordSchema } from '../fairplay/dodging.js';
+import { skillSchema, type Skill } from '../rating/openskill.js';
+import { visibleRank, visibleRankSchema, type RankRules } from '../ladder/visibleRank.js';
 
 /** A player's rating and record on one ladder, and the rank shown for it. */
 export const standingSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { farmingConfigSchema } from './farming.js';
+import { farmingConfigSchema } from './rematch.js';
 import { leavingConfigSchema } from './leaving.js';
-import { dodgingConfigSchema } from './penalties.js';
+import { dodgingConfigSchema } from './dodging.js';
 import { rateLimitConfigSchema } from './rateLimit.js';
 import { reportAbuseConfigSchema } from './reportAbuse.js';
 

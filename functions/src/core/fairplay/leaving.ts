@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { fail } from './errors.js';
-import type { Mode } from './modes.js';
-import type { Player } from './player.js';
-import type { PlayerOutcome, Verdict } from './result.js';
-import { sideUids, type RoomDoc } from './room.js';
+import { fail } from '../errors.js';
+import type { Mode } from '../mode/modes.js';
+import type { Player } from '../player/player.js';
+import type { PlayerOutcome, Verdict } from '../room/results.js';
+import { sideUids, type RoomDoc } from '../room/room.js';
 
 export const leavingConfigSchema = z.strictObject({
   /**

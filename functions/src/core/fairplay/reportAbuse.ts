@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { same } from './result.js';
-import type { Result, RoomDoc } from './room.js';
+import { same } from '../room/results.js';
+import type { Result, RoomDoc } from '../room/room.js';
 
 export const reportAbuseConfigSchema = z.strictObject({
   /** Reports contradicting the settled result after which a player is flagged for an operator's review. */

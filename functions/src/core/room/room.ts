@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { fail } from './errors.js';
-import { matchQualitySchema, type MatchProposal } from './match/proposal.js';
-import type { Mode, ModeWithId } from './modes.js';
-import type { TicketDoc } from './ticket.js';
-import { rankMovementSchema, visibleRankSchema } from './visibleRank.js';
+import { fail } from '../errors.js';
+import { matchQualitySchema, type MatchProposal } from '../match/proposal.js';
+import type { Mode, ModeWithId } from '../mode/modes.js';
+import type { TicketDoc } from '../queue/ticket.js';
+import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
 
 export const roomStatusSchema = z.enum(['pending', 'active', 'disputed', 'settled', 'voided', 'cancelled']);
 export type RoomStatus = z.infer<typeof roomStatusSchema>;

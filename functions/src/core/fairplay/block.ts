@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail } from './errors.js';
+import { fail } from '../errors.js';
 
 /** How many players one player may block: enough for the persistent few, small enough to ride on a ticket. */
 export const MAX_BLOCKED = 100;

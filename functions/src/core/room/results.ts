@@ -1,11 +1,11 @@
-import type { ResultsConfig } from './config.js';
-import { fail } from './errors.js';
-import type { Ladder } from './ladders.js';
-import type { Standing } from './player.js';
+import type { ResultsConfig } from '../config.js';
+import { fail } from '../errors.js';
+import type { Ladder } from '../ladder/ladder.js';
+import type { Standing } from '../player/player.js';
 import { isLive, roomTickets, sideUids, type RatingChange, type Result, type RoomDoc } from './room.js';
-import { settlePlacements, settleSides } from './rating/system.js';
-import type { RatingUpdate } from './rating/update.js';
-import { rankMovement, type VisibleRank } from './visibleRank.js';
+import { settlePlacements, settleSides } from '../rating/system.js';
+import type { RatingUpdate } from '../rating/update.js';
+import { rankMovement, type VisibleRank } from '../ladder/visibleRank.js';
 
 /** Checks a reported result against the room it is for: an outcome for teams, every player placed in free-for-all. */
 export function validateResult(room: RoomDoc, result: Result): Result {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { bandOf, type BandEdge } from './bands.js';
+import { bandOf, type BandEdge } from '../ladder/bands.js';
 import { brierScore, calibrationBuckets, twoSided, type Forecast } from './forecast.js';
-import { splitPoolId } from './regions.js';
-import { expectedScore } from './rating/duel.js';
-import type { RoomDoc } from './room.js';
+import { splitPoolId } from '../mode/regions.js';
+import { expectedScore } from '../rating/duel.js';
+import type { RoomDoc } from '../room/room.js';
 
 /**
  * Whether the matcher's predicted win chances come true, per mode, rating band and UTC day, computed from the

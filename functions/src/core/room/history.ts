@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PlayerOutcome } from './result.js';
+import type { PlayerOutcome } from './results.js';
 import type { RoomDoc } from './room.js';
 
 /** `players/{uid}/history/{roomId}`: one row per settled game, readable by the player alone. */

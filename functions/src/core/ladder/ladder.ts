@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ratingConfigSchema } from './rating/system.js';
+import { ratingConfigSchema } from '../rating/system.js';
 import { seasonsSchema, softResetSchema } from './season.js';
 import { defaultTiers, tiersSchema } from './tiers.js';
 

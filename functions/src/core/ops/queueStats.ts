@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { bandEdgeSchema, bandOf, type BandEdge } from './bands.js';
-import type { UnmatchedReason } from './match/reasons.js';
-import { waitSeconds, type Ticket } from './match/ticket.js';
-import { capAt } from './match/widening.js';
-import type { Mode } from './modes.js';
+import { bandEdgeSchema, bandOf, type BandEdge } from '../ladder/bands.js';
+import type { UnmatchedReason } from '../match/reasons.js';
+import { waitSeconds, type Ticket } from '../match/ticket.js';
+import { capAt } from '../match/widening.js';
+import type { Mode } from '../mode/modes.js';
 import { percentile } from './percentile.js';
-import type { RoomDoc } from './room.js';
+import type { RoomDoc } from '../room/room.js';
 
 /**
  * Why a ticket is still waiting, as a player is told: the matcher's reason, with "no candidates within the caps"

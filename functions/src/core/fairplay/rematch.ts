@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { waitSeconds } from './match/ticket.js';
-import { roomTickets, sideUids, type RoomDoc } from './room.js';
+import { waitSeconds } from '../match/ticket.js';
+import { roomTickets, sideUids, type RoomDoc } from '../room/room.js';
 
 /**
  * Farming and win-trading: the same opponents meeting again and again, to trade wins or to feed one another

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail } from './errors.js';
+import { fail } from '../errors.js';
 
 /**
  * A regional mode keeps one pool per region, each its own collection (`pools/{mode}@{region}`) with its own

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { PartiesConfig } from './config.js';
-import { fail } from './errors.js';
-import type { Presence } from './presence.js';
+import type { PartiesConfig } from '../config.js';
+import { fail } from '../errors.js';
+import type { Presence } from '../queue/presence.js';
 
 /** No 0/O, 1/I/L: a code read aloud or typed on a phone keyboard has one reading. */
 export const JOIN_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

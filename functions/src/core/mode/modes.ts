@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ConfigError, fail } from './errors.js';
-import { formatIssues } from './validation.js';
+import { ConfigError, fail } from '../errors.js';
+import { formatIssues } from '../validation.js';
 import { poolIdOf, regionsSchema, splitPoolId } from './regions.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { PlayerState } from './player.js';
+import type { PlayerState } from '../player/player.js';
 import type { TicketDoc } from './ticket.js';
 
 export type RoomLiveness = { id: string; live: boolean };
