@@ -11,7 +11,7 @@ import {
   unratedReason,
   type FarmingConfig,
   type Meetings,
-} from '../../functions/src/core/fairplay/rematch.js';
+} from '../../functions/src/core/fairplay/rematchWindow.js';
 import { fairPlayConfigSchema } from '../../functions/src/core/fairplay/config.js';
 import { proposalTickets, sweepPool, violations, type MatchProposal } from '../../functions/src/core/match/index.js';
 import { defaultModes } from '../../functions/src/core/mode/modes.js';

@@ -1,4 +1,4 @@
-import { afterGame, cappedPairs, opponentsIn, unratedReason } from '../core/fairplay/rematch.js';
+import { afterGame, cappedPairs, opponentsIn, unratedReason } from '../core/fairplay/rematchWindow.js';
 import { historyRow } from '../core/room/history.js';
 import { softenForLeavers } from '../core/fairplay/leaving.js';
 import { countFalseReports } from './reportAbuse.js';

@@ -1,4 +1,4 @@
-import { firstRematch, NO_FARMING_RULES, type FarmingConfig, type RecentOpponent } from './rematch.js';
+import { firstRematch, NO_FARMING_RULES, type FarmingConfig, type RecentOpponent } from './rematchWindow.js';
 import type { Mode } from '../mode/modes.js';
 import { matchTicketNow, proposalTickets, sweepPool, type MatchProposal, type SweepResult } from '../match/index.js';
 import type { Ticket } from '../match/ticket.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { farmingConfigSchema } from './rematch.js';
+import { farmingConfigSchema } from './rematchWindow.js';
 import { leavingConfigSchema } from './leaving.js';
 import { dodgingConfigSchema } from './dodging.js';
 import { rateLimitConfigSchema } from './rateLimit.js';

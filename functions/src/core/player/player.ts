@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { displayNameSchema } from './displayName.js';
 import { blockedListSchema } from '../fairplay/block.js';
-import { meetingsSchema } from '../fairplay/rematch.js';
+import { meetingsSchema } from '../fairplay/rematchWindow.js';
 import { dodgeRecordSchema } from '../fairplay/dodging.js';
 import { skillSchema, type Skill } from '../rating/openskill.js';
 import { visibleRank, visibleRankSchema, type RankRules } from '../ladder/visibleRank.js';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { GuardedTicket } from '../fairplay/avoidance.js';
 import { avoidedBy } from '../fairplay/block.js';
-import { recentOpponentSchema, recentOpponents, type FarmingConfig, type RecentOpponent } from '../fairplay/rematch.js';
+import {
+  recentOpponentSchema,
+  recentOpponents,
+  type FarmingConfig,
+  type RecentOpponent,
+} from '../fairplay/rematchWindow.js';
 import { matchingScore } from '../match/ticket.js';
 import type { ModeWithId } from '../mode/modes.js';
 import { standingOn, type Player, type PlayerState, type StandingRules } from '../player/player.js';
