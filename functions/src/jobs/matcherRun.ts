@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from 'firebase-functions/v2';
-import { sweepAvoiding, type GuardedTicket } from '../core/fairplay/avoidance.js';
+import { sweepAvoiding } from '../core/fairplay/avoidance.js';
+import type { GuardedTicket } from '../core/queue/ticket.js';
 import { poolIds, resolveMode, type Mode, type ModeWithId } from '../core/mode/modes.js';
 import { sweepRegion, type Visitor } from '../core/match/regional.js';
 import { poolIdOf, reachableRegions, splitPoolId } from '../core/mode/regions.js';

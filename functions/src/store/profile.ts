@@ -1,4 +1,4 @@
-import { farmingStanding } from '../core/fairplay/rematchWindow.js';
+import { farmingStanding } from '../core/fairplay/pairCap.js';
 import { leaveStanding } from '../core/fairplay/leaving.js';
 import { dodgeStanding } from '../core/fairplay/dodging.js';
 import { withRanksAsOf } from '../core/player/player.js';

@@ -1,4 +1,5 @@
-import { afterGame, cappedPairs, opponentsIn, unratedReason } from '../core/fairplay/rematchWindow.js';
+import { afterGame } from '../core/fairplay/rematchWindow.js';
+import { cappedPairs, opponentsIn, unratedReason } from '../core/fairplay/pairCap.js';
 import { historyRow } from '../core/room/history.js';
 import { softenForLeavers } from '../core/fairplay/leaving.js';
 import { countFalseReports } from './reportAbuse.js';

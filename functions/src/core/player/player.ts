@@ -3,7 +3,7 @@ import { displayNameSchema } from './displayName.js';
 import { blockedListSchema } from '../fairplay/block.js';
 import { meetingsSchema } from '../fairplay/rematchWindow.js';
 import { dodgeRecordSchema } from '../fairplay/dodging.js';
-import { skillSchema, type Skill } from '../rating/openskill.js';
+import { skillSchema, type Skill } from '../rating/update.js';
 import { visibleRank, visibleRankSchema, type RankRules } from '../ladder/visibleRank.js';
 
 /** A player's rating and record on one ladder, and the rank shown for it. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fail } from '../errors.js';
 import { matchQualitySchema, type MatchProposal } from '../match/proposal.js';
 import type { Mode, ModeWithId } from '../mode/modes.js';
-import type { TicketDoc } from '../queue/ticket.js';
+import { roomTicketSchema, type RoomTicket, type TicketDoc } from '../queue/ticket.js';
 import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
 
 export const roomStatusSchema = z.enum(['pending', 'active', 'disputed', 'settled', 'voided', 'cancelled']);
@@ -11,17 +11,6 @@ export type RoomStatus = z.infer<typeof roomStatusSchema>;
 /** Pending (ready check), active (playing) and disputed (conflicting reports) rooms still hold their players. */
 export const LIVE_ROOM_STATUSES = ['pending', 'active', 'disputed'] as const satisfies readonly RoomStatus[];
 export const isLive = (status: RoomStatus) => (LIVE_ROOM_STATUSES as readonly RoomStatus[]).includes(status);
-
-/** A ticket as it was matched: the party (or solo player) with the ratings it was matched on. */
-export const roomTicketSchema = z.object({
-  ticketId: z.string(),
-  partyId: z.string().nullable(),
-  ownerUid: z.string(),
-  score: z.number(),
-  enqueuedAt: z.number().int(),
-  members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
-});
-export type RoomTicket = z.infer<typeof roomTicketSchema>;
 
 export const teamReportSchema = z.strictObject({ outcome: z.enum(['A', 'B', 'draw']) });
 export const ffaReportSchema = z.strictObject({ placements: z.record(z.string(), z.number().int().positive()) });
