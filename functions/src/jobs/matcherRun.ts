@@ -17,7 +17,8 @@ import {
   type BandWait,
   type QueueStats,
 } from '../core/ops/queueStats.js';
-import { LIVE_ROOM_STATUSES, readyCheckOverdue, reportOverdue, type RoomDoc } from '../core/room/room.js';
+import { LIVE_ROOM_STATUSES, reportOverdue, type RoomDoc } from '../core/room/room.js';
+import { readyCheckOverdue } from '../core/room/readyCheck.js';
 import { config } from '../config.js';
 import { countWrites, opCounts } from '../store/metrics.js';
 import { planLeases } from '../core/queue/lease.js';

@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { proposalTickets, violations, type MatchProposal } from '../core/match/index.js';
 import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
+import { newRoom, requireRoom, type RoomDoc } from '../core/room/room.js';
 import {
   answerReadyCheck,
   expireReadyCheck,
-  newRoom,
   readyCheckOpenTo,
   readyCheckOverdue,
   silentPlayers,
-  requireRoom,
   type Cancellation,
   type ReadyCheckStep,
-  type RoomDoc,
-} from '../core/room/room.js';
+} from '../core/room/readyCheck.js';
 import { firstClash } from '../core/fairplay/avoidance.js';
 import { readStates } from './blocks.js';
 import { dodge } from '../core/fairplay/dodging.js';
