@@ -49,7 +49,7 @@ export const ticketRef = (modeId: string, id: string) => ticketsRef(modeId).doc(
 
 /**
  * `pools/{modeId}/digest/{index}`: one chunk of a mode's queued tickets as of `asOf` (a snapshot's read time),
- * left by one matcher run for the next (see core/digest.ts). Its schema is here, not in core: `asOf` is
+ * left by one matcher run for the next (see core/queue/digest.ts). Its schema is here, not in core: `asOf` is
  * Firestore's own time stamp.
  */
 export const digestChunkSchema = z.object({
@@ -90,7 +90,7 @@ export const runBeaconRef = (holder: string) => runBeaconsRef().doc(holder);
 /** `metrics/{function}`: operation counts per callable, written only with LADDER_METRICS=on. */
 export const metricsRef = (functionName: string) => db.collection('metrics').doc(functionName);
 
-/** `players/{uid}/seasons/{seasonId}`: how the player finished a season (core/season.ts). */
+/** `players/{uid}/seasons/{seasonId}`: how the player finished a season (core/ladder/season.ts). */
 export const seasonArchivesOf = (uid: string) =>
   playerRef(uid).collection('seasons').withConverter(converter(seasonArchiveSchema));
 export const seasonArchiveRef = (uid: string, seasonId: string) => seasonArchivesOf(uid).doc(seasonId);
@@ -100,6 +100,6 @@ export const seasonArchivesRef = () => db.collectionGroup('seasons').withConvert
 export const seasonCloseRef = (ladder: string, seasonId: string) =>
   db.collection('ladders').doc(ladder).collection('closes').doc(seasonId).withConverter(converter(seasonCloseSchema));
 
-/** `calibration/{day}_{mode}`: a mode's day of predicted against actual results (core/calibration.ts); operators only. */
+/** `calibration/{day}_{mode}`: a mode's day of predicted against actual results (core/ops/calibration.ts); operators only. */
 export const calibrationRef = (id: string) =>
   db.collection('calibration').doc(id).withConverter(converter(calibrationDocSchema));

@@ -50,7 +50,7 @@ export const playerStateSchema = z.object({
   partyId: z.string().nullable(),
   /** Set after declining or missing a ready check; the player may not queue before it. */
   cooldownUntil: z.number().int().nullable(),
-  /** Recent dodges, which set the next cooldown's length (core/penalties.ts); absent in older documents. */
+  /** Recent dodges, which set the next cooldown's length (core/fairplay/dodging.ts); absent in older documents. */
   dodges: dodgeRecordSchema.nullable().default(null),
   /** Games the player left after they started (`forfeit`); absent in older documents. */
   leaves: z.number().int().nonnegative().default(0),

@@ -68,7 +68,7 @@ export const ticketDocSchema = z.object({
    * someone while queued). Absent in older documents.
    */
   avoid: z.array(z.string()).default([]),
-  /** Opponents the members met lately, kept from facing them again for a while (core/farming.ts); absent in older documents. */
+  /** Opponents the members met lately, kept from facing them again for a while (core/fairplay/rematchWindow.ts); absent in older documents. */
   recent: z.array(recentOpponentSchema).default([]),
   /** In a regional mode, the round-trip times the client measured to the regions, which bound where it may play. */
   rtts: rttsSchema.nullable().default(null),

@@ -66,7 +66,7 @@ export const roomDocSchema = z.object({
   forfeits: z.array(z.string()).default([]),
   /**
    * Set when the room settled unrated: the game counted in the records of who met whom, but no rating moved
-   * (core/farming.ts). `pairs` are the opponents who had reached the daily cap. Absent in older documents.
+   * (core/fairplay/rematchWindow.ts). `pairs` are the opponents who had reached the daily cap. Absent in older documents.
    */
   unrated: z
     .object({ reason: z.string(), pairs: z.array(z.object({ a: z.string(), b: z.string(), games: z.number().int() })) })
