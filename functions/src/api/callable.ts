@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { Failure } from '../core/errors.js';
 import { formatIssues } from '../core/validation.js';
 import { config } from '../config.js';
-import { withOpCounts, type OpCounts } from '../store/metrics.js';
+import { withOpCounts, type OpCounts } from '../store/firestore/metrics.js';
 import { takeCall } from '../store/rateLimit.js';
-import { metricsRef } from '../store/refs.js';
+import { metricsRef } from '../store/firestore/refs.js';
 
 export interface Caller {
   uid: string;

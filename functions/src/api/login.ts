@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { displayNameSchema } from '../core/player/displayName.js';
 import { fail } from '../core/errors.js';
 import { code2Session } from '../platforms/wechat.js';
-import { app } from '../store/db.js';
+import { app } from '../store/firestore/db.js';
 import { ensurePlayer } from '../store/profile.js';
 import { publicCallable } from './callable.js';
 

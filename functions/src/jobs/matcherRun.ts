@@ -20,13 +20,13 @@ import {
 import { LIVE_ROOM_STATUSES, reportOverdue, type RoomDoc } from '../core/room/room.js';
 import { readyCheckOverdue } from '../core/room/readyCheck.js';
 import { config } from '../config.js';
-import { countWrites, opCounts } from '../store/metrics.js';
+import { countWrites, opCounts } from '../store/firestore/metrics.js';
 import { planLeases } from '../core/queue/lease.js';
 import { beacon, claimLeases, endBeacon, readLeases, releaseLeases } from '../store/lease.js';
-import { Mirror } from '../store/mirror.js';
+import { Mirror } from '../store/firestore/mirror.js';
 import { PoolMirror } from '../store/pool.js';
 import { expireTicket } from '../store/queue.js';
-import { queueStatsRef, roomsRef } from '../store/refs.js';
+import { queueStatsRef, roomsRef } from '../store/firestore/refs.js';
 import { commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
 import { concurrently } from './concurrently.js';
 import { closeOverdueRoom } from '../store/settlement.js';

@@ -2,8 +2,8 @@ import { block, blockTarget, unblock } from '../core/fairplay/block.js';
 import { idleState, type Player, type PlayerState } from '../core/player/player.js';
 import type { TicketDoc } from '../core/queue/ticket.js';
 import { readTicketsAndRooms } from './presence.js';
-import { playerRef, playerStateRef, ticketRef } from './refs.js';
-import { transaction, type Tx } from './tx.js';
+import { playerRef, playerStateRef, ticketRef } from './firestore/refs.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 /** The private states of these players (whom they block and met), inside a transaction. */
 export async function readStates(tx: Tx, uids: string[]): Promise<PlayerState[]> {

@@ -11,10 +11,10 @@ import { resolveMode } from '../core/mode/modes.js';
 import type { PlayerState } from '../core/player/player.js';
 import { requireRoom, type RoomDoc } from '../core/room/room.js';
 import { config } from '../config.js';
-import { countReads } from './metrics.js';
-import { gameBeatsRef, playerStateRef, roomRef } from './refs.js';
+import { countReads } from './firestore/metrics.js';
+import { gameBeatsRef, playerStateRef, roomRef } from './firestore/refs.js';
 import { apply } from './settlement.js';
-import { transaction, type Tx } from './tx.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 /**
  * These players leave the started game in the caller's transaction: the room records it, each leave is

@@ -5,7 +5,7 @@ import { withRanksAsOf } from '../core/player/player.js';
 import { config } from '../config.js';
 import { readPlayers, type PlayerRecord } from './players.js';
 import { readPlayersWithPresence } from './presence.js';
-import { transaction } from './tx.js';
+import { transaction } from './firestore/tx.js';
 
 /** The signed-in player's profile, created on their first sign-in. */
 export function ensurePlayer(uid: string, nameHint?: string): Promise<PlayerRecord> {

@@ -18,11 +18,11 @@ import {
   type TicketDoc,
 } from '../core/queue/ticket.js';
 import { config } from '../config.js';
-import { countQueryReads } from './metrics.js';
+import { countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
-import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './refs.js';
+import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
 import { commitMatch } from './rooms.js';
-import { transaction } from './tx.js';
+import { transaction } from './firestore/tx.js';
 
 /**
  * Puts the caller (or, for a party leader, the whole party) into a mode's pool: one transaction over the

@@ -19,10 +19,10 @@ import type { PlayerState } from '../core/player/player.js';
 import { seasonAt } from '../core/ladder/season.js';
 import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/queue/ticket.js';
 import { config } from '../config.js';
-import { countReads, countWrites } from './metrics.js';
-import { partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './refs.js';
-import { changeDocument, type Decision } from './optimistic.js';
-import { transaction, type Tx } from './tx.js';
+import { countReads, countWrites } from './firestore/metrics.js';
+import { partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
+import { changeDocument, type Decision } from './firestore/optimistic.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 /**
  * Commits a proposal as a room, in one short transaction that re-reads exactly the proposal's tickets: if

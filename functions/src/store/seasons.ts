@@ -11,7 +11,7 @@ import {
 } from '../core/ladder/season.js';
 import type { Ladder } from '../core/ladder/ladder.js';
 import { config } from '../config.js';
-import { countQueryReads, countWrites } from './metrics.js';
+import { countQueryReads, countWrites } from './firestore/metrics.js';
 import {
   playerRef,
   playersRef,
@@ -20,8 +20,8 @@ import {
   seasonArchivesOf,
   seasonArchivesRef,
   seasonCloseRef,
-} from './refs.js';
-import { transaction } from './tx.js';
+} from './firestore/refs.js';
+import { transaction } from './firestore/tx.js';
 
 export interface CloseOptions {
   /** Players archived, or archives ranked, per transaction. */

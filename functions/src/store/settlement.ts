@@ -11,9 +11,9 @@ import {
 import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '../core/room/room.js';
 import { planSettlement } from '../core/room/settlement.js';
 import { config } from '../config.js';
-import { changeDocument, type Decision } from './optimistic.js';
-import { historyRef, playerRef, playerStateRef, reviewFlagRef, roomRef, seasonArchiveRef } from './refs.js';
-import { transaction, type Tx } from './tx.js';
+import { changeDocument, type Decision } from './firestore/optimistic.js';
+import { historyRef, playerRef, playerStateRef, reviewFlagRef, roomRef, seasonArchiveRef } from './firestore/refs.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 /**
  * Settles a room inside the caller's transaction: reads its players' profiles and private states and the

@@ -19,8 +19,8 @@ import {
 import { endTicket } from '../core/queue/ticket.js';
 import { config } from '../config.js';
 import { readPlayersWithPresence } from './presence.js';
-import { partyCodeRef, partyRef, playerStateRef, ticketRef } from './refs.js';
-import { transaction, type Tx } from './tx.js';
+import { partyCodeRef, partyRef, playerStateRef, ticketRef } from './firestore/refs.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 // Every party call answers with the party as it now is: `{ party }`, null once it is disbanded.
 
