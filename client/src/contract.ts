@@ -9,6 +9,8 @@ import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { LadderError } from './errors.js';
 import type {
+  Ban,
+  BanRemoval,
   BlockedPlayer,
   EnqueueResult,
   FreeForAllResult,
@@ -67,6 +69,13 @@ export interface Calls {
   /** Leaves a started game: a loss for the caller's side, on their leave record. */
   forfeit: [{ roomId: string }, { room: Room }];
   getSeasons: [{ ladder: string }, Seasons];
+  // Operators only (the `admin` claim); each writes an audit row (`audit/{id}`) with its change.
+  /** `hours` null: until lifted. Takes the player out of the queue and any live room. */
+  banPlayer: [
+    { uid: string; reason: string; hours: number | null },
+    { ban: Ban; removal: BanRemoval; auditId: string },
+  ];
+  unbanPlayer: [{ uid: string; reason: string }, { ban: null; auditId: string }];
 }
 
 export type CallName = keyof Calls;

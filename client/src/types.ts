@@ -75,6 +75,8 @@ export interface PlayerState {
   falseReports: number;
   /** Whom the player met lately: their settled games counted, and each recent opponent. */
   meetings: { games: number; opponents: Meeting[] } | null;
+  /** An operator's ban: in force until `until` (null: no expiry), with the reason. */
+  ban: Ban | null;
   updatedAt: number;
 }
 
@@ -457,3 +459,18 @@ export interface ReviewFlag {
   lastRoomId: string;
   updatedAt: number;
 }
+
+/** An operator's ban on a player (`playerStates/{uid}.ban`): in force until `until` (null: until lifted). */
+export interface Ban {
+  at: number;
+  until: number | null;
+  reason: string;
+  by: string;
+}
+
+/** What a ban did to where the player was. */
+export type BanRemoval =
+  | { kind: 'none' }
+  | { kind: 'ticketCancelled'; ticketId: string }
+  | { kind: 'roomCalledOff'; roomId: string }
+  | { kind: 'forfeited'; roomId: string; roomStatus: RoomStatus };

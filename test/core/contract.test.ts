@@ -43,4 +43,6 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'getBlockList'>>().toEqualTypeOf<Server<'getBlockList'>>();
   expectTypeOf<Client<'forfeit'>>().toEqualTypeOf<Server<'forfeit'>>();
   expectTypeOf<Client<'getSeasons'>>().toEqualTypeOf<Server<'getSeasons'>>();
+  expectTypeOf<Client<'banPlayer'>>().toEqualTypeOf<Server<'banPlayer'>>();
+  expectTypeOf<Client<'unbanPlayer'>>().toEqualTypeOf<Server<'unbanPlayer'>>();
 });

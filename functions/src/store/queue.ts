@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/fairplay/avoidance.js';
 import { inPlay } from '../core/fairplay/leaving.js';
 import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
+import { assertNotBanned } from '../core/ops/ban.js';
 import type { Party } from '../core/player/party.js';
 import { rememberedDodges } from '../core/fairplay/dodging.js';
 import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue/enqueue.js';
@@ -50,6 +51,10 @@ function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise
         dodges: rememberedDodges(state.dodges, config.fairPlay.dodging, now),
       };
     });
+    for (const m of members) {
+      const { player, state } = players.get(m);
+      assertNotBanned(state.ban, 'queue', now, m === uid ? undefined : `Party member ${player.displayName}`);
+    }
     assertCanQueue(mode, uid, party, queuers, now);
     const ladder = config.ladders[mode.ladder]!;
     const owner = { uid, partyId: party?.id ?? null };

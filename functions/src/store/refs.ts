@@ -1,5 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { auditRowSchema } from '../core/ops/audit.js';
 import { calibrationDocSchema, utcDay } from '../core/ops/calibration.js';
 import { callBucketSchema } from '../core/fairplay/rateLimit.js';
 import { reviewFlagSchema } from '../core/fairplay/reportAbuse.js';
@@ -102,3 +103,7 @@ export const seasonCloseRef = (ladder: string, seasonId: string) =>
 /** `calibration/{day}_{mode}`: a mode's day of predicted against actual results (core/calibration.ts); operators only. */
 export const calibrationRef = (id: string) =>
   db.collection('calibration').doc(id).withConverter(converter(calibrationDocSchema));
+
+/** `audit/{id}`: one row per operator action (core/ops/audit.ts); operators alone read it. */
+export const auditsRef = () => db.collection('audit').withConverter(converter(auditRowSchema));
+export const auditRef = (id: string) => auditsRef().doc(id);

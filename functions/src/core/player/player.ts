@@ -3,6 +3,7 @@ import { displayNameSchema } from './displayName.js';
 import { blockedListSchema } from '../fairplay/block.js';
 import { meetingsSchema } from '../fairplay/rematchWindow.js';
 import { dodgeRecordSchema } from '../fairplay/dodging.js';
+import { banSchema } from '../ops/ban.js';
 import { skillSchema, type Skill } from '../rating/openskill.js';
 import { visibleRank, visibleRankSchema, type RankRules } from '../ladder/visibleRank.js';
 
@@ -60,6 +61,8 @@ export const playerStateSchema = z.object({
   falseReports: z.number().int().nonnegative().default(0),
   /** Whom the player met lately, for keeping rematches apart and capping a pair's rated games a day; absent in older documents. */
   meetings: meetingsSchema.nullable().default(null),
+  /** An operator's ban (core/ops/ban.ts), in force until `until`; absent in older documents. */
+  ban: banSchema.nullable().default(null),
   updatedAt: z.number().int(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
@@ -108,6 +111,7 @@ export function idleState(nowMs: number): PlayerState {
     blocked: [],
     falseReports: 0,
     meetings: null,
+    ban: null,
     updatedAt: nowMs,
   };
 }
