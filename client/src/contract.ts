@@ -16,6 +16,7 @@ import type {
   FreeForAllResult,
   Leaderboard,
   LoginInput,
+  ModePause,
   Party,
   Player,
   Presence,
@@ -76,6 +77,12 @@ export interface Calls {
     { ban: Ban; removal: BanRemoval; auditId: string },
   ];
   unbanPlayer: [{ uid: string; reason: string }, { ban: null; auditId: string }];
+  /** `mode`: a mode (all its pools) or one regional pool (`1v1@eu`); waiting tickets are released unpunished. */
+  pauseMode: [
+    { mode: string; message: string; reason: string },
+    { pause: ModePause; pools: string[]; released: number; auditId: string },
+  ];
+  resumeMode: [{ mode: string; reason: string }, { pause: null; auditId: string }];
 }
 
 export type CallName = keyof Calls;

@@ -474,3 +474,11 @@ export type BanRemoval =
   | { kind: 'ticketCancelled'; ticketId: string }
   | { kind: 'roomCalledOff'; roomId: string }
   | { kind: 'forfeited'; roomId: string; roomStatus: RoomStatus };
+
+/** `modePauses/{target}`: a mode or regional pool an operator paused; queueing for it is refused with `message`. */
+export interface ModePause {
+  target: string;
+  message: string;
+  by: string;
+  at: number;
+}

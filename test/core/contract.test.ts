@@ -45,4 +45,6 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'getSeasons'>>().toEqualTypeOf<Server<'getSeasons'>>();
   expectTypeOf<Client<'banPlayer'>>().toEqualTypeOf<Server<'banPlayer'>>();
   expectTypeOf<Client<'unbanPlayer'>>().toEqualTypeOf<Server<'unbanPlayer'>>();
+  expectTypeOf<Client<'pauseMode'>>().toEqualTypeOf<Server<'pauseMode'>>();
+  expectTypeOf<Client<'resumeMode'>>().toEqualTypeOf<Server<'resumeMode'>>();
 });

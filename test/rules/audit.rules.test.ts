@@ -15,7 +15,9 @@ const row = {
 };
 const ban = { at: 1, until: null, reason: 'aimbot', by: 'op' };
 
-beforeEach(() => seed({ 'audit/a1': row, 'playerStates/bob': { ticketId: null, ban } }));
+const pause = { target: '2v2', message: 'Back soon', by: 'op', at: 1 };
+
+beforeEach(() => seed({ 'audit/a1': row, 'playerStates/bob': { ticketId: null, ban }, 'modePauses/2v2': pause }));
 
 const operator = () => rulesEnv().authenticatedContext('op', { admin: true }).firestore();
 
@@ -44,5 +46,13 @@ describe('the audit of operator actions', () => {
     await assertSucceeds(getDoc(doc(as('bob'), 'playerStates/bob')));
     await assertFails(getDoc(doc(as('eve'), 'playerStates/bob')));
     await assertFails(updateDoc(doc(as('bob'), 'playerStates/bob'), { ban: null }));
+  });
+
+  it('shows a paused mode and its message to every signed-in player, and lets nobody pause or resume one', async () => {
+    await assertSucceeds(getDoc(doc(as('bob'), 'modePauses/2v2')));
+    await assertSucceeds(getDocs(collection(as('bob'), 'modePauses')));
+    await assertFails(getDoc(doc(as(null), 'modePauses/2v2')));
+    await assertFails(deleteDoc(doc(operator(), 'modePauses/2v2')));
+    await assertFails(setDoc(doc(operator(), 'modePauses/1v1'), { ...pause, target: '1v1' }));
   });
 });

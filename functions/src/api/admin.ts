@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { documentIdSchema } from '../core/ids.js';
 import { reasonSchema } from '../core/ops/audit.js';
 import { MAX_BAN_HOURS } from '../core/ops/ban.js';
+import { pauseMessageSchema } from '../core/mode/pause.js';
 import { banPlayer as ban, unbanPlayer as unban } from '../store/bans.js';
+import { pauseMode as pause, resumeMode as resume } from '../store/pauses.js';
 import { adminCallable } from './callable.js';
 
 // The operators' callables: each checks the admin claim, refuses bad input naming the field, and writes its
@@ -21,4 +23,16 @@ export const banPlayer = adminCallable(
 export const unbanPlayer = adminCallable(
   z.strictObject({ uid: documentIdSchema, reason: reasonSchema }),
   (input, caller) => unban(caller.uid, input.uid, input.reason),
+);
+
+const target = z.string().min(1).max(128);
+
+/** Stops queueing for a mode or one regional pool (`1v1@eu`) with the studio's message; waiting tickets go free. */
+export const pauseMode = adminCallable(
+  z.strictObject({ mode: target, message: pauseMessageSchema, reason: reasonSchema }),
+  (input, caller) => pause(caller.uid, input.mode, input.message, input.reason),
+);
+
+export const resumeMode = adminCallable(z.strictObject({ mode: target, reason: reasonSchema }), (input, caller) =>
+  resume(caller.uid, input.mode, input.reason),
 );

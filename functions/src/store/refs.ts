@@ -7,6 +7,7 @@ import { reviewFlagSchema } from '../core/fairplay/reportAbuse.js';
 import { historyRowSchema } from '../core/room/history.js';
 import { gameBeatSchema } from '../core/fairplay/leaving.js';
 import { leaseSchema, runBeaconSchema } from '../core/queue/lease.js';
+import { modePauseSchema } from '../core/mode/pause.js';
 import { partyCodeSchema, partySchema } from '../core/player/party.js';
 import { playerSchema, playerStateSchema } from '../core/player/player.js';
 import { queueStatsSchema } from '../core/ops/queueStats.js';
@@ -107,3 +108,7 @@ export const calibrationRef = (id: string) =>
 /** `audit/{id}`: one row per operator action (core/ops/audit.ts); operators alone read it. */
 export const auditsRef = () => db.collection('audit').withConverter(converter(auditRowSchema));
 export const auditRef = (id: string) => auditsRef().doc(id);
+
+/** `modePauses/{target}`: a paused mode or regional pool (core/mode/pause.ts); readable by every signed-in player. */
+export const modePauseRef = (target: string) =>
+  db.collection('modePauses').doc(target).withConverter(converter(modePauseSchema));
