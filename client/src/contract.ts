@@ -23,6 +23,7 @@ import type {
   Profile,
   Room,
   Seasons,
+  Standing,
   TeamResult,
 } from './types.js';
 
@@ -83,6 +84,11 @@ export interface Calls {
     { pause: ModePause; pools: string[]; released: number; auditId: string },
   ];
   resumeMode: [{ mode: string; reason: string }, { pause: null; auditId: string }];
+  /** A whole, non-zero `delta` up to 1000 either way; the player's history shows it as an adjustment. */
+  adjustRating: [
+    { uid: string; ladder: string; delta: number; reason: string },
+    { standing: Standing; auditId: string },
+  ];
 }
 
 export type CallName = keyof Calls;

@@ -47,4 +47,5 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'unbanPlayer'>>().toEqualTypeOf<Server<'unbanPlayer'>>();
   expectTypeOf<Client<'pauseMode'>>().toEqualTypeOf<Server<'pauseMode'>>();
   expectTypeOf<Client<'resumeMode'>>().toEqualTypeOf<Server<'resumeMode'>>();
+  expectTypeOf<Client<'adjustRating'>>().toEqualTypeOf<Server<'adjustRating'>>();
 });

@@ -3,6 +3,8 @@ import { documentIdSchema } from '../core/ids.js';
 import { reasonSchema } from '../core/ops/audit.js';
 import { MAX_BAN_HOURS } from '../core/ops/ban.js';
 import { pauseMessageSchema } from '../core/mode/pause.js';
+import { adjustmentDeltaSchema } from '../core/ladder/adjust.js';
+import { adjustRating as adjust } from '../store/adjust.js';
 import { banPlayer as ban, unbanPlayer as unban } from '../store/bans.js';
 import { pauseMode as pause, resumeMode as resume } from '../store/pauses.js';
 import { adminCallable } from './callable.js';
@@ -35,4 +37,15 @@ export const pauseMode = adminCallable(
 
 export const resumeMode = adminCallable(z.strictObject({ mode: target, reason: reasonSchema }), (input, caller) =>
   resume(caller.uid, input.mode, input.reason),
+);
+
+/** Moves a player's rating on a ladder by a whole, non-zero `delta` (at most 1000 either way), with its reason. */
+export const adjustRating = adminCallable(
+  z.strictObject({
+    uid: documentIdSchema,
+    ladder: z.string().min(1).max(64),
+    delta: adjustmentDeltaSchema,
+    reason: reasonSchema,
+  }),
+  (input, caller) => adjust(caller.uid, input.uid, input.ladder, input.delta, input.reason),
 );
