@@ -21,7 +21,7 @@ import { transaction, type Tx } from './firestore/tx.js';
  * counted, and a room whose whole side (or all but one free-for-all player) has now left settles at once.
  * Leaving twice changes nothing and counts once.
  */
-async function leave(tx: Tx, room: RoomDoc, uids: readonly string[], nowMs: number): Promise<RoomDoc> {
+export async function leave(tx: Tx, room: RoomDoc, uids: readonly string[], nowMs: number): Promise<RoomDoc> {
   const left = uids.reduce((r, uid) => forfeitRoom(r, uid, nowMs), room);
   const leavers = left.forfeits.filter((uid) => !room.forfeits.includes(uid));
   if (leavers.length === 0) return room;

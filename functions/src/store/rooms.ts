@@ -93,7 +93,7 @@ async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancel
 }
 
 /** Writes a ready-check step in the caller's transaction: the room, and any cancellation's requeues and cooldowns. */
-async function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, nowMs: number): Promise<RoomDoc> {
+export async function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, nowMs: number): Promise<RoomDoc> {
   if (next.room === room) return room;
   if (next.cancellation) {
     await applyCancellation(tx, room, resolveMode(config.modes, room.mode), next.cancellation, nowMs);

@@ -76,6 +76,12 @@ export const roomDocSchema = z.object({
   leaveAfterSilentSeconds: z.number().nullable().default(null),
   /** The region the room plays in, for a regional mode (its players may come from neighbouring ones); else null. */
   region: z.string().nullable().default(null),
+  /**
+   * Set when an operator voided the settled game (`voidRoom`): its rating changes, records and standings were
+   * reversed by `void:` history rows. The room stays `settled` so what was played stays readable. Absent in older
+   * documents.
+   */
+  voided: z.object({ at: z.number().int(), by: z.string(), reason: z.string() }).nullable().default(null),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
@@ -130,6 +136,7 @@ export function newRoom(
     endReason: null,
     forfeits: [],
     unrated: null,
+    voided: null,
     leaveAfterSilentSeconds: mode.leaveAfterSilentSeconds,
   };
 }

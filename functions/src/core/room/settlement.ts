@@ -11,9 +11,16 @@ import { cappedPairs, opponentsIn, unratedReason, type CappedPair } from '../fai
 import { afterGame } from '../fairplay/rematchWindow.js';
 import { contradictingReporters, flagAfterReport, type ReviewFlag } from '../fairplay/reportAbuse.js';
 import type { Ladder } from '../ladder/ladder.js';
-import { enterSeason, type SeasonArchive } from '../ladder/season.js';
+import type { SeasonArchive } from '../ladder/season.js';
 import type { VisibleRank } from '../ladder/visibleRank.js';
-import { ranked, recordGame, standingOn, type Player, type PlayerState, type Standing } from '../player/player.js';
+import {
+  recordGame,
+  standingInSeason,
+  standingOn,
+  type Player,
+  type PlayerState,
+  type Standing,
+} from '../player/player.js';
 import { historyRow, type HistoryRow } from './history.js';
 import { settledRoom, settleRoom, withoutRatingChange, type PlayerOutcome } from './results.js';
 import { isLive, type Result, type RoomDoc } from './room.js';
@@ -48,10 +55,9 @@ export interface SettlementPlan {
 function standingForSeason(uid: string, input: SettlementInput, archives: SettlementPlan['archives']): Standing {
   const { room, ladder, nowMs } = input;
   const standing = standingOn(input.players.get(uid)!, room.ladder, ladder);
-  const entered = enterSeason(uid, room.ladder, standing, ladder, room.season, nowMs);
-  if (!entered) return standing;
+  const entered = standingInSeason(uid, room.ladder, standing, ladder, room.season, nowMs);
   if (entered.archive) archives.push({ uid, archive: entered.archive });
-  return ranked(entered.standing, ladder, nowMs);
+  return entered.standing;
 }
 
 /** Why the game goes unrated (pairs past the daily cap), or null when it is rated. */

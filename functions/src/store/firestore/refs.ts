@@ -13,6 +13,8 @@ import { roomDocSchema } from '../../core/room/room.js';
 import { readyCheckSeenSchema } from '../../core/room/readyCheck.js';
 import { seasonArchiveSchema, seasonCloseSchema } from '../../core/ladder/season.js';
 import { ticketDocSchema } from '../../core/queue/ticket.js';
+import { auditRowSchema } from '../../core/ops/audit.js';
+import { modePauseSchema } from '../../core/mode/pause.js';
 import { converter } from './converters.js';
 import { db } from './db.js';
 
@@ -103,3 +105,11 @@ export const seasonCloseRef = (ladder: string, seasonId: string) =>
 /** `calibration/{day}_{mode}`: a mode's day of predicted against actual results (core/ops/calibration.ts); operators only. */
 export const calibrationRef = (id: string) =>
   db.collection('calibration').doc(id).withConverter(converter(calibrationDocSchema));
+
+/** `audit/{id}`: one row per operator action (core/ops/audit.ts); operators alone read it. */
+export const auditsRef = () => db.collection('audit').withConverter(converter(auditRowSchema));
+export const auditRef = (id: string) => auditsRef().doc(id);
+
+/** `modePauses/{target}`: a paused mode or regional pool (core/mode/pause.ts); readable by every signed-in player. */
+export const modePauseRef = (target: string) =>
+  db.collection('modePauses').doc(target).withConverter(converter(modePauseSchema));
