@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
 import { matchQualitySchema, type MatchProposal } from '../match/proposal.js';
-import type { Mode, ModeWithId } from '../mode/modes.js';
+import { documentIdSchema } from '../ids.js';
+import { MAX_FFA_PLAYERS, type Mode, type ModeWithId } from '../mode/modes.js';
 import type { TicketDoc } from '../queue/ticket.js';
 import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
 
@@ -20,11 +21,21 @@ export const roomTicketSchema = z.object({
   score: z.number(),
   enqueuedAt: z.number().int(),
   members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
+  /**
+   * The pool the ticket was queued in: in a regional mode, its players' own region, which may not be the
+   * room's. A ticket sent back after a failed ready check returns there. Absent in older documents.
+   */
+  pool: z.string().optional(),
 });
 export type RoomTicket = z.infer<typeof roomTicketSchema>;
 
 export const teamReportSchema = z.strictObject({ outcome: z.enum(['A', 'B', 'draw']) });
-export const ffaReportSchema = z.strictObject({ placements: z.record(z.string(), z.number().int().positive()) });
+/** Placements name players by uid, at most as many as a room can hold, each at most that far down. */
+export const ffaReportSchema = z.strictObject({
+  placements: z
+    .record(documentIdSchema, z.number().int().positive().max(MAX_FFA_PLAYERS))
+    .refine((p) => Object.keys(p).length <= MAX_FFA_PLAYERS, `at most ${MAX_FFA_PLAYERS} players`),
+});
 export const resultSchema = z.union([teamReportSchema, ffaReportSchema]);
 export type Result = z.infer<typeof resultSchema>;
 
@@ -110,6 +121,7 @@ export function newRoom(
         score: t.score,
         enqueuedAt: t.enqueuedAt,
         members: t.members,
+        pool: doc.mode,
       };
     }),
   }));
