@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'core',
           include: ['test/core/**/*.test.ts'],
+          // Properties search hundreds of pools; speed is measured by `npm run bench`, not by a test's clock.
+          testTimeout: 60_000,
         },
       },
       {

@@ -105,11 +105,26 @@ const roomPath = (r: RoomDoc) => `rooms/${r.id}`;
 const statePath = (uid: string) => `playerStates/${uid}`;
 const partyPath = (p: Party) => `parties/${p.id}`;
 
+/**
+ * The ticket a ticket's players first queued with: one sent back to the pool after a failed ready check has
+ * the same owner, mode and enqueue time, and must still be bound by where its client measured it can play.
+ */
+function queuedWith(tickets: readonly TicketDoc[]): (t: TicketDoc) => TicketDoc {
+  const key = (t: TicketDoc) => `${splitPoolId(t.mode).modeId}\n${t.ownerUid}\n${t.enqueuedAt}`;
+  const first = new Map<string, TicketDoc>();
+  for (const t of tickets) {
+    const seen = first.get(key(t));
+    if (!seen || t.createdAt < seen.createdAt) first.set(key(t), t);
+  }
+  return (t) => first.get(key(t)) ?? t;
+}
+
 export function checkInvariants(snapshot: Snapshot, config: AppConfig): InvariantViolation[] {
   const found: InvariantViolation[] = [];
   const violation = (invariant: string, documents: string[], detail: string) =>
     found.push({ invariant, documents, detail });
   const ticketsById = new Map(snapshot.tickets.map((t) => [t.id, t]));
+  const firstTicket = queuedWith(snapshot.tickets);
   const statesByUid = new Map(snapshot.states.map((s) => [s.uid, s]));
   const roomsById = new Map(snapshot.rooms.map((r) => [r.id, r]));
   const blockedBy = new Map(snapshot.states.map((s) => [s.uid, s.blocked]));
@@ -320,15 +335,17 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       violation('every room has a configured mode', [roomPath(r)], `mode ${r.mode}, region ${r.region}`);
       continue;
     }
+    // Judged by the region and round trips the players queued with, however often their ticket was sent back.
     for (const rt of mode.regions ? r.sides.flatMap((side) => side.tickets) : []) {
       const ticket = ticketsById.get(rt.ticketId);
-      const home = ticket ? splitPoolId(ticket.mode).region : null;
+      const first = ticket && firstTicket(ticket);
+      const home = first ? splitPoolId(first.mode).region : null;
       const wait = (r.proposedAt - rt.enqueuedAt) / 1000;
-      if (ticket && (home === null || !mayPlayIn(mode.regions!, { home, rtts: ticket.rtts }, region!, wait))) {
+      if (first && (home === null || !mayPlayIn(mode.regions!, { home, rtts: first.rtts }, region!, wait))) {
         violation(
           'every player of a regional room may play in its region',
-          [roomPath(r), ticketPath(ticket)],
-          `queued in ${home}, room in ${region} after ${wait.toFixed(1)} s`,
+          [...new Set([roomPath(r), ticketPath(ticket), ticketPath(first)])],
+          `queued in ${home} measuring ${JSON.stringify(first.rtts)}, room in ${region} after ${wait.toFixed(1)} s`,
         );
       }
     }

@@ -206,6 +206,8 @@ export interface RoomTicket {
   score: number;
   enqueuedAt: number;
   members: { uid: string; rating: number }[];
+  /** The pool the ticket was queued in (a regional mode: its players' own region); absent in older rooms. */
+  pool?: string;
 }
 
 /** Team rooms: which side won, from side A's point of view. */

@@ -4,15 +4,24 @@ import { parseConfig } from '../../functions/src/core/config.js';
 import { ConfigError } from '../../functions/src/core/errors.js';
 import { proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
 import { sweepRegion, type Visitor } from '../../functions/src/core/match/regional.js';
-import { defaultModes, poolIds, resolveMode } from '../../functions/src/core/mode/modes.js';
+import { defaultModes, MAX_FFA_PLAYERS, poolIds, resolveMode } from '../../functions/src/core/mode/modes.js';
 import {
   homeRegion,
   hopsFrom,
+  MAX_REGIONS,
   mayPlayIn,
   reachableRegions,
   regionsSchema,
+  rttsSchema,
+  splitPoolId,
   type Regions,
+  type Rtts,
 } from '../../functions/src/core/mode/regions.js';
+import { ffaReportSchema, newRoom, roomTickets } from '../../functions/src/core/room/room.js';
+import { queuedTicket, requeuedTicket, toCoreTicket, toPoolEntry } from '../../functions/src/core/queue/ticket.js';
+import { measureQuality } from '../../functions/src/core/match/proposal.js';
+import { newPlayer } from '../../functions/src/core/player/player.js';
+import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import { NOW, poolArbitrary } from './helpers.js';
 
 // eu – us – asia in a line, plus sa next to us: eu to asia is two hops.
@@ -64,11 +73,30 @@ describe('regions in the configuration', () => {
 describe("a player's region and reach", () => {
   it('queues in the region chosen, else the nearest measured one, and refuses neither', () => {
     expect(homeRegion(regions, 'asia', { eu: 10 })).toBe('asia');
-    expect(homeRegion(regions, undefined, { eu: 90, us: 40, mars: 1 })).toBe('us');
+    expect(homeRegion(regions, undefined, { eu: 90, us: 40 })).toBe('us');
     expect(() => homeRegion(regions, 'mars', undefined)).toThrow(/region: "mars" is not a region of this mode/);
-    expect(() => homeRegion(regions, undefined, { mars: 1 })).toThrow(
-      /send region \(one of eu, us, asia, sa\) or rtts/,
+    expect(() => homeRegion(regions, undefined, {})).toThrow(/send region \(one of eu, us, asia, sa\) or rtts/);
+  });
+
+  it('refuses round trips to regions the mode does not have, naming the field, rather than carry them', () => {
+    expect(() => homeRegion(regions, undefined, { eu: 90, us: 40, mars: 1 })).toThrow(
+      /^rtts: "mars" is not a region of this mode \(regions: eu, us, asia, sa\)\.$/,
     );
+    expect(() => homeRegion(regions, 'eu', { mars: 1 })).toThrow(/^rtts: "mars"/);
+  });
+
+  it('bounds every collection a request can carry: rtts to the most regions a mode may have, placements to a room', () => {
+    const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`r${i}`, 10]));
+    expect(rttsSchema.safeParse(many(MAX_REGIONS)).success).toBe(true);
+    expect(rttsSchema.safeParse(many(MAX_REGIONS + 1)).success).toBe(false);
+    const neighbours = Object.fromEntries(Object.keys(many(MAX_REGIONS + 1)).map((id) => [id, []]));
+    expect(() => regionsSchema.parse({ neighbours })).toThrow(/name at most 32 regions/);
+    const placed = (n: number, uid = (i: number) => `p${i}`) =>
+      ffaReportSchema.safeParse({ placements: Object.fromEntries(Array.from({ length: n }, (_, i) => [uid(i), 1])) });
+    expect(placed(MAX_FFA_PLAYERS).success).toBe(true);
+    expect(placed(MAX_FFA_PLAYERS + 1).success).toBe(false);
+    expect(placed(2, (i) => `${'u'.repeat(200)}${i}`).success).toBe(false);
+    expect(ffaReportSchema.safeParse({ placements: { a: MAX_FFA_PLAYERS + 1 } }).success).toBe(false);
   });
 
   it('counts hops over the neighbours', () => {
@@ -160,5 +188,60 @@ describe("sweeping one region's pool", () => {
     expect(sweepRegion(duel, 'eu', [own], [visitor], NOW).proposals).toHaveLength(1);
     const fresh = { ...visitor, ticket: { ...visitor.ticket, enqueuedAt: NOW - 1_000 } };
     expect(sweepRegion(duel, 'eu', [own], [fresh], NOW).proposals).toHaveLength(0);
+  });
+});
+
+describe('a ticket sent back to the pool after a failed ready check', () => {
+  const modes = { ...defaultModes, duel: { ...defaultModes['1v1']!, regions } };
+  const player = (uid: string) => newPlayer(uid, uid, defaultLadders, NOW);
+  const queuedIn = (id: string, home: string, rtts: Rtts | null) =>
+    queuedTicket(
+      id,
+      resolveMode(modes, `duel@${home}`),
+      defaultLadders.solo,
+      { uid: id, partyId: null },
+      [player(id)],
+      { avoid: [], recent: [] },
+      NOW,
+      rtts,
+    );
+  const rttsArbitrary = fc.option(
+    fc.dictionary(fc.constantFrom(...ids), fc.integer({ min: 0, max: 500 }), { minKeys: 1 }),
+    { nil: null },
+  );
+
+  it('returns to its own region with its round trips, so it may play exactly where it could before', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ids),
+        rttsArbitrary,
+        fc.constantFrom(...ids),
+        fc.integer({ min: 0, max: 120 }),
+        (home, rtts, roomRegion, waited) => {
+          const ann = queuedIn('ann', home, rtts);
+          const ben = queuedIn('ben', roomRegion, null);
+          const proposedAt = NOW + waited * 1000;
+          const sides = [[toCoreTicket(toPoolEntry(ann))], [toCoreTicket(toPoolEntry(ben))]];
+          const proposal = { proposedAt, sides, quality: measureQuality(sides, proposedAt) };
+          const tickets = new Map([ann, ben].map((t) => [t.id, t]));
+          const room = newRoom('r', resolveMode(modes, `duel@${roomRegion}`), proposal, tickets, proposedAt, null);
+          const matched = roomTickets(room).find((t) => t.ticketId === 'ann')!;
+          const guard = { avoid: [], recent: [] };
+          const back = requeuedTicket('ann2', resolveMode(modes, room.mode), matched, room, guard, proposedAt, ann);
+          expect(back).toMatchObject({ mode: ann.mode, rtts: ann.rtts, enqueuedAt: ann.enqueuedAt });
+          // Where it may play at any later wait is where the original could: its home, reach and round trips.
+          const before = { home, rtts };
+          const after = { home: splitPoolId(back.mode).region!, rtts: back.rtts };
+          for (const region of ids)
+            for (const wait of [0, 5, 10, 20, 30, 60, 120])
+              expect(mayPlayIn(regions, after, region, wait)).toBe(mayPlayIn(regions, before, region, wait));
+          // Even unread, the ticket goes home (the room names its pool), never to the room's region.
+          expect(requeuedTicket('ann3', resolveMode(modes, room.mode), matched, room, guard, proposedAt).mode).toBe(
+            `duel@${home}`,
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -34,6 +34,50 @@ describe('a regional mode', () => {
     expect(await documentPaths()).toEqual(before);
   });
 
+  it('refuses round trips to regions the mode lacks, too many of them, and rtts on a mode without regions', async () => {
+    const [ann] = await players('Hostile Ann');
+    const before = await documentPaths();
+    const thousands = Object.fromEntries(Array.from({ length: 15_000 }, (_, i) => [`r${i}`, 10]));
+    const tooMany = await expectRefusal(
+      ann.callUnchecked('enqueue', { mode: 'regional', rtts: thousands }),
+      'invalid-argument',
+      /^Invalid request: rtts: at most 32 regions\b/,
+    );
+    expect(tooMany.message!.length).toBeLessThan(100);
+    await expectRefusal(
+      ann.callUnchecked('enqueue', { mode: 'regional', rtts: { eu: 20, mars: 40 } }),
+      'invalid-argument',
+      /^rtts: "mars" is not a region of this mode \(regions: eu, us, asia\)\./,
+    );
+    await expectRefusal(
+      ann.callUnchecked('enqueue', { mode: '1v1', rtts: { eu: 20 } }),
+      'invalid-argument',
+      /^rtts: mode "1v1" has no regions\./,
+    );
+    // An unknown key is named, not echoed whole.
+    const echo = await expectRefusal(
+      ann.callUnchecked('enqueue', { mode: 'regional', region: 'eu', ['k'.repeat(5000)]: 1 }),
+      'invalid-argument',
+      /Unrecognized key: "k{40}…"/,
+    );
+    expect(echo.message!.length).toBeLessThan(120);
+    expect(await documentPaths()).toEqual(before);
+  });
+
+  it('keeps matching when players send the largest requests the schemas allow', async () => {
+    const [ann, ben] = await players('Largest Ann', 'Largest Ben');
+    const largest = { mode: 'regional', region: 'eu', rtts: { eu: 10_000, us: 10_000, asia: 10_000 } };
+    const a = await ann.call('enqueue', largest);
+    const b = await ben.call('enqueue', largest);
+    expect(b.room).toMatchObject({ region: 'eu' });
+    expect(b.room!.memberUids.sort()).toEqual([ann.uid, ben.uid].sort());
+    // The ticket carries three round trips, not whatever a client cared to send.
+    const ticket = await ticketOf('regional@eu', a.ticketId);
+    expect(ticket.rtts).toEqual(largest.rtts);
+    expect(JSON.stringify(ticket).length).toBeLessThan(2_000);
+    await expectInvariants();
+  });
+
   it('queues a player in their region, matches them there at once, and says where the room plays', async () => {
     const [ann, ben] = await players('Eu Ann', 'Eu Ben');
     const first = await ann.call('enqueue', { mode: 'regional', region: 'eu' });
@@ -78,5 +122,37 @@ describe('a regional mode', () => {
     const stats = await Promise.all(['eu', 'asia'].map((r) => db.doc(`pools/regional@${r}`).get()));
     expect(stats.map((s) => s.data()?.waitingPlayers)).toEqual([1, 1]);
     await expectInvariants();
+  });
+
+  it('sends a ticket back to its own region with its round trips after a failed ready check', async () => {
+    // `regionalCheck` is `regional` with a ready check. Ann (eu) measured us at 140 ms and asia at 400 ms; Ben
+    // (us) measured eu at 9 s: once both reach one hop and 150 ms, they can meet in us only.
+    const [ann, ben, cal] = await players('Home Ann', 'Home Ben', 'Home Cal');
+    const annRtts = { eu: 20, us: 140, asia: 400 };
+    const a = await ann.call('enqueue', { mode: 'regionalCheck', rtts: annRtts });
+    const b = await ben.call('enqueue', { mode: 'regionalCheck', rtts: { us: 20, eu: 9000 } });
+    expect([a.mode, b.mode]).toEqual(['regionalCheck@eu', 'regionalCheck@us']);
+    await sleep(2_100);
+    await sweep();
+    const first = await ticketOf('regionalCheck@eu', a.ticketId);
+    expect(first.status).toBe('matched');
+    const room = await roomOf(first.roomId);
+    expect((room as unknown as { region: string }).region).toBe('us');
+    await ann.call('acceptMatch', { roomId: room.id });
+    await ben.call('declineMatch', { roomId: room.id });
+    // Ann waits again in eu, with her round trips and her first enqueue time; not in us with none.
+    const presence = (await ann.call('getProfile')).presence;
+    expect(presence).toMatchObject({ kind: 'queued', mode: 'regionalCheck@eu' });
+    const back = await ticketOf('regionalCheck@eu', (presence as { ticketId: string }).ticketId);
+    expect(back).toMatchObject({ status: 'queued', rtts: annRtts, enqueuedAt: first.enqueuedAt });
+    // Cal is in asia, two hops from Ann's home and 400 ms away by her measure: they never share a room.
+    const c = await cal.call('enqueue', { mode: 'regionalCheck', rtts: { asia: 20, us: 9000, eu: 9000 } });
+    expect(c).toMatchObject({ mode: 'regionalCheck@asia', room: null });
+    await sleep(2_100);
+    await sweep();
+    expect((await ticketOf('regionalCheck@asia', c.ticketId)).status).toBe('queued');
+    expect((await ticketOf('regionalCheck@eu', back.id)).status).toBe('queued');
+    await expectInvariants();
+    await Promise.all([ann.call('cancelQueue'), cal.call('cancelQueue')]);
   });
 });

@@ -23,7 +23,8 @@ const enqueueRequest = z
     const { regions } = config.modes[modeId]!;
     const home = regions ? homeRegion(regions, region, rtts) : null;
     if (!regions && region !== undefined) fail('invalid-argument', `region: mode "${modeId}" has no regions.`);
-    return { mode: resolveMode(config.modes, poolIdOf(modeId, home)), rtts: regions ? (rtts ?? null) : null };
+    if (!regions && rtts !== undefined) fail('invalid-argument', `rtts: mode "${modeId}" has no regions.`);
+    return { mode: resolveMode(config.modes, poolIdOf(modeId, home)), rtts: rtts ?? null };
   });
 
 /**

@@ -67,6 +67,9 @@ export function commitMatch(
  */
 async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation: Cancellation, nowMs: number) {
   const states = await tx.getAll(cancellation.cooldown.map(playerStateRef));
+  // Each requeued ticket goes back to the pool it came from with its round trips, read from the matched ticket
+  // rather than copied into the room, which every player of the room can read.
+  const originals = await tx.getAll(cancellation.requeue.map((t) => ticketRef(t.pool ?? room.mode, t.ticketId)));
   // The room keeps no block lists nor meetings (its players read it): a requeued ticket keeps away whom its
   // members block and met lately as of now.
   const memberStates = await Promise.all(
@@ -79,11 +82,13 @@ async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancel
   );
   for (const [i, matched] of cancellation.requeue.entries()) {
     const guard = ticketGuard(memberStates[i]!, config.fairPlay.farming, nowMs);
-    const ticket = requeuedTicket(randomUUID(), mode, matched, room, guard, nowMs);
-    tx.create(ticketRef(mode.id, ticket.id), ticket);
+    const original = originals[i]!.data() as TicketDoc | undefined;
+    const ticket = requeuedTicket(randomUUID(), mode, matched, room, guard, nowMs, original);
+    tx.create(ticketRef(ticket.mode, ticket.id), ticket);
     for (const { uid } of matched.members)
-      tx.update(playerStateRef(uid), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });
-    if (matched.partyId) tx.update(partyRef(matched.partyId), { mode: mode.id, ticketId: ticket.id, updatedAt: nowMs });
+      tx.update(playerStateRef(uid), { mode: ticket.mode, ticketId: ticket.id, updatedAt: nowMs });
+    if (matched.partyId)
+      tx.update(partyRef(matched.partyId), { mode: ticket.mode, ticketId: ticket.id, updatedAt: nowMs });
   }
   cancellation.cooldown.forEach((uid, i) => {
     const state = states[i]!.data() as PlayerState | undefined;

@@ -61,11 +61,14 @@ const teamFormatSchema = z.object({
   sideDifferenceCap: widenedCapSchema,
 });
 
+/** The most players a free-for-all room may hold, which also bounds a report's placements. */
+export const MAX_FFA_PLAYERS = 100;
+
 const freeForAllFormatSchema = z
   .object({
     kind: z.literal('ffa'),
     minPlayers: z.number().int().min(2),
-    maxPlayers: z.number().int().max(100),
+    maxPlayers: z.number().int().max(MAX_FFA_PLAYERS),
     /** Once `minPlayers` are within reach, how long the oldest ticket waits for more before starting. */
     fillWaitSeconds: z.number().min(0),
   })

@@ -58,6 +58,8 @@ export const regionsSchema = z
   .superRefine((regions, ctx) => {
     const ids = Object.keys(regions.neighbours);
     if (ids.length === 0) ctx.addIssue({ code: 'custom', path: ['neighbours'], message: 'name at least one region' });
+    if (ids.length > MAX_REGIONS)
+      ctx.addIssue({ code: 'custom', path: ['neighbours'], message: `name at most ${MAX_REGIONS} regions` });
     for (const [id, next] of Object.entries(regions.neighbours)) {
       next.forEach((other, i) => {
         if (!ids.includes(other))
@@ -83,8 +85,13 @@ export const regionsSchema = z
   });
 export type Regions = z.infer<typeof regionsSchema>;
 
+/** The most regions a mode may have, and so the most round-trip times a request may carry. */
+export const MAX_REGIONS = 32;
+
 /** Round-trip times a client measured, by region id, in milliseconds. */
-export const rttsSchema = z.record(regionIdSchema, z.number().min(0).max(10_000));
+export const rttsSchema = z
+  .record(regionIdSchema, z.number().min(0).max(10_000))
+  .refine((rtts) => Object.keys(rtts).length <= MAX_REGIONS, `at most ${MAX_REGIONS} regions`);
 export type Rtts = z.infer<typeof rttsSchema>;
 
 /** The pool of a mode in one region; a mode without regions has one pool, named as the mode. */
@@ -101,16 +108,21 @@ const stepAt = (steps: readonly { afterSeconds: number; value: number }[], waitS
 
 /**
  * The region a player queues in: the one they chose, else the configured region they measured nearest.
- * Refuses a choice that is not a region of the mode, and a regional mode with neither.
+ * Refuses a choice that is not a region of the mode, round-trip times to regions the mode does not have (the
+ * ticket carries them into the pool's documents, so only the mode's few are kept), and a regional mode with
+ * neither.
  */
 export function homeRegion(regions: Regions, chosen: string | undefined, rtts: Rtts | undefined): string {
   const ids = Object.keys(regions.neighbours);
+  const stranger = Object.keys(rtts ?? {}).find((id) => !ids.includes(id));
+  if (stranger !== undefined)
+    fail('invalid-argument', `rtts: "${stranger}" is not a region of this mode (regions: ${ids.join(', ')}).`);
   if (chosen !== undefined) {
     if (!ids.includes(chosen))
       fail('invalid-argument', `region: "${chosen}" is not a region of this mode (regions: ${ids.join(', ')}).`);
     return chosen;
   }
-  const measured = Object.entries(rtts ?? {}).filter(([id]) => ids.includes(id));
+  const measured = Object.entries(rtts ?? {});
   if (measured.length === 0)
     fail(
       'invalid-argument',

@@ -10,6 +10,8 @@ const length = (s: string) => [...s].length;
 
 export const displayNameSchema = z
   .string()
+  // Checked before the code points are counted, so a megabyte of text is refused without being walked.
+  .max(100, 'must be at most 24 characters')
   .trim()
   .refine((s) => length(s) >= DISPLAY_NAME_MIN, `must be at least ${DISPLAY_NAME_MIN} characters`)
   .refine((s) => length(s) <= DISPLAY_NAME_MAX, `must be at most ${DISPLAY_NAME_MAX} characters`)

@@ -20,6 +20,11 @@ export const roomTicketSchema = z.object({
   score: z.number(),
   enqueuedAt: z.number().int(),
   members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
+  /**
+   * The pool the ticket was queued in: in a regional mode, its players' own region, which may not be the
+   * room's. A ticket sent back after a failed ready check returns there. Absent in older documents.
+   */
+  pool: z.string().optional(),
 });
 export type RoomTicket = z.infer<typeof roomTicketSchema>;
 
@@ -197,22 +202,25 @@ export function queuedTicket(
 }
 
 /**
- * A whole, fully accepted ticket of a cancelled room back in the pool, with its original enqueue time and
- * whom its members keep away now.
+ * A whole, fully accepted ticket of a cancelled room back in the pool it was queued in, with its original
+ * enqueue time and round trips, so it reaches exactly as far as it did (in a regional mode its home may not be
+ * the room's region), and whom its members keep away now. `original` is the ticket as it was matched (absent
+ * only if it cannot be read: it then waits in its pool with no round trips, reaching by hops alone).
  */
 export function requeuedTicket(
   id: string,
-  mode: ModeWithId,
+  mode: Pick<ModeWithId, 'id' | 'ticketTtlSeconds'>,
   matched: RoomTicket,
   room: { names: Record<string, string>; ranks: Record<string, VisibleRank> },
   guard: TicketGuard,
   nowMs: number,
+  original?: Pick<TicketDoc, 'mode' | 'rtts'>,
 ): TicketDoc {
   const { names, ranks } = room;
   return newTicket(
     {
       id,
-      mode: mode.id,
+      mode: original?.mode ?? matched.pool ?? mode.id,
       members: matched.members,
       names: Object.fromEntries(matched.members.map((m) => [m.uid, names[m.uid] ?? m.uid])),
       ranks: Object.fromEntries(
@@ -227,8 +235,7 @@ export function requeuedTicket(
       enqueuedAt: matched.enqueuedAt,
       ttlSeconds: mode.ticketTtlSeconds,
       ...guard,
-      // Back in the pool of the room's region, where its players had accepted to play.
-      rtts: null,
+      rtts: original?.rtts ?? null,
     },
     nowMs,
   );

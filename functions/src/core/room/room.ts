@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
 import { matchQualitySchema, type MatchProposal } from '../match/proposal.js';
-import type { ModeWithId } from '../mode/modes.js';
+import { documentIdSchema } from '../ids.js';
+import { MAX_FFA_PLAYERS, type ModeWithId } from '../mode/modes.js';
 import { roomTicketSchema, type RoomTicket, type TicketDoc } from '../queue/ticket.js';
 import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
 
@@ -13,7 +14,12 @@ export const LIVE_ROOM_STATUSES = ['pending', 'active', 'disputed'] as const sat
 export const isLive = (status: RoomStatus) => (LIVE_ROOM_STATUSES as readonly RoomStatus[]).includes(status);
 
 export const teamReportSchema = z.strictObject({ outcome: z.enum(['A', 'B', 'draw']) });
-export const ffaReportSchema = z.strictObject({ placements: z.record(z.string(), z.number().int().positive()) });
+/** Placements name players by uid, at most as many as a room can hold, each at most that far down. */
+export const ffaReportSchema = z.strictObject({
+  placements: z
+    .record(documentIdSchema, z.number().int().positive().max(MAX_FFA_PLAYERS))
+    .refine((p) => Object.keys(p).length <= MAX_FFA_PLAYERS, `at most ${MAX_FFA_PLAYERS} players`),
+});
 export const resultSchema = z.union([teamReportSchema, ffaReportSchema]);
 export type Result = z.infer<typeof resultSchema>;
 
@@ -105,6 +111,7 @@ export function newRoom(
         score: t.score,
         enqueuedAt: t.enqueuedAt,
         members: t.members,
+        pool: doc.mode,
       };
     }),
   }));

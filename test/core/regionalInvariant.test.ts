@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../functions/src/core/config.js';
+import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
+import { measureQuality } from '../../functions/src/core/match/proposal.js';
+import { resolveMode } from '../../functions/src/core/mode/modes.js';
+import type { Rtts } from '../../functions/src/core/mode/regions.js';
+import { newPlayer } from '../../functions/src/core/player/player.js';
+import { queuedTicket, toCoreTicket, toPoolEntry, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
+import { newRoom } from '../../functions/src/core/room/room.js';
+import { checkInvariants, type Snapshot } from '../../sim/invariants.js';
+import { NOW } from './helpers.js';
+
+// The test configuration's `regionalCheck`: eu – us – asia in a line, one hop and 150 ms from 2 s, two hops
+// from 4 s.
+const config = parseConfig(JSON.parse(readFileSync('test/ladder.config.json', 'utf8')));
+const pool = (region: string) => resolveMode(config.modes, `regionalCheck@${region}`);
+const queued = (id: string, uid: string, region: string, rtts: Rtts | null): TicketDoc =>
+  queuedTicket(
+    id,
+    pool(region),
+    defaultLadders.solo,
+    { uid, partyId: null },
+    [newPlayer(uid, uid, defaultLadders, NOW)],
+    { avoid: [], recent: [] },
+    NOW,
+    rtts,
+  );
+
+/** A room in `region` of these tickets, one a side, proposed `afterSeconds` after they queued; the tickets matched into it. */
+function roomOf(id: string, region: string, tickets: TicketDoc[], afterSeconds: number) {
+  const at = NOW + afterSeconds * 1000;
+  const sides = tickets.map((t) => [toCoreTicket(toPoolEntry(t))]);
+  const room = newRoom(
+    id,
+    pool(region),
+    { proposedAt: at, sides, quality: measureQuality(sides, at) },
+    new Map(tickets.map((t) => [t.id, t])),
+    at,
+    null,
+  );
+  return { room, tickets: tickets.map((t): TicketDoc => ({ ...t, status: 'matched', roomId: id, endedAt: at })) };
+}
+
+const regional = (tickets: TicketDoc[], rooms: ReturnType<typeof roomOf>['room'][]) =>
+  checkInvariants(
+    {
+      tickets: tickets.map((t) => ({ ...t, pathMode: t.mode })),
+      rooms,
+      players: [],
+      history: [],
+      states: [],
+      parties: [],
+      archives: [],
+      closes: [],
+    } satisfies Snapshot,
+    config,
+  ).filter((v) => v.invariant === 'every player of a regional room may play in its region');
+
+describe("the invariant checker's regional rule", () => {
+  // Ann (eu) measured asia at 400 ms; a room with Ben in us fell through and her ticket went back to the pool.
+  const ann = queued('a1', 'ann', 'eu', { eu: 20, us: 140, asia: 400 });
+  const first = roomOf('r1', 'us', [ann, queued('b1', 'ben', 'us', { us: 20, eu: 9000 })], 2.5);
+  const cal = queued('c1', 'cal', 'asia', { asia: 20, us: 9000, eu: 9000 });
+
+  it("judges a requeued ticket by the region and round trips its players queued with, not by the copy's", () => {
+    // Sent back as the old code did: to the room's region, its round trips forgotten, then seated in asia.
+    const forgetful: TicketDoc = { ...ann, id: 'a2', mode: 'regionalCheck@us', rtts: null, createdAt: NOW + 3000 };
+    const second = roomOf('r2', 'asia', [forgetful, cal], 5);
+    const found = regional([...first.tickets, ...second.tickets], [first.room, second.room]);
+    expect(found).toEqual([
+      {
+        invariant: 'every player of a regional room may play in its region',
+        documents: ['rooms/r2', 'pools/regionalCheck@us/tickets/a2', 'pools/regionalCheck@eu/tickets/a1'],
+        detail: 'queued in eu measuring {"eu":20,"us":140,"asia":400}, room in asia after 5.0 s',
+      },
+    ]);
+  });
+
+  it('finds nothing wrong when the requeued ticket kept its home and round trips and plays where they allow', () => {
+    const kept: TicketDoc = { ...ann, id: 'a2', createdAt: NOW + 3000 };
+    const second = roomOf('r2', 'us', [kept, queued('d1', 'dan', 'us', null)], 5);
+    expect(regional([...first.tickets, ...second.tickets], [first.room, second.room])).toEqual([]);
+  });
+});
