@@ -115,11 +115,11 @@ export function callable<S extends z.ZodType, R>(
 export function publicCallable<S extends z.ZodType, R>(
   schema: SchemaOf<S>,
   handler: (input: z.output<S>) => Promise<R>,
-  options: CallableOptions = {},
+  options: () => CallableOptions = () => ({}),
 ) {
   return deferred((where) => {
     const input = schemaOf(schema);
-    return onCall<z.input<S>, Promise<R>>(deployed(where, options), (request) =>
+    return onCall<z.input<S>, Promise<R>>(deployed(where, options()), (request) =>
       guarded(() => handler(parseRequest(input, request.data))),
     );
   });

@@ -62,6 +62,11 @@ export const functionsConfigSchema = z.strictObject({
 });
 export type FunctionsConfig = z.infer<typeof functionsConfigSchema>;
 
+export const loginConfigSchema = z.strictObject({
+  /** WeChat mini-game login (`WECHAT_APP_ID`, the `WECHAT_APP_SECRET` secret): off unless the game uses it. */
+  wechat: z.boolean().default(false),
+});
+
 /** Everything a studio configures, validated once at load so a typo fails the deploy, not a match. */
 export const appConfigSchema = z
   .strictObject({
@@ -72,6 +77,7 @@ export const appConfigSchema = z
     results: resultsConfigSchema.default(resultsConfigSchema.parse({})),
     fairPlay: fairPlayConfigSchema.default(fairPlayConfigSchema.parse({})),
     functions: functionsConfigSchema.default(functionsConfigSchema.parse({})),
+    login: loginConfigSchema.default(loginConfigSchema.parse({})),
   })
   .superRefine((config, ctx) => {
     for (const [id, mode] of Object.entries(config.modes)) {
