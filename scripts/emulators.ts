@@ -48,6 +48,12 @@ export interface StartOptions {
    * stack, so `reuse` and `npm run check-invariants` keep finding the first one.
    */
   extra?: { env: Record<string, string> };
+  /**
+   * Another Firebase project's folder (a studio's game, say): its firebase.json's functions and its Firestore rules
+   * on a stack of their own, on free ports, with this checkout's emulator settings; not recorded as the checkout's
+   * stack. `env` is handed to its functions.
+   */
+  project?: { dir: string; env?: Record<string, string> };
 }
 
 export class HarnessError extends Error {}
@@ -94,7 +100,7 @@ export function emulatorEnv(e: Endpoints): Record<string, string> {
 
 export async function startStack(options: StartOptions = {}): Promise<Stack> {
   mkdirSync(STATE_DIR, { recursive: true });
-  if (options.reuse) {
+  if (options.reuse && !options.project) {
     const running = await runningStack();
     if (running) return { ...running, owned: false, stop: async () => {} };
   }
@@ -120,7 +126,7 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
       functionsHost: `127.0.0.1:${ports.functions}`,
       functionsOrigin: `http://127.0.0.1:${ports.functions}`,
     };
-    if (!options.extra) {
+    if (!options.extra && !options.project) {
       writeFileSync(
         STATE_FILE,
         JSON.stringify({ ...endpoints, pid: process.pid, ladderConfig: ladderConfig() }, null, 2),
@@ -139,7 +145,7 @@ export async function startStack(options: StartOptions = {}): Promise<Stack> {
       stop: async () => {
         process.off('exit', killOnExit);
         await stop();
-        if (!options.extra && existsSync(STATE_FILE)) writeFileSync(STATE_FILE, '{}');
+        if (!options.extra && !options.project && existsSync(STATE_FILE)) writeFileSync(STATE_FILE, '{}');
       },
     };
   } catch (error) {
@@ -190,7 +196,7 @@ export async function startBareFirestore(): Promise<{ host: string; stop: () => 
 }
 
 async function startFirestore(children: Child[], options: StartOptions): Promise<string> {
-  const existing = process.env.FIRESTORE_EMULATOR_HOST;
+  const existing = options.project ? undefined : process.env.FIRESTORE_EMULATOR_HOST;
   if (existing) {
     if (!(await httpOk(`http://${existing}/`))) {
       throw new HarnessError(
@@ -201,7 +207,7 @@ async function startFirestore(children: Child[], options: StartOptions): Promise
     return existing;
   }
   const command = findFirestoreEmulator();
-  const rules = join(ROOT, 'firestore.rules');
+  const rules = options.project ? projectRules(options.project.dir) : join(ROOT, 'firestore.rules');
   const run = async (port: number) => {
     const args = [...command.args, '--host', '127.0.0.1', '--port', String(port), '--rules', rules];
     const child = launch('firestore', command.bin, args, {}, options);
@@ -213,7 +219,7 @@ async function startFirestore(children: Child[], options: StartOptions): Promise
   // The port firebase.json names, when free. Another checkout's stack may hold it, or take it in the moment
   // before the emulator binds it (the emulator then exits): the system hands out another.
   const configured = configuredPorts().firestore.port;
-  if (!(await portFree(configured))) return run(await freePort());
+  if (options.project || !(await portFree(configured))) return run(await freePort());
   try {
     return await run(configured);
   } catch (error) {
@@ -221,6 +227,17 @@ async function startFirestore(children: Child[], options: StartOptions): Promise
     children.pop();
     return run(await freePort());
   }
+}
+
+/** The rules file a project's firebase.json gives its default database. */
+function projectRules(dir: string): string {
+  const { firestore } = JSON.parse(readFileSync(join(dir, 'firebase.json'), 'utf8')) as {
+    firestore?: { rules?: string; database?: string } | { rules?: string; database?: string }[];
+  };
+  const databases = Array.isArray(firestore) ? firestore : firestore ? [firestore] : [];
+  const main = databases.find((d) => !d.database || d.database === '(default)');
+  if (!main?.rules) throw new HarnessError(`${dir}/firebase.json names no Firestore rules for the default database`);
+  return join(dir, main.rules);
 }
 
 interface Command {
@@ -295,7 +312,7 @@ interface Ports {
 async function startFirebaseToolsOnFreePorts(children: Child[], firestoreHost: string, options: StartOptions) {
   const attempts = 3;
   for (let attempt = 1; ; attempt++) {
-    const ports = await choosePorts(attempt === 1);
+    const ports = await choosePorts(attempt === 1 && !options.project);
     try {
       return { ports, functions: await startFirebaseTools(children, firestoreHost, ports, options) };
     } catch (error) {
@@ -342,10 +359,13 @@ async function startFirebaseTools(
   ports: Ports,
   options: StartOptions,
 ): Promise<Child> {
-  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+  const dir = options.project?.dir ?? ROOT;
+  const config = JSON.parse(readFileSync(join(dir, 'firebase.json'), 'utf8'));
+  // Another project runs with this checkout's emulator settings (hosts, no UI, one project).
+  config.emulators = structuredClone(JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).emulators);
   for (const [name, port] of Object.entries(ports)) config.emulators[name].port = port;
   // firebase-tools resolves paths against the config file's folder, so the generated one sits beside firebase.json.
-  const configPath = join(ROOT, '.firebase.emulators.json');
+  const configPath = join(dir, '.firebase.emulators.json');
   writeFileSync(configPath, JSON.stringify(config, null, 2));
 
   const cli = join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js');
@@ -353,10 +373,12 @@ async function startFirebaseTools(
   const args = [cli, 'emulators:start', '--only', 'auth,functions', '--project', PROJECT_ID, '--config', configPath];
   const env = {
     ...options.extra?.env,
+    ...options.project?.env,
     FIRESTORE_EMULATOR_HOST: firestoreHost,
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
   };
-  const child = launch(options.extra ? 'firebase-extra' : 'firebase', process.execPath, args, env, options);
+  const name = options.project ? 'firebase-project' : options.extra ? 'firebase-extra' : 'firebase';
+  const child = launch(name, process.execPath, args, env, options);
   children.push(child);
   await waitFor('the Auth and Functions emulators', 120_000, child, async () => {
     const failure = /Failed to load function/i.exec(child.output());

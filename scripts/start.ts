@@ -141,7 +141,7 @@ async function main() {
   process.on('SIGHUP', () => void shutdown(0));
 
   Object.assign(process.env, emulatorEnv(stack));
-  const { matcherTick, matcherTicks } = await import('../functions/src/index.js');
+  const { matcherTick, matcherTicks } = (await import('../functions/src/index.js')).ladder;
   const { config } = await import('../functions/src/config.js');
   const { db } = await import('../functions/src/store/firestore/db.js');
   lobby = await serveLobby(lobbyConfig(stack, config), LOBBY_PORT);
@@ -186,7 +186,7 @@ async function main() {
 Ladder matchmaking is running on the emulators (ready in ${((Date.now() - started) / 1000).toFixed(1)} s).
   Lobby      ${lobby.url}   (open it in several tabs: each tab is a player)
   Operator   ${lobby.url}operator.html   (sign in as "${operatorName}", which has the admin claim)
-  Functions  ${stack.functionsOrigin}/${stack.projectId}/${REGION}/<name>   (callables: login, getProfile, …)
+  Functions  ${stack.functionsOrigin}/${stack.projectId}/${REGION}/ladder-<name>   (callables: ladder-login, ladder-getProfile, …)
   Auth       http://${stack.authHost}
   Firestore  http://${stack.firestoreHost}
   Project    ${stack.projectId}

@@ -11,6 +11,7 @@ import {
   type CallArgs,
   type CallName,
   type CallResponse,
+  deployedName,
   firebaseServices,
   type Invoke,
   invoker,
@@ -157,7 +158,7 @@ export class BotClient {
 
   /** Loads a function's code on the emulator: the request is empty, so a refusal is the expected answer. */
   async warm(name: CallName): Promise<void> {
-    await httpsCallable(this.functions, name)({}).catch(() => {});
+    await httpsCallable(this.functions, deployedName(name))({}).catch(() => {});
   }
 
   /** Listens to one document; `onError` hears a listener the backend refused or lost. */

@@ -107,10 +107,21 @@ export interface CallOptions {
 /** Calls a callable by name: the typed request out, the typed response back. */
 export type Invoke = <N extends CallName>(name: N, ...args: CallArgs<N>) => Promise<CallResponse<N>>;
 
+/**
+ * The name a callable deploys under: the server exports every function in one group (`export const ladder =
+ * createLadderFunctions(config)`), which Firebase names `ladder-<name>`. Everything that calls a function by name
+ * goes through here.
+ */
+export const deployedName = (name: string): string => `ladder-${name}`;
+
 /** The plain invoker over one app's Functions: no retries, errors exactly as the functions SDK throws them. */
 export function invoker(functions: Functions): Invoke {
   return async (name, ...[data, options]) => {
-    const callable = httpsCallable(functions, name, options?.timeoutMs ? { timeout: options.timeoutMs } : undefined);
+    const callable = httpsCallable(
+      functions,
+      deployedName(name),
+      options?.timeoutMs ? { timeout: options.timeoutMs } : undefined,
+    );
     return (await callable(data ?? {})).data as CallResponse<typeof name>;
   };
 }

@@ -1,6 +1,7 @@
 export { createLadder, Ladder } from './ladder.js';
 export type { LadderOptions } from './connect.js';
 export {
+  deployedName,
   firebaseServices,
   invoker,
   type CallArgs,

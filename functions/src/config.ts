@@ -1,25 +1,41 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parseConfig, type AppConfig } from './core/config.js';
 import { ConfigError } from './core/errors.js';
 
 /**
- * The studio's configuration: `functions/ladder.config.json` when present (deployed with the functions),
- * or the file named by LADDER_CONFIG (tests and the simulation use short timers), else the defaults.
+ * How a deployment hands the ladder its configuration: the configuration itself (plain data, as in
+ * ladder.config.json), or `{ path }` naming a JSON file. Either is validated by the same schemas.
  */
-function loadConfig(): AppConfig {
-  const path = process.env.LADDER_CONFIG ?? fileURLToPath(new URL('../ladder.config.json', import.meta.url));
-  if (!existsSync(path)) {
-    if (process.env.LADDER_CONFIG) throw new ConfigError(`LADDER_CONFIG names ${path}, which does not exist`);
-    return parseConfig({}, 'default configuration');
-  }
+export type ConfigSource = Record<string, unknown> | { path: string | URL };
+
+/** Reads and validates a configuration file; every mistake names the file and the field. */
+export function readConfigFile(path: string | URL): AppConfig {
+  if (!existsSync(path)) throw new ConfigError(`The ladder configuration ${String(path)} does not exist`);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new ConfigError(`${path} is not valid JSON: ${(error as Error).message}`);
+    throw new ConfigError(`${String(path)} is not valid JSON: ${(error as Error).message}`);
   }
-  return parseConfig(raw, path);
+  return parseConfig(raw, String(path));
 }
 
-export const config = loadConfig();
+const isPath = (source: ConfigSource): source is { path: string | URL } =>
+  Object.keys(source).length === 1 && (typeof source.path === 'string' || source.path instanceof URL);
+
+export function resolveConfig(source: ConfigSource): AppConfig {
+  return isPath(source) ? readConfigFile(source.path) : parseConfig(source, 'ladder configuration');
+}
+
+/**
+ * The configuration every module reads when it runs. Until a deployment calls `createLadderFunctions`, it is the
+ * file named by LADDER_CONFIG (tests, scripts and the simulation use short timers) or the defaults.
+ */
+export let config: AppConfig = process.env.LADDER_CONFIG
+  ? readConfigFile(process.env.LADDER_CONFIG)
+  : parseConfig({}, 'default configuration');
+
+/** Makes `config` the one the deployment was given; called once, before the functions are defined. */
+export function useConfig(next: AppConfig): void {
+  config = next;
+}

@@ -1,20 +1,11 @@
-export { login } from './api/login.js';
-export { getProfile, setDisplayName } from './api/profile.js';
-export {
-  createParty,
-  disbandParty,
-  joinParty,
-  kickPartyMember,
-  leaveParty,
-  refreshPartyCode,
-  transferPartyLeadership,
-} from './api/party.js';
-export { acceptMatch, cancelQueue, declineMatch, enqueue, heartbeat, seeReadyCheck } from './api/queue.js';
-export { getLeaderboard } from './api/leaderboard.js';
-export { reportResult } from './api/results.js';
-export { matcherTick, matcherTicks } from './jobs/matcher.js';
-export { blockPlayer, forfeit, getBlockList, unblockPlayer } from './api/fairPlay.js';
-export { seasonCloseTick } from './jobs/seasonClose.js';
-export { calibrateTick } from './jobs/calibrate.js';
-export { getSeasons } from './api/seasons.js';
-export { adjustRating, banPlayer, pauseMode, resumeMode, unbanPlayer } from './api/admin.js';
+import { existsSync } from 'node:fs';
+import { createLadderFunctions } from './ladder.js';
+
+/**
+ * This repository's own deployment, through the package as a studio would: the file LADDER_CONFIG names (tests,
+ * the simulation), else functions/ladder.config.json when present, else the defaults.
+ */
+const file = new URL('../ladder.config.json', import.meta.url);
+const source = process.env.LADDER_CONFIG ? { path: process.env.LADDER_CONFIG } : existsSync(file) ? { path: file } : {};
+
+export const ladder = createLadderFunctions(source);

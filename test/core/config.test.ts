@@ -28,5 +28,13 @@ describe('the studio configuration', () => {
     );
     expect(() => parseConfig({ matcher: { sweepIntervalSeconds: 0 } })).toThrow(/matcher\.sweepIntervalSeconds/);
     expect(() => parseConfig({ matchers: {} })).toThrow(/Unrecognized key.*matchers/);
+    expect(() => parseConfig({ functions: { region: 'Europe' } })).toThrow(/functions\.region: .*"europe-west1"/);
+    expect(() => parseConfig({ functions: { memory: '300MiB' } })).toThrow(/functions\.memory/);
+    expect(() => parseConfig({ functions: { minInstances: -1 } })).toThrow(/functions\.minInstances/);
+  });
+
+  it('runs the functions in us-central1 with 256 MiB and no warm instances unless told otherwise', () => {
+    expect(parseConfig({}).functions).toEqual({ region: 'us-central1', memory: '256MiB', minInstances: 0 });
+    expect(parseConfig({ functions: { region: 'asia-east1' } }).functions.region).toBe('asia-east1');
   });
 });

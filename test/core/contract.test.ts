@@ -1,13 +1,13 @@
 import { expectTypeOf, it } from 'vitest';
 import type { CallableFunction } from 'firebase-functions/v2/https';
 import type { CallRequest, CallResponse, Calls } from '@ladder/client';
-import type * as server from '../../functions/src/index.js';
+import type { LadderFunctions } from '../../functions/src/ladder.js';
 
-// The callables the server deploys (scheduled jobs are not callable).
+// The callables the server deploys in its group (scheduled jobs are not callable).
 type Deployed = {
-  [N in keyof typeof server as (typeof server)[N] extends CallableFunction<unknown, unknown>
+  [N in keyof LadderFunctions as LadderFunctions[N] extends CallableFunction<unknown, unknown>
     ? N
-    : never]: (typeof server)[N];
+    : never]: LadderFunctions[N];
 };
 // Plain JSON on the wire: a request without arguments is `{}` on both sides, however each spells it.
 type Wire<T> = T extends Record<string, undefined> ? 'no arguments' : T;

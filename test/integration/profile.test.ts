@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { doc, getDoc } from 'firebase/firestore';
 import functionsTest from 'firebase-functions-test';
 import type { CallableRequest } from 'firebase-functions/v2/https';
-import { getProfile, setDisplayName } from '../../functions/src/api/profile.js';
-import { login } from '../../functions/src/api/login.js';
+import { ladder } from '../../functions/src/index.js';
 import { anonymousPlayer, devPlayer, newClientApp } from '../support/client.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
 import { waitForDoc } from '../support/listen.js';
@@ -89,6 +88,7 @@ describe('login and profiles through the client SDK and the Functions emulator',
 });
 
 describe('the same handlers called in-process (firebase-functions-test)', () => {
+  const { getProfile, login, setDisplayName } = ladder;
   // A callable request as the functions runtime hands it over, with an ID token when `uid` is given.
   const request = (data: unknown, uid?: string) =>
     ({ data, ...(uid ? { auth: { uid, token: { uid } } } : {}) }) as unknown as CallableRequest;

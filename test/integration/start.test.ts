@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { createLadder } from '@ladder/client';
+import { createLadder, deployedName } from '@ladder/client';
 import { logFile, PROJECT_ID, REGION, ROOT } from '../../scripts/emulators.js';
 import { newApp } from '../support/client.js';
 import { reach } from '../support/ladder.js';
@@ -72,7 +72,7 @@ describe('npm start', () => {
       expect(JSON.parse(users[0]!.customAttributes!)).toMatchObject({ admin: true });
 
       // A callable answers as the functions would in production: a signed-out caller is refused by name.
-      const refused = await fetch(`${functionsOrigin}/${PROJECT_ID}/${REGION}/getProfile`, {
+      const refused = await fetch(`${functionsOrigin}/${PROJECT_ID}/${REGION}/${deployedName('getProfile')}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ data: {} }),

@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { Failure } from '../core/errors.js';
 import { formatIssues } from '../core/validation.js';
 import { config } from '../config.js';
+import type { FunctionsConfig } from '../core/config.js';
+import { deferred } from '../define.js';
 import { withOpCounts, type OpCounts } from '../store/firestore/metrics.js';
 import { takeCall } from '../store/rateLimit.js';
 import { metricsRef } from '../store/firestore/refs.js';
@@ -66,44 +68,61 @@ async function guarded<R>(work: () => Promise<R>): Promise<R> {
   }
 }
 
-/** Every callable demands an App Check token when the deployment says so (`fairPlay.enforceAppCheck`). */
-const withAppCheck = (options: CallableOptions): CallableOptions => ({
+/**
+ * Every callable runs where the deployment says, and demands an App Check token when it says so
+ * (`fairPlay.enforceAppCheck`). Read when the callable is defined, after the deployment's configuration is in.
+ */
+const deployed = (where: FunctionsConfig, options: CallableOptions): CallableOptions => ({
+  region: where.region,
+  memory: where.memory,
+  minInstances: where.minInstances,
   enforceAppCheck: config.fairPlay.enforceAppCheck,
   ...options,
 });
+
+/** A request schema, or one made when the callable is defined (it names configured modes or ladders). */
+type SchemaOf<S> = S | (() => S);
+const schemaOf = <S extends z.ZodType>(schema: SchemaOf<S>): S =>
+  typeof schema === 'function' ? (schema as () => S)() : schema;
 
 /**
  * A callable for signed-in players: authenticated, rate limited per player (`fairPlay.rateLimit`), validated,
  * errors mapped. Every API function uses it.
  */
 export function callable<S extends z.ZodType, R>(
-  schema: S,
+  schema: SchemaOf<S>,
   handler: (input: z.output<S>, caller: Caller) => Promise<R>,
   options: CallableOptions = {},
 ) {
-  const limit = config.fairPlay.rateLimit;
-  // Typed by the schema's input, so the exported function states its request and response (the client's
-  // contract test compares them).
-  return onCall<z.input<S>, Promise<R>>(withAppCheck(options), (request) =>
-    guarded(async () => {
-      const caller = requireCaller(request);
-      // Bad input is refused before it is counted: it changes nothing, not even the caller's bucket.
-      const input = parseRequest(schema, request.data);
-      if (limit) await takeCall(caller.uid, limit);
-      return handler(input, caller);
-    }),
-  );
+  return deferred((where) => {
+    const limit = config.fairPlay.rateLimit;
+    const input = schemaOf(schema);
+    // Typed by the schema's input, so the exported function states its request and response (the client's
+    // contract test compares them).
+    return onCall<z.input<S>, Promise<R>>(deployed(where, options), (request) =>
+      guarded(async () => {
+        const caller = requireCaller(request);
+        // Bad input is refused before it is counted: it changes nothing, not even the caller's bucket.
+        const data = parseRequest(input, request.data);
+        if (limit) await takeCall(caller.uid, limit);
+        return handler(data, caller);
+      }),
+    );
+  });
 }
 
 /** A callable open to clients without a Firebase identity yet (only `login`). */
 export function publicCallable<S extends z.ZodType, R>(
-  schema: S,
+  schema: SchemaOf<S>,
   handler: (input: z.output<S>) => Promise<R>,
-  options: CallableOptions = {},
+  options: () => CallableOptions = () => ({}),
 ) {
-  return onCall<z.input<S>, Promise<R>>(withAppCheck(options), (request) =>
-    guarded(() => handler(parseRequest(schema, request.data))),
-  );
+  return deferred((where) => {
+    const input = schemaOf(schema);
+    return onCall<z.input<S>, Promise<R>>(deployed(where, options()), (request) =>
+      guarded(() => handler(parseRequest(input, request.data))),
+    );
+  });
 }
 
 /** Whether the caller's ID token carries the operator claim (`admin: true`, granted by scripts/operator.ts). */
@@ -115,16 +134,19 @@ export const isAdmin = (caller: Caller) => caller.token.admin === true;
  * is read or their call counted.
  */
 export function adminCallable<S extends z.ZodType, R>(
-  schema: S,
+  schema: SchemaOf<S>,
   handler: (input: z.output<S>, caller: Caller) => Promise<R>,
   options: CallableOptions = {},
 ) {
-  return onCall<z.input<S>, Promise<R>>(withAppCheck(options), (request) =>
-    guarded(async () => {
-      const caller = requireCaller(request);
-      if (!isAdmin(caller))
-        throw new HttpsError('permission-denied', 'Operators only: this call needs the admin claim.');
-      return handler(parseRequest(schema, request.data), caller);
-    }),
-  );
+  return deferred((where) => {
+    const input = schemaOf(schema);
+    return onCall<z.input<S>, Promise<R>>(deployed(where, options), (request) =>
+      guarded(async () => {
+        const caller = requireCaller(request);
+        if (!isAdmin(caller))
+          throw new HttpsError('permission-denied', 'Operators only: this call needs the admin claim.');
+        return handler(parseRequest(input, request.data), caller);
+      }),
+    );
+  });
 }

@@ -7,12 +7,20 @@ import { assertNotBanned } from '../core/ops/ban.js';
 import { code2Session } from '../platforms/wechat.js';
 import { app } from '../store/firestore/db.js';
 import { ensurePlayer } from '../store/profile.js';
+import { config } from '../config.js';
 import { publicCallable } from './callable.js';
 
-const wechatAppId = defineString('WECHAT_APP_ID', { description: 'WeChat mini-game app id (AppID)' });
-const wechatAppSecret = defineSecret('WECHAT_APP_SECRET');
-const wechatApiBase = defineString('WECHAT_API_BASE', { default: 'https://api.weixin.qq.com' });
-const wechatTimeoutMs = defineInt('WECHAT_TIMEOUT_MS', { default: 5000 });
+/**
+ * WeChat login's parameters, declared only when the deployment turns it on (`login.wechat`): every declared
+ * parameter is asked for at deploy, and a studio without WeChat must not be asked for an AppID and a secret.
+ */
+const declareWechat = () => ({
+  appId: defineString('WECHAT_APP_ID', { description: 'WeChat mini-game app id (AppID)' }),
+  appSecret: defineSecret('WECHAT_APP_SECRET'),
+  apiBase: defineString('WECHAT_API_BASE', { default: 'https://api.weixin.qq.com' }),
+  timeoutMs: defineInt('WECHAT_TIMEOUT_MS', { default: 5000 }),
+});
+let wechat: ReturnType<typeof declareWechat> | null = null;
 
 const loginSchema = z.discriminatedUnion('provider', [
   z.strictObject({ provider: z.literal('dev'), name: displayNameSchema }),
@@ -45,12 +53,13 @@ export const login = publicCallable(
       uid = devUid(input.name);
       nameHint = input.name;
     } else {
+      if (!wechat) fail('failed-precondition', 'WeChat login is off in this deployment (login.wechat).');
       const { openid } = await code2Session(
         {
-          apiBase: wechatApiBase.value(),
-          appId: wechatAppId.value(),
-          appSecret: wechatAppSecret.value(),
-          timeoutMs: wechatTimeoutMs.value(),
+          apiBase: wechat.apiBase.value(),
+          appId: wechat.appId.value(),
+          appSecret: wechat.appSecret.value(),
+          timeoutMs: wechat.timeoutMs.value(),
         },
         input.code,
       );
@@ -61,5 +70,8 @@ export const login = publicCallable(
     const token = await getAuth(app).createCustomToken(uid, { provider: input.provider });
     return { uid, token, displayName: player.displayName };
   },
-  { secrets: [wechatAppSecret] },
+  () => {
+    wechat = config.login.wechat ? declareWechat() : null;
+    return wechat ? { secrets: [wechat.appSecret] } : {};
+  },
 );

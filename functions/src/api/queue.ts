@@ -11,21 +11,23 @@ import { callable } from './callable.js';
 const none = z.strictObject({});
 /**
  * The request names a configured mode by id and, for a regional mode, the player's region or the round-trip
- * times their client measured to the regions; it is resolved here, once, into the pool the ticket joins.
+ * times their client measured to the regions; it is resolved here, once, into the pool the ticket joins. Made
+ * when the callable is defined, from the deployment's modes.
  */
-const enqueueRequest = z
-  .strictObject({
-    mode: z.enum(Object.keys(config.modes) as [string, ...string[]]),
-    region: z.string().max(64).optional(),
-    rtts: rttsSchema.optional(),
-  })
-  .transform(({ mode: modeId, region, rtts }) => {
-    const { regions } = config.modes[modeId]!;
-    const home = regions ? homeRegion(regions, region, rtts) : null;
-    if (!regions && region !== undefined) fail('invalid-argument', `region: mode "${modeId}" has no regions.`);
-    if (!regions && rtts !== undefined) fail('invalid-argument', `rtts: mode "${modeId}" has no regions.`);
-    return { mode: resolveMode(config.modes, poolIdOf(modeId, home)), rtts: rtts ?? null };
-  });
+const enqueueRequest = () =>
+  z
+    .strictObject({
+      mode: z.enum(Object.keys(config.modes) as [string, ...string[]]),
+      region: z.string().max(64).optional(),
+      rtts: rttsSchema.optional(),
+    })
+    .transform(({ mode: modeId, region, rtts }) => {
+      const { regions } = config.modes[modeId]!;
+      const home = regions ? homeRegion(regions, region, rtts) : null;
+      if (!regions && region !== undefined) fail('invalid-argument', `region: mode "${modeId}" has no regions.`);
+      if (!regions && rtts !== undefined) fail('invalid-argument', `rtts: mode "${modeId}" has no regions.`);
+      return { mode: resolveMode(config.modes, poolIdOf(modeId, home)), rtts: rtts ?? null };
+    });
 
 /**
  * Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. Returns

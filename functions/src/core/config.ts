@@ -28,6 +28,30 @@ export const matcherConfigSchema = z.strictObject({
 });
 export type MatcherConfig = z.infer<typeof matcherConfigSchema>;
 
+/** Memory sizes Cloud Functions (2nd gen) accepts. */
+const MEMORY = ['128MiB', '256MiB', '512MiB', '1GiB', '2GiB', '4GiB', '8GiB', '16GiB', '32GiB'] as const;
+
+/**
+ * Where and how the ladder's functions run. Set per function rather than with `setGlobalOptions`, which would
+ * also change the studio's own functions in the same codebase.
+ */
+export const functionsConfigSchema = z.strictObject({
+  /** The Cloud Functions region; the client SDK must be given the same (`createLadder({ region })`). */
+  region: z
+    .string()
+    .regex(/^[a-z]+-[a-z]+\d+$/, 'must be a Cloud Functions region such as "europe-west1"')
+    .default('us-central1'),
+  memory: z.enum(MEMORY).default('256MiB'),
+  /** Warm instances kept for each callable (players feel cold starts); scheduled jobs never keep any. */
+  minInstances: z.number().int().min(0).max(100).default(0),
+});
+export type FunctionsConfig = z.infer<typeof functionsConfigSchema>;
+
+export const loginConfigSchema = z.strictObject({
+  /** WeChat mini-game login (`WECHAT_APP_ID`, the `WECHAT_APP_SECRET` secret): off unless the game uses it. */
+  wechat: z.boolean().default(false),
+});
+
 /** Everything a studio configures, validated once at load so a typo fails the deploy, not a match. */
 export const appConfigSchema = z
   .strictObject({
@@ -37,6 +61,8 @@ export const appConfigSchema = z
     matcher: matcherConfigSchema.default(matcherConfigSchema.parse({})),
     results: resultsConfigSchema.default(resultsConfigSchema.parse({})),
     fairPlay: fairPlayConfigSchema.default(fairPlayConfigSchema.parse({})),
+    functions: functionsConfigSchema.default(functionsConfigSchema.parse({})),
+    login: loginConfigSchema.default(loginConfigSchema.parse({})),
   })
   .superRefine((config, ctx) => {
     for (const [id, mode] of Object.entries(config.modes)) {

@@ -1,5 +1,5 @@
 import { logger } from 'firebase-functions/v2';
-import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { scheduled } from '../define.js';
 import { utcDay } from '../core/ops/calibration.js';
 import { calibrateDay, type CalibrationRun } from '../store/calibration.js';
 
@@ -11,8 +11,8 @@ export async function calibrateRecent(nowMs = Date.now(), pageSize?: number): Pr
 }
 
 /** Cloud Scheduler fires this every hour; each run recomputes both days whole, so a failed run costs nothing. */
-export const calibrateTick = onSchedule(
-  { schedule: 'every 60 minutes', timeoutSeconds: 540, retryCount: 1 },
+export const calibrateTick = scheduled(
+  () => ({ schedule: 'every 60 minutes', timeoutSeconds: 540, retryCount: 1 }),
   async () => {
     const runs = await calibrateRecent();
     logger.info('calibration written', { runs });

@@ -1,5 +1,5 @@
-import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { config } from '../config.js';
+import { deferred, scheduled } from '../define.js';
 import { runMatcher } from './matcherRun.js';
 
 /**
@@ -7,8 +7,8 @@ import { runMatcher } from './matcherRun.js';
  * so the wait for a match is seconds. The emulator ignores schedules, so `npm start` calls `.run()` itself.
  */
 const tick = (name: string) =>
-  onSchedule(
-    { schedule: 'every 1 minutes', timeoutSeconds: Math.ceil(config.matcher.runSeconds) + 60, retryCount: 0 },
+  scheduled(
+    () => ({ schedule: 'every 1 minutes', timeoutSeconds: Math.ceil(config.matcher.runSeconds) + 60, retryCount: 0 }),
     async () => {
       await runMatcher({
         durationMs: config.matcher.runSeconds * 1000,
@@ -21,9 +21,11 @@ const tick = (name: string) =>
 export const matcherTick = tick('tick1');
 
 /**
- * With `matcher.runs` above 1, the other runs, deployed as `matcherTicks-run2` and so on: each its own scheduled
+ * With `matcher.runs` above 1, the other runs, deployed as `ladder-matcherTicks-run2` and so on: each its own scheduled
  * function and instance, sharing the pools with the first through the pools' leases.
  */
-export const matcherTicks = Object.fromEntries(
-  Array.from({ length: config.matcher.runs - 1 }, (_, i) => [`run${i + 2}`, tick(`tick${i + 2}`)]),
+export const matcherTicks = deferred((where) =>
+  Object.fromEntries(
+    Array.from({ length: config.matcher.runs - 1 }, (_, i) => [`run${i + 2}`, tick(`tick${i + 2}`).build(where)]),
+  ),
 );

@@ -1,5 +1,5 @@
 import { logger } from 'firebase-functions/v2';
-import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { scheduled } from '../define.js';
 import { endedSeasons } from '../core/ladder/season.js';
 import { config } from '../config.js';
 import { closeSeason, type CloseOutcome } from '../store/seasons.js';
@@ -32,8 +32,8 @@ export async function closeEndedSeasons(budgetMs: number, batchSize = 200): Prom
 }
 
 /** Cloud Scheduler fires this every five minutes; a closed season costs one read per run from then on. */
-export const seasonCloseTick = onSchedule(
-  { schedule: 'every 5 minutes', timeoutSeconds: 540, retryCount: 0 },
+export const seasonCloseTick = scheduled(
+  () => ({ schedule: 'every 5 minutes', timeoutSeconds: 540, retryCount: 0 }),
   async () => {
     const reports = await closeEndedSeasons(480_000);
     const open = reports.filter((r) => r.outcome !== 'done');

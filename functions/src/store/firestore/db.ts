@@ -1,5 +1,7 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 
-export const app = getApps()[0] ?? initializeApp();
+// An app of the ladder's own: the studio's code in the same codebase may call `initializeApp()` for the default
+// app after this module loads, which would throw had the ladder taken the default app first.
+export const app = getApps().find((a) => a.name === 'ladder') ?? initializeApp(undefined, 'ladder');
 export const db = getFirestore(app);

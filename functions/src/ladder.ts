@@ -1,0 +1,29 @@
+/**
+ * `@ladder/functions`: what a studio imports in its own functions codebase.
+ *
+ *   export const ladder = createLadderFunctions({ functions: { region: 'europe-west1' }, modes: { … } });
+ *
+ * deploys every function of the ladder in one group: `ladder-enqueue`, `ladder-matcherTick`, …
+ */
+import * as catalog from './catalog.js';
+import { type ConfigSource, resolveConfig, useConfig } from './config.js';
+import type { AppConfig } from './core/config.js';
+import type { Built, LadderFunction } from './define.js';
+
+export type LadderFunctions = Built<typeof catalog>;
+
+/**
+ * Validates the configuration (data, or `{ path }` to a JSON file; a mistake throws naming the field), makes it
+ * the one every function reads, and defines the functions with its region, memory and App Check setting. One
+ * ladder per codebase: the configuration is the process's.
+ */
+export function createLadderFunctions(source: ConfigSource = {}): LadderFunctions {
+  const config = resolveConfig(source);
+  useConfig(config);
+  const entries = Object.entries(catalog as Record<string, LadderFunction<unknown>>);
+  return Object.fromEntries(entries.map(([name, fn]) => [name, fn.build(config.functions)])) as LadderFunctions;
+}
+
+export type { AppConfig as LadderConfig, ConfigSource };
+export { parseConfig } from './core/config.js';
+export { ConfigError } from './core/errors.js';
