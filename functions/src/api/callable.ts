@@ -66,6 +66,9 @@ async function guarded<R>(work: () => Promise<R>): Promise<R> {
   }
 }
 
+const invalidArgument = (error: unknown) =>
+  (error instanceof Failure || error instanceof HttpsError) && error.code === 'invalid-argument';
+
 /** Every callable demands an App Check token when the deployment says so (`fairPlay.enforceAppCheck`). */
 const withAppCheck = (options: CallableOptions): CallableOptions => ({
   enforceAppCheck: config.fairPlay.enforceAppCheck,
@@ -89,8 +92,14 @@ export function callable<S extends z.ZodType, R>(
       const caller = requireCaller(request);
       // Bad input is refused before it is counted: it changes nothing, not even the caller's bucket.
       const input = parseRequest(schema, request.data);
-      if (limit) await takeCall(caller.uid, limit);
-      return handler(input, caller);
+      const call = limit ? await takeCall(caller.uid, limit) : null;
+      try {
+        return await handler(input, caller);
+      } catch (error) {
+        // Input the handler refuses once it has looked (placements for a team room, say) is bad input too.
+        if (invalidArgument(error)) call?.refund();
+        throw error;
+      }
     }),
   );
 }

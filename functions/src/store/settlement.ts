@@ -1,6 +1,7 @@
 import { afterGame, cappedPairs, opponentsIn, unratedReason } from '../core/fairplay/rematchWindow.js';
 import { historyRow } from '../core/room/history.js';
 import { softenForLeavers } from '../core/fairplay/leaving.js';
+import { pointerAfterSettling } from '../core/queue/presence.js';
 import { countFalseReports } from './reportAbuse.js';
 import { idleState, recordGame, standingOn, type Player, type PlayerState } from '../core/player/player.js';
 import {
@@ -51,6 +52,7 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   const rated = softenForLeavers(room, settleRoom(room, result, standings, ladder), config.fairPlay.leaving);
   const outcomes = unrated ? rated.map(withoutRatingChange) : rated;
   const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
+  const ticketIds = room.sides.flatMap((side) => side.tickets.map((t) => t.ticketId));
   for (const outcome of outcomes) {
     const player = players.get(outcome.uid)!;
     const before = standings.get(outcome.uid)!;
@@ -68,6 +70,7 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
     const change = {
       meetings: afterGame(states.get(outcome.uid)!.meetings, opponents, farming, nowMs),
       ...falseReports.counted(outcome.uid),
+      ...pointerAfterSettling(states.get(outcome.uid)!, ticketIds),
       updatedAt: nowMs,
     };
     // Only these fields, so that a leave counted in the same transaction (store/leaving.ts) stands beside them.
