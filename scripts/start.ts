@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole backend on the emulators, for local play, and the demo lobby page beside it. The
  * Functions emulator ignores `onSchedule` (it needs Pub/Sub), so this process plays Cloud Scheduler and runs
- * the matcher tick itself.
+ * the scheduled jobs itself (scripts/scheduler.ts): the matcher back to back, the season close and the calibration.
  *
  * The terminal stays readable: the emulators' output goes to .emulators/*.log, and the terminal shows the banner
  * and one line per event a developer cares about (a room formed, started, settled, voided or called off, and
@@ -12,8 +12,10 @@ import { appendFileSync } from 'node:fs';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { emulatorEnv, HarnessError, lineSplitter, logFile, REGION, startStack } from './emulators.js';
 import { lobbyConfig, requireLobbyBuild, serveLobby, type LobbyServer } from './lobby.js';
-
-const TICK_EVERY_MS = 60_000; // the deployed schedule: every minute
+import { scheduleEveryMs, scheduleOf, seasonEndsAfter, startScheduler } from './scheduler.js';
+import type { AppConfig } from '../functions/src/core/config.js';
+import type { ScheduleFunction } from 'firebase-functions/v2/scheduler';
+import type { Firestore } from 'firebase-admin/firestore';
 const LOBBY_PORT = Number(process.env.LOBBY_PORT ?? 5173); // a free port instead when it is taken
 const { values: flags } = parseArgs({ options: { verbose: { type: 'boolean', short: 'v', default: false } } });
 
@@ -105,6 +107,64 @@ function roomLine(room: RoomEvent, previous: string | undefined): [string, strin
   }
 }
 
+/** Rooms as they form and change (the events of a game) and seasons as their close finishes, one line each. */
+function followEvents(db: Firestore, started: number): () => void {
+  const statuses = new Map<string, string>();
+  const stopRooms = db
+    .collection('rooms')
+    .where('updatedAt', '>=', started)
+    .onSnapshot(
+      (snapshot) => {
+        for (const change of snapshot.docChanges()) {
+          const room = change.doc.data() as RoomEvent;
+          const line = roomLine(room, statuses.get(change.doc.id));
+          statuses.set(change.doc.id, room.status);
+          if (line) event(...line);
+        }
+      },
+      (error) => event('error', `room events stopped: ${error.message}`),
+    );
+  // `ladders/{ladder}/closes/{season}` reaches phase done once.
+  const stopCloses = db
+    .collectionGroup('closes')
+    .where('phase', '==', 'done')
+    .onSnapshot(
+      (snapshot) => {
+        for (const change of snapshot.docChanges()) {
+          if (change.type !== 'added') continue;
+          const close = change.doc.data() as { ladder: string; season: string; archived: number };
+          event('season', `${close.ladder} ${close.season} closed · ${close.archived} players archived`);
+        }
+      },
+      (error) => event('error', `season events stopped: ${error.message}`),
+    );
+  return () => {
+    stopRooms();
+    stopCloses();
+  };
+}
+
+const every = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`);
+
+/** What the scheduler will do with this configuration, for the banner. */
+function schedules(config: AppConfig, matcher: ScheduleFunction, close: ScheduleFunction, calibrate: ScheduleFunction) {
+  const { runSeconds, sweepIntervalSeconds, runs } = config.matcher;
+  const deployedEvery = scheduleEveryMs(scheduleOf(matcher));
+  const lines = [
+    `The matcher sweeps every ${sweepIntervalSeconds} s: ${runs > 1 ? `${runs} runs side by side, each` : 'one run'} of ${runSeconds} s (matcher.runSeconds), the next starting as the last ends.`,
+  ];
+  // Worth saying when the deployed runs would leave most of each period unswept.
+  if (runSeconds * 2000 < deployedEvery)
+    lines.push(
+      `  Deployed, Cloud Scheduler starts a run every ${every(deployedEvery)}: this configuration would sweep ${runSeconds} s of each ${every(deployedEvery)}.`,
+    );
+  const next = seasonEndsAfter(config.ladders, Date.now())[0];
+  lines.push(
+    `The season close runs now and every ${every(scheduleEveryMs(scheduleOf(close)))}, and as each season ends until it is closed${next === undefined ? '' : ` (next ${new Date(next).toISOString()})`}; the calibration now and every ${every(scheduleEveryMs(scheduleOf(calibrate)))}.`,
+  );
+  return lines.join('\n');
+}
+
 async function main() {
   const started = Date.now();
   if (!Number.isInteger(LOBBY_PORT) || LOBBY_PORT < 0 || LOBBY_PORT > 65_535) {
@@ -130,53 +190,40 @@ async function main() {
     if (stopping) return;
     stopping = true;
     say('\nStopping the lobby and the emulators…');
-    stopRooms?.();
+    stopScheduler?.();
+    stopEvents?.();
     await lobby?.close();
     await stack.stop();
     process.exit(code);
   };
-  let stopRooms: (() => void) | undefined;
+  let stopEvents: (() => void) | undefined;
+  let stopScheduler: (() => void) | undefined;
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
   process.on('SIGHUP', () => void shutdown(0));
 
   Object.assign(process.env, emulatorEnv(stack));
-  const { matcherTick, matcherTicks } = (await import('../functions/src/index.js')).ladder;
+  const { matcherTick, matcherTicks, seasonCloseTick, calibrateTick } = (await import('../functions/src/index.js'))
+    .ladder;
   const { config } = await import('../functions/src/config.js');
+  const { closeEndedSeasons } = await import('../functions/src/jobs/seasonClose.js');
   const { db } = await import('../functions/src/store/firestore/db.js');
   lobby = await serveLobby(lobbyConfig(stack, config), LOBBY_PORT);
   // One account may open the operator view from the start: the dev login of OPERATOR_NAME.
   const { grantOperator, devUid } = await import('./operator.js');
   const operatorName = process.env.OPERATOR_NAME ?? 'operator';
   await grantOperator(devUid(operatorName));
-  // Every scheduled run at once, as Cloud Scheduler starts them (more than one with `matcher.runs`).
-  const tick = () =>
-    Promise.all(
-      [matcherTick, ...Object.values(matcherTicks)].map((run) =>
-        Promise.resolve(run.run({ scheduleTime: new Date().toISOString() })).catch((error: unknown) =>
-          event('error', `matcher tick failed: ${error instanceof Error ? error.message : String(error)}`),
-        ),
-      ),
-    );
-  void tick();
-  setInterval(() => void tick(), TICK_EVERY_MS);
+  stopScheduler = startScheduler({
+    matcherRuns: [matcherTick, ...Object.values(matcherTicks)],
+    seasonClose: seasonCloseTick,
+    calibrate: calibrateTick,
+    closeEndedSeasons: async () =>
+      (await closeEndedSeasons(Number.POSITIVE_INFINITY)).every((report) => report.outcome === 'done'),
+    ladders: config.ladders,
+    onError: (job, error) => event('error', `${job} failed: ${error instanceof Error ? error.message : String(error)}`),
+  });
 
-  // Rooms as they form and change: the events of a game, one line each.
-  const statuses = new Map<string, string>();
-  stopRooms = db
-    .collection('rooms')
-    .where('updatedAt', '>=', started)
-    .onSnapshot(
-      (snapshot) => {
-        for (const change of snapshot.docChanges()) {
-          const room = change.doc.data() as RoomEvent;
-          const line = roomLine(room, statuses.get(change.doc.id));
-          statuses.set(change.doc.id, room.status);
-          if (line) event(...line);
-        }
-      },
-      (error) => event('error', `room events stopped: ${error.message}`),
-    );
+  stopEvents = followEvents(db, started);
 
   const exports = Object.entries(emulatorEnv(stack))
     .filter(([key]) => key !== 'METADATA_SERVER_DETECTION')
@@ -192,7 +239,8 @@ Ladder matchmaking is running on the emulators (ready in ${((Date.now() - starte
   Project    ${stack.projectId}
 For the admin SDK or a script in another shell:
   export ${exports}
-The matcher tick runs every ${TICK_EVERY_MS / 1000} s. ${flags.verbose ? 'All emulator output follows.' : `Emulator logs: ${logFile('*')} (npm start -- --verbose shows them here).`}
+${schedules(config, matcherTick, seasonCloseTick, calibrateTick)}
+${flags.verbose ? 'All emulator output follows.' : `Emulator logs: ${logFile('*')} (npm start -- --verbose shows them here).`}
 Press Ctrl-C to stop everything.
 `);
 }

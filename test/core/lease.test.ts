@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Lease, planLeases } from '../../functions/src/core/queue/lease.js';
+import { type Lease, nextTakeover, planLeases } from '../../functions/src/core/queue/lease.js';
 
 const TTL = 15_000;
 
@@ -85,5 +85,34 @@ describe('sharing the pools out between matcher runs', () => {
     for (const id of first.release) leases.delete(id);
     const second = planLeases(['a', 'b', 'c', 'd'], leases, 'second', 2, 1_000);
     expect(second.claim.sort()).toEqual(first.release.sort());
+  });
+
+  it('looks again the moment the first lease of another run runs out, and then may take that pool', () => {
+    fc.assert(
+      fc.property(
+        poolsArb,
+        fc.array(fc.tuple(fc.constantFrom('me', 'other', 'third'), fc.integer({ min: -20_000, max: 20_000 }))),
+        (pools, held) => {
+          const now = 1_000_000;
+          const leases = new Map<string, Lease>();
+          held.forEach(([holder, ttl], i) => {
+            leases.set(pools[i % pools.length]!, { holder, expiresAt: now + ttl });
+          });
+          const at = nextTakeover(leases, 'me', now);
+          const others = [...leases].filter(([, l]) => l.holder !== 'me' && l.expiresAt > now);
+          if (!others.length) {
+            expect(at).toBeNull();
+            return;
+          }
+          // Before it no other run's pool is free; at it one is, and this run alone would claim it.
+          expect(at).toBeGreaterThan(now);
+          const early = planLeases(pools, leases, 'me', 1, at! - 1).claim;
+          expect(others.filter(([id]) => early.includes(id))).toEqual([]);
+          const freed = others.filter(([, l]) => l.expiresAt === at).map(([id]) => id);
+          expect(freed.length).toBeGreaterThan(0);
+          for (const id of freed) expect(planLeases(pools, leases, 'me', 1, at!).claim).toContain(id);
+        },
+      ),
+    );
   });
 });

@@ -18,7 +18,7 @@ import {
   type Party,
 } from '../../functions/src/core/player/party.js';
 import { defaultDisplayName, displayNameSchema } from '../../functions/src/core/player/displayName.js';
-import { presenceOf } from '../../functions/src/core/queue/presence.js';
+import { pointerAfterSettling, presenceOf } from '../../functions/src/core/queue/presence.js';
 
 const member = (uid: string, at = 0) => ({ uid, displayName: uid, joinedAt: at });
 const party = (size: number): Party =>
@@ -108,6 +108,33 @@ describe('presence', () => {
     });
     expect(presenceOf({ ticketId: 't' }, ticket('matched', 'r'), { id: 'r', live: false })).toEqual({ kind: 'idle' });
     expect(presenceOf({ ticketId: 't' }, ticket('cancelled'), undefined)).toEqual({ kind: 'idle' });
+  });
+
+  it('is idle after a settlement clears the pointer, as it was with the pointer at the settled room', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<string | null>('t', 'u', null),
+        fc.uniqueArray(fc.constantFrom<string>('t', 'x', 'y')),
+        (id, roomTickets) => {
+          const t = ticket('matched', 'r');
+          const cleared = pointerAfterSettling({ ticketId: id }, roomTickets);
+          // Cleared exactly when it pointed into the room; a pointer elsewhere (queued again) is left alone.
+          expect(cleared !== null).toBe(id !== null && roomTickets.includes(id));
+          const settled = presenceOf(
+            { ticketId: id },
+            id ? ({ ...ticket('matched', 'r')!, id } as typeof t) : undefined,
+            {
+              id: 'r',
+              live: false,
+            },
+          );
+          if (cleared) {
+            expect(presenceOf(cleared, undefined, undefined)).toEqual(settled);
+            expect(cleared).toEqual({ mode: null, ticketId: null });
+          }
+        },
+      ),
+    );
   });
 });
 

@@ -7,17 +7,42 @@ import { enqueue, expectInvariants, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
 import { startMatcherProcess } from '../../sim/matcherProcess.js';
 
-const LEASE_MS = 3_000;
+// Long enough that a lease round every third of it (the runs' regular pace) is far from the lease's end.
+const LEASE_MS = 9_000;
+// The most a takeover may trail the dead run's lease: the survivor's lease round itself on a loaded emulator.
+const TAKEOVER_MARGIN_MS = 1_000;
 
 /** A matcher run in a process of its own, on the same emulator as this test. */
 const matcherProcess = (name: string, seconds: number) =>
   startMatcherProcess(name, { seconds, intervalMs: 300, leaseMs: LEASE_MS });
 
-/** Pool id → the holder of its lease, for the leases not run out. */
-async function leaseHolders(): Promise<Map<string, string>> {
+/** Pool id → the lease not run out: its holder and until when. */
+async function leases(): Promise<Map<string, { holder: string; expiresAt: number }>> {
   const now = Date.now();
   const snapshot = await db.collection('matcherLeases').get();
-  return new Map(snapshot.docs.filter((d) => d.data().expiresAt > now).map((d) => [d.id, d.data().holder as string]));
+  return new Map(
+    snapshot.docs
+      .filter((d) => d.data().expiresAt > now)
+      .map((d) => [d.id, { holder: d.data().holder as string, expiresAt: d.data().expiresAt as number }]),
+  );
+}
+
+/** Pool id → the holder of its lease, for the leases not run out. */
+async function leaseHolders(): Promise<Map<string, string>> {
+  return new Map([...(await leases())].map(([id, lease]) => [id, lease.holder]));
+}
+
+/**
+ * Of two runs renewing their leases every third of a lease, the one whose death a survivor renewing on that pace
+ * alone would notice latest: the other's renewals trail its own by the most, at least a sixth of a lease.
+ */
+function latestNoticed(current: Map<string, { holder: string; expiresAt: number }>): string {
+  const until = new Map<string, number>();
+  for (const { holder, expiresAt } of current.values()) until.set(holder, Math.max(until.get(holder) ?? 0, expiresAt));
+  const [[x, ex], [y, ey]] = [...until] as [[string, number], [string, number]];
+  const third = LEASE_MS / 3;
+  const lag = (dead: number, survivor: number) => (((survivor - dead) % third) + third) % third;
+  return lag(ex, ey) >= lag(ey, ex) ? x : y;
 }
 
 /** Polls `probe` until it returns a value; a timeout says what it last saw. */
@@ -49,8 +74,8 @@ async function ffaTrio(prefix: string) {
 describe('several matcher runs side by side', () => {
   it('share the pools, match nothing twice, and take over the pools of a run that dies', async () => {
     const modes = poolIds(config.modes).sort();
-    const a = matcherProcess('A', 60);
-    const b = matcherProcess('B', 60);
+    const a = matcherProcess('A', 90);
+    const b = matcherProcess('B', 90);
     try {
       // Both runs hold pools: between them every mode, each at most its share. The run that starts first may
       // take every free pool before it sees the other; it hands the excess over at its next rebalance.
@@ -69,21 +94,31 @@ describe('several matcher runs side by side', () => {
       for (const run of new Set(shared.values())) expect(held(shared, run)).toBeLessThanOrEqual(share);
 
       const before = await ffaTrio('Before');
-      // Kill whichever process sweeps the free-for-all, without letting it release anything.
-      const ffaHolder = (await leaseHolders()).get('ffa')!;
-      const [dying, surviving] = ffaHolder.startsWith('A-') ? [a, b] : [b, a];
+      // Kill the run whose death the survivor's regular lease rounds would notice latest, without letting it
+      // release anything; its leases run out when they run out, and the survivor takes its pools then.
+      const current = await leases();
+      const deadHolder = latestNoticed(current);
+      const [dying, surviving] = deadHolder.startsWith('A-') ? [a, b] : [b, a];
       dying.child.kill('SIGKILL');
       const killedAt = Date.now();
+      // Its pools' leases as it last renewed them (it may have renewed once more between the read and the kill).
+      const deadPools = new Set([...current].filter(([, l]) => l.holder === deadHolder).map(([id]) => id));
+      let runOut = 0;
       const survivor = await eventually(
         'the surviving run to hold every pool',
         async () => {
-          const holders = await leaseHolders();
-          const runs = new Set(holders.values());
-          return holders.size === modes.length && runs.size === 1 && !runs.has(ffaHolder) ? [...runs][0]! : null;
+          const now = await leases();
+          for (const lease of now.values()) if (lease.holder === deadHolder) runOut = Math.max(runOut, lease.expiresAt);
+          const runs = new Set([...now.values()].map((l) => l.holder));
+          return now.size === modes.length && runs.size === 1 && !runs.has(deadHolder) ? [...runs][0]! : null;
         },
         30_000,
       );
-      console.log(`[matcher runs] pools taken over ${Date.now() - killedAt} ms after the kill (lease ${LEASE_MS} ms)`);
+      runOut = Math.max(
+        runOut,
+        ...[...current.values()].filter((l) => l.holder === deadHolder).map((l) => l.expiresAt),
+      );
+      const tookOverIn = Date.now() - killedAt;
       const after = await ffaTrio('After');
       expect(after).not.toBe(before);
 
@@ -91,6 +126,16 @@ describe('several matcher runs side by side', () => {
       const report = (await surviving.report)!;
       expect(report.holder).toBe(survivor);
       expect([...report.pools].sort()).toEqual(modes);
+      // When the survivor opened each of the dead run's pools (its span starts once the pool's mirror is open).
+      const opened = [...deadPools].map((id) => report.spans.find((span) => span.pool === id && span.from > killedAt));
+      expect(opened.every(Boolean)).toBe(true);
+      const trail = Math.max(...opened.map((span) => span!.from)) - runOut;
+      console.log(
+        `[matcher runs] pools seen taken over ${tookOverIn} ms after the kill; opened by the survivor ${trail} ms after the dead run's leases ran out (lease ${LEASE_MS} ms)`,
+      );
+      // At the lease's end, not at the survivor's next regular round (up to a third of a lease later).
+      expect(trail).toBeGreaterThanOrEqual(0);
+      expect(trail).toBeLessThanOrEqual(TAKEOVER_MARGIN_MS);
       expect(await dying.report).toBeNull();
       const rooms = (await db.collection('rooms').get()).docs.map((d) => d.data());
       expect(rooms).toHaveLength(2);

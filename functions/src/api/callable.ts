@@ -68,6 +68,9 @@ async function guarded<R>(work: () => Promise<R>): Promise<R> {
   }
 }
 
+const invalidArgument = (error: unknown) =>
+  (error instanceof Failure || error instanceof HttpsError) && error.code === 'invalid-argument';
+
 /**
  * Every callable runs where the deployment says, and demands an App Check token when it says so
  * (`fairPlay.enforceAppCheck`). Read when the callable is defined, after the deployment's configuration is in.
@@ -96,16 +99,22 @@ export function callable<S extends z.ZodType, R>(
 ) {
   return deferred((where) => {
     const limit = config.fairPlay.rateLimit;
-    const input = schemaOf(schema);
+    const schemaNow = schemaOf(schema);
     // Typed by the schema's input, so the exported function states its request and response (the client's
     // contract test compares them).
     return onCall<z.input<S>, Promise<R>>(deployed(where, options), (request) =>
       guarded(async () => {
         const caller = requireCaller(request);
         // Bad input is refused before it is counted: it changes nothing, not even the caller's bucket.
-        const data = parseRequest(input, request.data);
-        if (limit) await takeCall(caller.uid, limit);
-        return handler(data, caller);
+        const input = parseRequest(schemaNow, request.data);
+        const call = limit ? await takeCall(caller.uid, limit) : null;
+        try {
+          return await handler(input, caller);
+        } catch (error) {
+          // Input the handler refuses once it has looked (placements for a team room, say) is bad input too.
+          if (invalidArgument(error)) call?.refund();
+          throw error;
+        }
       }),
     );
   });

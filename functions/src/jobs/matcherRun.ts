@@ -21,7 +21,7 @@ import { LIVE_ROOM_STATUSES, reportOverdue, type RoomDoc } from '../core/room/ro
 import { readyCheckOverdue } from '../core/room/readyCheck.js';
 import { config } from '../config.js';
 import { countWrites, opCounts } from '../store/firestore/metrics.js';
-import { planLeases } from '../core/queue/lease.js';
+import { nextTakeover, planLeases } from '../core/queue/lease.js';
 import { beacon, claimLeases, endBeacon, readLeases, releaseLeases } from '../store/lease.js';
 import { Mirror } from '../store/firestore/mirror.js';
 import { PoolMirror } from '../store/pool.js';
@@ -123,11 +123,15 @@ export async function runMatcher({
   const consumed = new Set<string>();
   const lastStats = new Map<string, { at: number; stats: QueueStats }>();
   let leasesAt = Number.NEGATIVE_INFINITY;
+  // When the first lease of another run runs out: a lease round is due then, to take its pools over at once.
+  let takeoverAt = Number.POSITIVE_INFINITY;
 
   /** Renews the leases held, hands over those beyond this run's share, and takes free ones up to it. */
   const rebalance = async () => {
     const runs = await beacon(holder, leaseMs);
-    const plan = planLeases([...modes.keys()], await readLeases(), holder, runs, Date.now());
+    const leases = await readLeases();
+    const plan = planLeases([...modes.keys()], leases, holder, runs, Date.now());
+    takeoverAt = nextTakeover(leases, holder, Date.now()) ?? Number.POSITIVE_INFINITY;
     for (const id of plan.release) await closePool(id, true);
     if (plan.release.length) await releaseLeases(holder, plan.release);
     const held = new Set(plan.claim.length ? await claimLeases(holder, plan.claim, leaseMs) : []);
@@ -161,9 +165,13 @@ export async function runMatcher({
       }
     for (const id of wanted) if (!neighbours.has(id)) neighbours.set(id, await PoolMirror.open(id));
   };
-  /** Between sweeps, the whole rebalance; within one, only renewing what it holds, so each held pool is swept. */
+  /**
+   * Between sweeps, the whole rebalance (also when another run's lease runs out); within one, only renewing what
+   * it holds, so each held pool is swept.
+   */
   const renewIfDue = async (handOver: boolean) => {
-    if (Date.now() - leasesAt < leaseMs / 3) return;
+    const takeover = handOver && Date.now() >= takeoverAt;
+    if (Date.now() - leasesAt < leaseMs / 3 && !takeover) return;
     leasesAt = Date.now();
     if (handOver) return rebalance();
     const held = new Set(await claimLeases(holder, [...pools.keys()], leaseMs));
@@ -228,7 +236,8 @@ export async function runMatcher({
         );
         report.sweeps++;
       }
-      const pause = Math.min(intervalMs - (Date.now() - started), until - Date.now());
+      // Woken early when another run's lease runs out, so its pools wait no longer than the lease.
+      const pause = Math.min(intervalMs - (Date.now() - started), until - Date.now(), takeoverAt - Date.now());
       if (pause > 0 && !signal?.aborted) await sleep(pause, undefined, { signal }).catch(() => {});
     } while (Date.now() < until && !signal?.aborted);
   } finally {

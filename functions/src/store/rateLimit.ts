@@ -1,6 +1,6 @@
 import { fail } from '../core/errors.js';
 import { humanDuration } from '../core/fairplay/dodging.js';
-import { admitCall, type CallBucket, type RateLimitConfig } from '../core/fairplay/rateLimit.js';
+import { grantCalls, type CallBucket, type RateLimitConfig } from '../core/fairplay/rateLimit.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { rateLimitRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
@@ -11,21 +11,50 @@ const refuse = (retryAfterMs: number): never =>
   });
 
 /**
- * Counts one call against the player's bucket, or refuses it with `resource-exhausted` and when to retry. The
- * bucket is the player's own document, written optimistically so that a burst of their calls does not queue
- * on a lock; a refused call writes nothing.
+ * Calls this instance took from players' buckets and has not admitted yet, by player. Dropping one (an instance
+ * restarting, or the oldest player when the map is full) forfeits them: the limit only gets stricter.
  */
-export function takeCall(uid: string, config: RateLimitConfig): Promise<void> {
-  const decide = (bucket: CallBucket | undefined): Decision<CallBucket, void> => {
-    const admission = admitCall(bucket ?? null, config, Date.now());
-    if (!admission.admitted) return refuse(admission.retryAfterMs);
-    return bucket ? { kind: 'write', document: admission.bucket, result: undefined } : { kind: 'transaction' };
+const allowances = new Map<string, number>();
+const MAX_PLAYERS_HELD = 10_000;
+
+function hold(uid: string, calls: number) {
+  allowances.delete(uid);
+  if (calls <= 0) return;
+  allowances.set(uid, calls);
+  if (allowances.size > MAX_PLAYERS_HELD) allowances.delete(allowances.keys().next().value!);
+}
+
+/** A call admitted against the caller's bucket; `refund` gives it back to this instance (bad input, say). */
+export interface AdmittedCall {
+  refund(): void;
+}
+
+/**
+ * Admits one call of the player, or refuses it with `resource-exhausted` and when to retry. A call this instance
+ * already holds an allowance for costs nothing; otherwise it takes a grant from the player's bucket (one read,
+ * one write: core/fairplay/rateLimit.ts says how many calls), written optimistically so that a burst of their
+ * calls does not queue on a lock. A refused call writes nothing.
+ */
+export async function takeCall(uid: string, config: RateLimitConfig): Promise<AdmittedCall> {
+  const held = allowances.get(uid) ?? 0;
+  if (held >= 1) hold(uid, held - 1);
+  else hold(uid, (await takeGrant(uid, config)) - 1 + (allowances.get(uid) ?? 0));
+  return { refund: () => hold(uid, (allowances.get(uid) ?? 0) + 1) };
+}
+
+/** Takes a grant from the player's bucket: how many calls this instance may now admit, this one included. */
+function takeGrant(uid: string, config: RateLimitConfig): Promise<number> {
+  const decide = (bucket: CallBucket | undefined): Decision<CallBucket, number> => {
+    const grant = grantCalls(bucket ?? null, config, Date.now());
+    if (!grant.admitted) return refuse(grant.retryAfterMs);
+    return bucket ? { kind: 'write', document: grant.bucket, result: grant.granted } : { kind: 'transaction' };
   };
   return changeDocument(rateLimitRef(uid), decide, () =>
     transaction(async (tx) => {
-      const admission = admitCall((await tx.get(rateLimitRef(uid))).data() ?? null, config, Date.now());
-      if (!admission.admitted) refuse(admission.retryAfterMs);
-      else tx.set(rateLimitRef(uid), admission.bucket);
+      const grant = grantCalls((await tx.get(rateLimitRef(uid))).data() ?? null, config, Date.now());
+      if (!grant.admitted) return refuse(grant.retryAfterMs);
+      tx.set(rateLimitRef(uid), grant.bucket);
+      return grant.granted;
     }),
   );
 }

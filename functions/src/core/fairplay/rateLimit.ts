@@ -25,3 +25,23 @@ export function admitCall(bucket: CallBucket | null, config: RateLimitConfig, no
   if (tokens >= 1) return { admitted: true, bucket: { tokens: tokens - 1, at: nowMs } };
   return { admitted: false, retryAfterMs: Math.ceil((1 - tokens) / perMs) };
 }
+
+/** The most calls one function instance takes from a player's bucket at once, and the share of it at most. */
+export const MAX_GRANT = 10;
+const GRANT_SHARE = 0.25;
+
+export type Grant = { admitted: true; bucket: CallBucket; granted: number } | { admitted: false; retryAfterMs: number };
+
+/**
+ * Takes this call from the refilled bucket and, while the bucket is far from empty, a few more that the instance
+ * then admits without touching the bucket: a quarter of what is left, at most MAX_GRANT, and only the call itself
+ * once fewer than eight remain. Every call admitted is taken from the one bucket first, so however many instances
+ * share a player's calls, they never admit more than the bucket allows.
+ */
+export function grantCalls(bucket: CallBucket | null, config: RateLimitConfig, nowMs: number): Grant {
+  const admission = admitCall(bucket, config, nowMs);
+  if (!admission.admitted) return admission;
+  const available = admission.bucket.tokens + 1;
+  const granted = Math.max(1, Math.min(MAX_GRANT, Math.floor(available * GRANT_SHARE)));
+  return { admitted: true, bucket: { tokens: available - granted, at: nowMs }, granted };
+}

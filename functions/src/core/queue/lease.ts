@@ -52,3 +52,13 @@ function preference(holder: string, poolId: string): number {
   }
   return hash;
 }
+
+/**
+ * When the first lease another run holds runs out (ms since the epoch), or null if none does: the moment this run
+ * should look again, so the pools of a run that died are taken over when their leases run out, not at the next
+ * regular round. A live run renews long before, so in steady state this comes after the next round anyway.
+ */
+export function nextTakeover(leases: ReadonlyMap<string, Lease>, holder: string, nowMs: number): number | null {
+  const others = [...leases.values()].filter((l) => l.holder !== holder && l.expiresAt > nowMs);
+  return others.length ? Math.min(...others.map((l) => l.expiresAt)) : null;
+}

@@ -25,3 +25,15 @@ export function presenceOf(
   }
   return { kind: 'idle' };
 }
+
+/**
+ * The pointer a settlement leaves in a player's state, which it writes anyway: none when it pointed at one of the
+ * room's tickets (the player is idle from now on either way), so their next call reads no ended ticket and room
+ * to learn it; untouched when it points elsewhere (a player who left and queued again).
+ */
+export function pointerAfterSettling(
+  state: Pick<PlayerState, 'ticketId'>,
+  roomTicketIds: readonly string[],
+): Pick<PlayerState, 'mode' | 'ticketId'> | null {
+  return state.ticketId && roomTicketIds.includes(state.ticketId) ? { mode: null, ticketId: null } : null;
+}

@@ -21,6 +21,7 @@ import {
   type PlayerState,
   type Standing,
 } from '../player/player.js';
+import { pointerAfterSettling } from '../queue/presence.js';
 import { historyRow, type HistoryRow } from './history.js';
 import { settledRoom, settleRoom, withoutRatingChange, type PlayerOutcome } from './results.js';
 import { isLive, type Result, type RoomDoc } from './room.js';
@@ -70,8 +71,8 @@ function unratedBy(input: SettlementInput): { reason: string; pairs: CappedPair[
 
 /**
  * The rating core's change for every player on the room's ladder (softened for teammates of a leaver), their
- * records, a history row each, whom each one met, the review flags of false reporters, and the changes on the
- * room for its listeners. A pair of opponents past the daily cap makes the game unrated: no rating or record
+ * records, a history row each, whom each one met (and, where their state points at this room's ticket, no
+ * pointer: they are idle), the review flags of false reporters, and the changes on the room for its listeners. A pair of opponents past the daily cap makes the game unrated: no rating or record
  * moves, and the room and history say why. Only a live room is settled, and the planned room is not live, so a
  * game is counted once.
  */
@@ -87,6 +88,7 @@ export function planSettlement(input: SettlementInput): SettlementPlan {
     contradictingReporters(room, result).map((uid) => [uid, input.states.get(uid)!.falseReports + 1]),
   );
   const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
+  const ticketIds = room.sides.flatMap((side) => side.tickets.map((t) => t.ticketId));
   const plan: SettlementPlan = { room, players: [], history: [], states: [], archives, flags: [] };
   for (const outcome of outcomes) {
     const before = standings.get(outcome.uid)!;
@@ -100,7 +102,12 @@ export function planSettlement(input: SettlementInput): SettlementPlan {
     const counted = falseReports.get(outcome.uid);
     plan.states.push({
       uid: outcome.uid,
-      change: { meetings, ...(counted === undefined ? {} : { falseReports: counted }), updatedAt: nowMs },
+      change: {
+        meetings,
+        ...(counted === undefined ? {} : { falseReports: counted }),
+        ...pointerAfterSettling(input.states.get(outcome.uid)!, ticketIds),
+        updatedAt: nowMs,
+      },
     });
   }
   plan.flags = [...falseReports].flatMap(([uid, count]) => {
