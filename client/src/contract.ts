@@ -85,6 +85,11 @@ export interface Calls {
   ];
   resumeMode: [{ mode: string; reason: string }, { pause: null; auditId: string }];
   /** A whole, non-zero `delta` up to 1000 either way; the player's history shows it as an adjustment. */
+  /** Reverses a settled room's rating changes, records and counts once; a second void is refused. */
+  voidRoom: [
+    { roomId: string; reason: string },
+    { room: Room; reversed: { uid: string; before: number; after: number; delta: number }[]; auditId: string },
+  ];
   adjustRating: [
     { uid: string; ladder: string; delta: number; reason: string },
     { standing: Standing; auditId: string },

@@ -48,4 +48,5 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'pauseMode'>>().toEqualTypeOf<Server<'pauseMode'>>();
   expectTypeOf<Client<'resumeMode'>>().toEqualTypeOf<Server<'resumeMode'>>();
   expectTypeOf<Client<'adjustRating'>>().toEqualTypeOf<Server<'adjustRating'>>();
+  expectTypeOf<Client<'voidRoom'>>().toEqualTypeOf<Server<'voidRoom'>>();
 });

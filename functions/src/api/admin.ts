@@ -7,6 +7,7 @@ import { adjustmentDeltaSchema } from '../core/ladder/adjust.js';
 import { adjustRating as adjust } from '../store/adjust.js';
 import { banPlayer as ban, unbanPlayer as unban } from '../store/bans.js';
 import { pauseMode as pause, resumeMode as resume } from '../store/pauses.js';
+import { voidRoom as voidSettled } from '../store/voids.js';
 import { adminCallable } from './callable.js';
 
 // The operators' callables: each checks the admin claim, refuses bad input naming the field, and writes its
@@ -48,4 +49,10 @@ export const adjustRating = adminCallable(
     reason: reasonSchema,
   }),
   (input, caller) => adjust(caller.uid, input.uid, input.ladder, input.delta, input.reason),
+);
+
+/** Takes back a settled game's rating changes, records and counts, once; the room stays, marked voided. */
+export const voidRoom = adminCallable(
+  z.strictObject({ roomId: documentIdSchema, reason: reasonSchema }),
+  (input, caller) => voidSettled(caller.uid, input.roomId, input.reason),
 );
