@@ -17,6 +17,7 @@ import type {
   Leaderboard,
   LoginInput,
   ModePause,
+  MyData,
   Party,
   Player,
   Presence,
@@ -71,6 +72,13 @@ export interface Calls {
   /** Leaves a started game: a loss for the caller's side, on their leave record. */
   forfeit: [{ roomId: string }, { room: Room }];
   getSeasons: [{ ladder: string }, Seasons];
+  /** Deletes the caller's account (or, for an operator, the one `uid` names, with a reason); rooms keep a tombstone. */
+  deleteAccount: [
+    { uid?: string; reason?: string },
+    { deleted: string; deletedAt: number; historyRows: number; auditId: string | null },
+  ];
+  /** Everything stored about the caller, as one JSON document. */
+  exportMyData: [NoArguments, MyData];
   // Operators only (the `admin` claim); each writes an audit row (`audit/{id}`) with its change.
   /** `hours` null: until lifted. Takes the player out of the queue and any live room. */
   banPlayer: [
