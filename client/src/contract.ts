@@ -98,6 +98,11 @@ export interface Calls {
     { roomId: string; reason: string },
     { room: Room; reversed: { uid: string; before: number; after: number; delta: number }[]; auditId: string },
   ];
+  /** Closes an ended season now (the scheduled close's batches); `outcome` as that close reports it. */
+  closeSeasonNow: [
+    { ladder: string; season: string; reason: string },
+    { outcome: 'running' | 'waiting' | 'paused' | 'done'; auditId: string | null },
+  ];
   adjustRating: [
     { uid: string; ladder: string; delta: number; reason: string },
     { standing: Standing; auditId: string },

@@ -7,6 +7,7 @@ import { adjustmentDeltaSchema } from '../core/ladder/adjust.js';
 import { adjustRating as adjust } from '../store/adjust.js';
 import { banPlayer as ban, unbanPlayer as unban } from '../store/bans.js';
 import { pauseMode as pause, resumeMode as resume } from '../store/pauses.js';
+import { closeSeasonNow as closeNow } from '../store/seasonControls.js';
 import { voidRoom as voidSettled } from '../store/voids.js';
 import { adminCallable } from './callable.js';
 
@@ -55,4 +56,11 @@ export const adjustRating = adminCallable(
 export const voidRoom = adminCallable(
   z.strictObject({ roomId: documentIdSchema, reason: reasonSchema }),
   (input, caller) => voidSettled(caller.uid, input.roomId, input.reason),
+);
+
+/** Closes an ended season now rather than at the scheduler's next run; repeating it changes nothing. */
+export const closeSeasonNow = adminCallable(
+  z.strictObject({ ladder: z.string().min(1).max(64), season: z.string().min(1).max(40), reason: reasonSchema }),
+  (input, caller) => closeNow(caller.uid, input.ladder, input.season, input.reason),
+  { timeoutSeconds: 120 },
 );
