@@ -2,6 +2,7 @@
  * Reads the whole database and checks every invariant of docs/design.md, naming the documents that break one.
  * Used by the integration tests, by `npm run simulate` and by `sim/check.ts`.
  */
+import { DELETED_NAME, tombstoneSchema, type Tombstone } from '../functions/src/core/player/deletion.js';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AppConfig } from '../functions/src/core/config.js';
 import { violations } from '../functions/src/core/match/index.js';
@@ -49,10 +50,12 @@ export interface Snapshot {
   parties: Party[];
   archives: SeasonArchive[];
   closes: SeasonClose[];
+  /** Deleted accounts' tombstones; absent in snapshots made before accounts could be deleted. */
+  deleted?: Tombstone[];
 }
 
 export async function readSnapshot(db: Firestore): Promise<Snapshot> {
-  const [tickets, rooms, players, history, states, parties, archives, closes] = await Promise.all([
+  const [tickets, rooms, players, history, states, parties, archives, closes, deleted] = await Promise.all([
     db.collectionGroup('tickets').get(),
     db.collection('rooms').get(),
     db.collection('players').get(),
@@ -61,6 +64,7 @@ export async function readSnapshot(db: Firestore): Promise<Snapshot> {
     db.collection('parties').get(),
     db.collectionGroup('seasons').get(),
     db.collectionGroup('closes').get(),
+    db.collection('deletedPlayers').get(),
   ]);
   return {
     tickets: tickets.docs.map((d) => ({ ...ticketDocSchema.parse(d.data()), pathMode: d.ref.parent.parent!.id })),
@@ -71,6 +75,7 @@ export async function readSnapshot(db: Firestore): Promise<Snapshot> {
     parties: parties.docs.map((d) => partySchema.parse(d.data())),
     archives: archives.docs.map((d) => seasonArchiveSchema.parse(d.data())),
     closes: closes.docs.map((d) => seasonCloseSchema.parse(d.data())),
+    deleted: deleted.docs.map((d) => tombstoneSchema.parse(d.data())),
   };
 }
 
@@ -125,6 +130,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     found.push({ invariant, documents, detail });
   const ticketsById = new Map(snapshot.tickets.map((t) => [t.id, t]));
   const firstTicket = queuedWith(snapshot.tickets);
+  const deleted = new Set((snapshot.deleted ?? []).map((t) => t.uid));
   const statesByUid = new Map(snapshot.states.map((s) => [s.uid, s]));
   const roomsById = new Map(snapshot.rooms.map((r) => [r.id, r]));
   const blockedBy = new Map(snapshot.states.map((s) => [s.uid, s.blocked]));
@@ -396,7 +402,8 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       continue;
     }
     const changes = r.ratingChanges ?? {};
-    for (const uid of r.memberUids) {
+    // A deleted player's rows went with their account; the room keeps their uid under a tombstone name.
+    for (const uid of r.memberUids.filter((u) => !deleted.has(u))) {
       const mine = rows.filter((h) => h.uid === uid);
       if (mine.length !== 1 || !changes[uid] || mine[0]!.delta !== changes[uid]!.delta) {
         violation(
@@ -406,7 +413,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
         );
       }
     }
-    checkVoid(r, all, violation);
+    checkVoid(r, all, deleted, violation);
     if (zeroSum(config, r)) {
       const total = Object.values(changes).reduce((sum, c) => sum + c.delta, 0);
       if (total !== 0)
@@ -462,6 +469,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       .reduce((sum, a) => sum + a.rating - a.resetTo, 0);
     const drift =
       resets +
+      (snapshot.deleted ?? []).reduce((sum, t) => sum + (t.drift[ladderId] ?? 0), 0) +
       snapshot.players.reduce((sum, p) => sum + (p.ladders[ladderId] ? p.ladders[ladderId].rating - initial : 0), 0);
     // Operators' adjustments move ratings outside any game; a voided room's reversal cancels its changes.
     let rounding = snapshot.history
@@ -487,9 +495,30 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       );
     }
   }
+  checkDeleted(snapshot, deleted, violation);
   checkSeasons(snapshot, config, violation);
   checkFarming(snapshot.rooms, config, violation);
   return found;
+}
+
+/** A deleted player appears nowhere but in tombstones: no profile, state, history, archive or block list names them. */
+function checkDeleted(
+  snapshot: Snapshot,
+  deleted: ReadonlySet<string>,
+  violation: (invariant: string, documents: string[], detail: string) => void,
+) {
+  const left = [
+    ...snapshot.players.filter((p) => deleted.has(p.uid)).map((p) => `players/${p.uid}`),
+    ...snapshot.states.filter((s) => deleted.has(s.uid)).map((s) => `playerStates/${s.uid}`),
+    ...snapshot.history.filter((h) => deleted.has(h.uid)).map((h) => `players/${h.uid}/history/${h.roomId}`),
+    ...snapshot.archives.filter((a) => deleted.has(a.uid)).map((a) => `players/${a.uid}/seasons/${a.season}`),
+    ...snapshot.states.filter((s) => s.blocked.some((b) => deleted.has(b.uid))).map((s) => `playerStates/${s.uid}`),
+    ...snapshot.parties.filter((p) => p.memberUids.some((u) => deleted.has(u))).map((p) => `parties/${p.id}`),
+    ...snapshot.rooms
+      .filter((r) => r.status === 'settled' && r.memberUids.some((u) => deleted.has(u) && r.names[u] !== DELETED_NAME))
+      .map((r) => roomPath(r)),
+  ];
+  if (left.length) violation('a deleted player appears nowhere but in tombstones', left, `${left.length} documents`);
 }
 
 /**
@@ -499,9 +528,10 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
 function checkVoid(
   room: RoomDoc,
   rows: readonly HistoryRow[],
+  deleted: ReadonlySet<string>,
   violation: (invariant: string, documents: string[], detail: string) => void,
 ) {
-  for (const uid of room.memberUids) {
+  for (const uid of room.memberUids.filter((u) => !deleted.has(u))) {
     const game = rows.find((h) => h.uid === uid && h.kind === 'game');
     const reversals = rows.filter((h) => h.uid === uid && h.kind === 'void');
     const reversed = room.voided

@@ -2,6 +2,7 @@
  * The invariants seasons add: a closed season leaves nobody in it, ranks every placed archive, and archives
  * everyone who played a game in it; a player's rating chains through their games and each season's reset once.
  */
+import { DELETED_NAME } from '../functions/src/core/player/deletion.js';
 import type { AppConfig } from '../functions/src/core/config.js';
 import type { HistoryRow } from '../functions/src/core/room/history.js';
 import type { Player } from '../functions/src/core/player/player.js';
@@ -69,7 +70,8 @@ export function checkSeasons(snapshot: SeasonSnapshot, config: AppConfig, violat
     const archived = new Set(archives.map((a) => a.uid));
     for (const room of snapshot.rooms) {
       if (room.ladder !== ladder || room.season !== season || room.status !== 'settled') continue;
-      for (const uid of room.memberUids.filter((u) => !archived.has(u))) {
+      // A deleted player's archives went with their account; the room names them as deleted.
+      for (const uid of room.memberUids.filter((u) => !archived.has(u) && room.names[u] !== DELETED_NAME)) {
         violation(
           'everyone who played a closed season has one archive row for it',
           [`rooms/${room.id}`, archivePath({ uid, season })],

@@ -17,6 +17,7 @@ import type {
   Leaderboard,
   LoginInput,
   ModePause,
+  MyData,
   Party,
   Player,
   Presence,
@@ -71,6 +72,13 @@ export interface Calls {
   /** Leaves a started game: a loss for the caller's side, on their leave record. */
   forfeit: [{ roomId: string }, { room: Room }];
   getSeasons: [{ ladder: string }, Seasons];
+  /** Deletes the caller's account (or, for an operator, the one `uid` names, with a reason); rooms keep a tombstone. */
+  deleteAccount: [
+    { uid?: string; reason?: string },
+    { deleted: string; deletedAt: number; historyRows: number; auditId: string | null },
+  ];
+  /** Everything stored about the caller, as one JSON document. */
+  exportMyData: [NoArguments, MyData];
   // Operators only (the `admin` claim); each writes an audit row (`audit/{id}`) with its change.
   /** `hours` null: until lifted. Takes the player out of the queue and any live room. */
   banPlayer: [
@@ -85,6 +93,16 @@ export interface Calls {
   ];
   resumeMode: [{ mode: string; reason: string }, { pause: null; auditId: string }];
   /** A whole, non-zero `delta` up to 1000 either way; the player's history shows it as an adjustment. */
+  /** Reverses a settled room's rating changes, records and counts once; a second void is refused. */
+  voidRoom: [
+    { roomId: string; reason: string },
+    { room: Room; reversed: { uid: string; before: number; after: number; delta: number }[]; auditId: string },
+  ];
+  /** Closes an ended season now (the scheduled close's batches); `outcome` as that close reports it. */
+  closeSeasonNow: [
+    { ladder: string; season: string; reason: string },
+    { outcome: 'running' | 'waiting' | 'paused' | 'done'; auditId: string | null },
+  ];
   adjustRating: [
     { uid: string; ladder: string; delta: number; reason: string },
     { standing: Standing; auditId: string },

@@ -21,6 +21,7 @@ import type {
   SeasonClose,
   Seasons,
   Unsubscribe,
+  MyData,
 } from './types.js';
 
 const ignore = () => {};
@@ -63,6 +64,21 @@ export class Ladder {
   async signOut(): Promise<void> {
     this.close();
     await session.signOut(this.services);
+  }
+
+  /**
+   * Deletes the player's account (App Store guideline 5.1.1, GDPR erasure): profile, state, history, party
+   * membership, block lists and the sign-in go; rooms keep "deleted player". Closes this player's subscriptions
+   * and signs out afterwards. Refused while the player is in a live game.
+   */
+  async deleteAccount(): Promise<void> {
+    await this.services.call('deleteAccount', {});
+    await this.signOut();
+  }
+
+  /** Everything stored about the player, as one JSON-serialisable object (GDPR access and portability). */
+  exportMyData(): Promise<MyData> {
+    return this.services.call('exportMyData', {});
   }
 
   /** The player's profile, private state and presence; the first call creates the profile. */

@@ -496,3 +496,39 @@ export interface ModePause {
   by: string;
   at: number;
 }
+
+/** One operator action (`audit/{id}`), as operators read it and as `exportMyData` returns those on the caller. */
+export interface AuditRow {
+  id: string;
+  action:
+    | 'banPlayer'
+    | 'unbanPlayer'
+    | 'pauseMode'
+    | 'resumeMode'
+    | 'adjustRating'
+    | 'voidRoom'
+    | 'deleteAccount'
+    | 'closeSeasonNow';
+  actor: string;
+  target: string;
+  reason: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at: number;
+}
+
+/** Everything stored about the caller (`exportMyData`). */
+export interface MyData {
+  uid: string;
+  exportedAt: number;
+  profile: Player | null;
+  state: PlayerState | null;
+  history: (HistoryRow & { id: string })[];
+  seasons: SeasonArchive[];
+  party: Party | null;
+  ticket: Ticket | null;
+  rooms: Room[];
+  reviewFlag: ReviewFlag | null;
+  /** What operators did to the account, with their reasons. */
+  audit: AuditRow[];
+}

@@ -22,4 +22,13 @@ export { blockPlayer, forfeit, getBlockList, unblockPlayer } from './api/fairPla
 export { seasonCloseTick } from './jobs/seasonClose.js';
 export { calibrateTick } from './jobs/calibrate.js';
 export { getSeasons } from './api/seasons.js';
-export { adjustRating, banPlayer, pauseMode, resumeMode, unbanPlayer } from './api/admin.js';
+export {
+  adjustRating,
+  banPlayer,
+  closeSeasonNow,
+  pauseMode,
+  resumeMode,
+  unbanPlayer,
+  voidRoom,
+} from './api/admin.js';
+export { deleteAccount, exportMyData } from './api/account.js';

@@ -13,6 +13,7 @@ import type { calibrationDocSchema } from '../../functions/src/core/ops/calibrat
 import type { reviewFlagSchema } from '../../functions/src/core/fairplay/reportAbuse.js';
 import type { modePauseSchema } from '../../functions/src/core/mode/pause.js';
 import type { banSchema } from '../../functions/src/core/ops/ban.js';
+import type { auditRowSchema } from '../../functions/src/core/ops/audit.js';
 import type { seasonArchiveSchema, seasonCloseSchema } from '../../functions/src/core/ladder/season.js';
 
 // The client declares the documents it reads as plain types so its build carries no server code; this file
@@ -33,4 +34,5 @@ it("declares the documents exactly as the server's schemas define them", () => {
   expectTypeOf<client.ReviewFlag>().toEqualTypeOf<z.infer<typeof reviewFlagSchema>>();
   expectTypeOf<client.ModePause>().toEqualTypeOf<z.infer<typeof modePauseSchema>>();
   expectTypeOf<client.Ban>().toEqualTypeOf<z.infer<typeof banSchema>>();
+  expectTypeOf<client.AuditRow>().toEqualTypeOf<z.infer<typeof auditRowSchema>>();
 });

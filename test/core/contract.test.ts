@@ -48,4 +48,8 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'pauseMode'>>().toEqualTypeOf<Server<'pauseMode'>>();
   expectTypeOf<Client<'resumeMode'>>().toEqualTypeOf<Server<'resumeMode'>>();
   expectTypeOf<Client<'adjustRating'>>().toEqualTypeOf<Server<'adjustRating'>>();
+  expectTypeOf<Client<'voidRoom'>>().toEqualTypeOf<Server<'voidRoom'>>();
+  expectTypeOf<Client<'closeSeasonNow'>>().toEqualTypeOf<Server<'closeSeasonNow'>>();
+  expectTypeOf<Client<'deleteAccount'>>().toEqualTypeOf<Server<'deleteAccount'>>();
+  expectTypeOf<Client<'exportMyData'>>().toEqualTypeOf<Server<'exportMyData'>>();
 });

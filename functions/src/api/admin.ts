@@ -7,6 +7,8 @@ import { adjustmentDeltaSchema } from '../core/ladder/adjust.js';
 import { adjustRating as adjust } from '../store/adjust.js';
 import { banPlayer as ban, unbanPlayer as unban } from '../store/bans.js';
 import { pauseMode as pause, resumeMode as resume } from '../store/pauses.js';
+import { closeSeasonNow as closeNow } from '../store/seasonControls.js';
+import { voidRoom as voidSettled } from '../store/voids.js';
 import { adminCallable } from './callable.js';
 
 // The operators' callables: each checks the admin claim, refuses bad input naming the field, and writes its
@@ -48,4 +50,17 @@ export const adjustRating = adminCallable(
     reason: reasonSchema,
   }),
   (input, caller) => adjust(caller.uid, input.uid, input.ladder, input.delta, input.reason),
+);
+
+/** Takes back a settled game's rating changes, records and counts, once; the room stays, marked voided. */
+export const voidRoom = adminCallable(
+  z.strictObject({ roomId: documentIdSchema, reason: reasonSchema }),
+  (input, caller) => voidSettled(caller.uid, input.roomId, input.reason),
+);
+
+/** Closes an ended season now rather than at the scheduler's next run; repeating it changes nothing. */
+export const closeSeasonNow = adminCallable(
+  z.strictObject({ ladder: z.string().min(1).max(64), season: z.string().min(1).max(40), reason: reasonSchema }),
+  (input, caller) => closeNow(caller.uid, input.ladder, input.season, input.reason),
+  { timeoutSeconds: 120 },
 );

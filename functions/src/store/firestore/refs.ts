@@ -15,6 +15,7 @@ import { seasonArchiveSchema, seasonCloseSchema } from '../../core/ladder/season
 import { ticketDocSchema } from '../../core/queue/ticket.js';
 import { auditRowSchema } from '../../core/ops/audit.js';
 import { modePauseSchema } from '../../core/mode/pause.js';
+import { tombstoneSchema } from '../../core/player/deletion.js';
 import { converter } from './converters.js';
 import { db } from './db.js';
 
@@ -22,8 +23,11 @@ import { db } from './db.js';
 
 export const playersRef = () => db.collection('players').withConverter(converter(playerSchema));
 export const playerRef = (uid: string) => playersRef().doc(uid);
-export const playerStateRef = (uid: string) =>
-  db.collection('playerStates').doc(uid).withConverter(converter(playerStateSchema));
+/** A state also carries `blockedUids`, for finding whom a deleted account must leave (readers never see it). */
+const stateConverter = converter(playerStateSchema, undefined, (state) => ({
+  blockedUids: state.blocked.map((b) => b.uid),
+}));
+export const playerStateRef = (uid: string) => db.collection('playerStates').doc(uid).withConverter(stateConverter);
 export const historyRef = (uid: string, roomId: string) =>
   playerRef(uid).collection('history').doc(roomId).withConverter(converter(historyRowSchema));
 
@@ -113,3 +117,13 @@ export const auditRef = (id: string) => auditsRef().doc(id);
 /** `modePauses/{target}`: a paused mode or regional pool (core/mode/pause.ts); readable by every signed-in player. */
 export const modePauseRef = (target: string) =>
   db.collection('modePauses').doc(target).withConverter(converter(modePauseSchema));
+
+/** `deletedPlayers/{uid}`: a deleted account's tombstone (core/player/deletion.ts); no client reads it. */
+export const tombstoneRef = (uid: string) =>
+  db.collection('deletedPlayers').doc(uid).withConverter(converter(tombstoneSchema));
+/** Every player's history rows of one room or adjustment id; also a player's own, by `playerRef(uid)`. */
+export const historyOf = (uid: string) =>
+  playerRef(uid).collection('history').withConverter(converter(historyRowSchema));
+/** Whose block lists name a player: `blockedUids` is derived from `blocked` on every full write of a state. */
+export const blockersOf = (uid: string) =>
+  db.collection('playerStates').withConverter(stateConverter).where('blockedUids', 'array-contains', uid);

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { SeasonArchive } from '../ladder/season.js';
+import type { RoomDoc } from '../room/room.js';
+import type { Player } from './player.js';
+
+/** What rooms show for a player whose account was deleted. */
+export const DELETED_NAME = 'deleted player';
+
+/**
+ * `deletedPlayers/{uid}`: all that is kept of a deleted account, so every invariant still holds without their
+ * documents: when, and how far their games and season resets had moved each ladder's rating sum (nobody reads
+ * it but the invariant checker). The uid alone names nobody once the profile and the Auth user are gone.
+ */
+export const tombstoneSchema = z.object({
+  uid: z.string(),
+  at: z.number().int(),
+  drift: z.record(z.string(), z.number().int()),
+});
+export type Tombstone = z.infer<typeof tombstoneSchema>;
+
+/** The tombstone of a player: each ladder's rating less its initial value, plus what their season resets took. */
+export function tombstoneOf(
+  player: Pick<Player, 'uid' | 'ladders'>,
+  archives: readonly Pick<SeasonArchive, 'ladder' | 'rating' | 'resetTo'>[],
+  initialRatings: Record<string, number>,
+  nowMs: number,
+): Tombstone {
+  const drift: Record<string, number> = {};
+  for (const [ladder, standing] of Object.entries(player.ladders)) {
+    const initial = initialRatings[ladder];
+    if (initial === undefined) continue;
+    const resets = archives.filter((a) => a.ladder === ladder).reduce((sum, a) => sum + a.rating - a.resetTo, 0);
+    drift[ladder] = standing.rating - initial + resets;
+  }
+  return { uid: player.uid, at: nowMs, drift };
+}
+
+/** A room with the deleted player's name replaced; their uid stays, so the room's sides still add up. */
+export const tombstonedRoom = (room: RoomDoc, uid: string, nowMs: number): RoomDoc =>
+  room.names[uid] === DELETED_NAME
+    ? room
+    : { ...room, names: { ...room.names, [uid]: DELETED_NAME }, updatedAt: nowMs };

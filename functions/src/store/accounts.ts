@@ -1,0 +1,136 @@
+import { getAuth } from 'firebase-admin/auth';
+import { fail } from '../core/errors.js';
+import { unblock } from '../core/fairplay/block.js';
+import { poolIds } from '../core/mode/modes.js';
+import { DELETED_NAME, tombstonedRoom, tombstoneOf } from '../core/player/deletion.js';
+import { idleState, type Player, type PlayerState } from '../core/player/player.js';
+import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
+import type { Tombstone } from '../core/player/deletion.js';
+import { config } from '../config.js';
+import { audit } from './audit.js';
+import { app } from './firestore/db.js';
+import { leaveParty } from './party.js';
+import { readTicketsAndRooms } from './presence.js';
+import {
+  blockersOf,
+  historyOf,
+  playerRef,
+  playerStateRef,
+  rateLimitRef,
+  reviewFlagRef,
+  roomRef,
+  seasonArchivesOf,
+  ticketRef,
+  ticketsRef,
+  tombstoneRef,
+} from './firestore/refs.js';
+import { transaction } from './firestore/tx.js';
+
+const initialRatings = () => Object.fromEntries(Object.entries(config.ladders).map(([id, l]) => [id, l.initialRating]));
+
+/**
+ * The account's own documents go in one transaction with the audit row: profile (and so every leaderboard row),
+ * state, season archives, a waiting ticket; a tombstone keeps what the invariants need. A player in a live room
+ * is refused: the game finishes first (an operator can ban, which forfeits it, then delete). Null when the
+ * account was deleted before (a retry finishing the clean-up).
+ */
+function deleteOwnDocuments(actor: string, uid: string, reason: string) {
+  return transaction(async (tx) => {
+    const [playerSnap, stateSnap, tombSnap] = await tx.getAll([playerRef(uid), playerStateRef(uid), tombstoneRef(uid)]);
+    const player = playerSnap!.data() as Player | undefined;
+    if (!player) {
+      if (tombSnap!.exists) return { tombstone: tombSnap!.data() as Tombstone, auditId: null };
+      fail('not-found', `uid: there is no player "${uid}".`);
+    }
+    const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(Date.now());
+    const found = await readTicketsAndRooms(tx, [state]);
+    const presence = found.presence(state);
+    if (presence.kind === 'inRoom') {
+      fail(
+        'failed-precondition',
+        `uid: the player is in live room "${presence.roomId}"; delete once the game is over.`,
+      );
+    }
+    const archives = (await tx.query(seasonArchivesOf(uid))).docs;
+    const now = Date.now();
+    if (presence.kind === 'queued') {
+      const ticket = found.tickets.get(presence.ticketId) as TicketDoc;
+      tx.set(ticketRef(ticket.mode, ticket.id), endTicket(ticket, 'cancelled', 'the account was deleted', now));
+    }
+    const tombstone = tombstoneOf(
+      player,
+      archives.map((a) => a.data()),
+      initialRatings(),
+      now,
+    );
+    tx.set(tombstoneRef(uid), tombstone);
+    for (const ref of [playerRef(uid), playerStateRef(uid), rateLimitRef(uid), reviewFlagRef(uid)]) tx.delete(ref);
+    for (const archive of archives) tx.delete(archive.ref);
+    const before = {
+      ladders: Object.keys(player.ladders),
+      games: Object.values(player.ladders).reduce((n, s) => n + s.games, 0),
+    };
+    const row = audit(tx, { action: 'deleteAccount', actor, target: uid, reason, before, after: { tombstone } }, now);
+    return { tombstone, auditId: row.id };
+  });
+}
+
+/** Each history row goes; the room it names keeps the player's uid under the name "deleted player". */
+async function tombstoneHistory(uid: string): Promise<number> {
+  const rows = await historyOf(uid).get();
+  for (const row of rows.docs) {
+    const roomId = row.data().kind === 'adjustment' ? null : row.data().roomId;
+    await transaction(async (tx) => {
+      const room = roomId ? (await tx.get(roomRef(roomId))).data() : undefined;
+      if (room) tx.set(roomRef(room.id), tombstonedRoom(room, uid, Date.now()));
+      tx.delete(row.ref);
+    });
+  }
+  return rows.size;
+}
+
+/** The tickets the player queued: ended unmatched ones go, matched ones (their rooms name them) lose the name. */
+async function tombstoneTickets(uid: string) {
+  for (const pool of poolIds(config.modes)) {
+    const owned = await ticketsRef(pool).where('ownerUid', '==', uid).get();
+    for (const doc of owned.docs) {
+      const ticket = doc.data();
+      if (ticket.status === 'matched')
+        await doc.ref.set({ ...ticket, names: { ...ticket.names, [uid]: DELETED_NAME } });
+      else if (ticket.status !== 'queued') await doc.ref.delete();
+    }
+  }
+}
+
+/** The player leaves every block list that names them. */
+async function leaveBlockLists(uid: string) {
+  const blockers = await blockersOf(uid).get();
+  for (const doc of blockers.docs) {
+    await transaction(async (tx) => {
+      const state = (await tx.get(playerStateRef(doc.id))).data();
+      if (!state) return;
+      const { blocked } = unblock({ uid: doc.id, blocked: state.blocked }, uid);
+      tx.set(playerStateRef(doc.id), { ...state, blocked, updatedAt: Date.now() });
+    });
+  }
+}
+
+/**
+ * Deletes an account: its party membership, its documents, its history (rooms keep a tombstone), its place in
+ * others' block lists, and the Auth user. Each step may be repeated: a call cut short is finished by calling
+ * again (the tombstone tells a deleted account from an unknown one).
+ */
+export async function deleteAccount(actor: string, uid: string, reason: string) {
+  const state = (await playerStateRef(uid).get()).data();
+  if (state?.partyId) await leaveParty(uid);
+  const { tombstone, auditId } = await deleteOwnDocuments(actor, uid, reason);
+  const historyRows = await tombstoneHistory(uid);
+  await tombstoneTickets(uid);
+  await leaveBlockLists(uid);
+  await getAuth(app)
+    .deleteUser(uid)
+    .catch((error: { code?: string }) => {
+      if (error.code !== 'auth/user-not-found') throw error;
+    });
+  return { deleted: uid, deletedAt: tombstone.at, historyRows, auditId };
+}

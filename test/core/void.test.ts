@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Failure } from '../../functions/src/core/errors.js';
+import { ladderSchema } from '../../functions/src/core/ladder/ladder.js';
+import { recordGame } from '../../functions/src/core/player/player.js';
+import { historyRow } from '../../functions/src/core/room/history.js';
+import { meetingsWithoutGame, reversalRow, voidableRoom, withoutGame } from '../../functions/src/core/room/void.js';
+import { pendingRoom } from './pendingRoom.js';
+import { standingAt } from './standings.js';
+
+const ladder = ladderSchema.parse({ placementGames: 0 });
+const outcome = fc.constantFrom('win' as const, 'loss' as const, 'draw' as const);
+const game = fc.record({ outcome, delta: fc.integer({ min: -64, max: 64 }) });
+
+describe('voiding a settled game', () => {
+  it('takes back exactly that game whatever was played after it: rating by its delta, its record entry', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 800, max: 2400 }),
+        game,
+        fc.array(game, { maxLength: 6 }),
+        (rating, voided, later) => {
+          const room = { id: 'r', mode: '1v1', ladder: 'solo' };
+          const play = (s: ReturnType<typeof standingAt>, g: { outcome: 'win' | 'loss' | 'draw'; delta: number }) =>
+            recordGame(s, s.rating + g.delta, g.outcome, ladder, 1);
+          const start = standingAt(rating);
+          const afterVoided = play(start, voided);
+          const row = historyRow(
+            room,
+            {
+              uid: 'a',
+              outcome: voided.outcome,
+              update: { uid: 'a', before: start.rating, after: afterVoided.rating, delta: voided.delta },
+            },
+            1,
+          );
+          const now = later.reduce(play, afterVoided);
+          const withoutIt = later.reduce(play, start);
+          const reversed = withoutGame(now, row, null, ladder, 2);
+          expect(reversed.rating).toBe(withoutIt.rating);
+          expect([reversed.games, reversed.wins, reversed.losses, reversed.draws]).toEqual([
+            withoutIt.games,
+            withoutIt.wins,
+            withoutIt.losses,
+            withoutIt.draws,
+          ]);
+          const reversal = reversalRow(room, row, now.rating, 'why', 2);
+          expect(reversal).toMatchObject({
+            kind: 'void',
+            outcome: null,
+            delta: 0 - voided.delta,
+            ratingAfter: reversed.rating,
+          });
+          expect(Object.is(reversal.delta, -0)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it("leaves an unrated game's record alone (it was never counted) and a season's count once the season moved on", () => {
+    const now = { ...standingAt(1500, 4), wins: 2, losses: 2, season: '2027' };
+    const unrated = {
+      ...historyRow(
+        { id: 'r', mode: '1v1', ladder: 'solo' },
+        { uid: 'a', outcome: 'win', update: { uid: 'a', before: 1500, after: 1500, delta: 0 } },
+        1,
+      ),
+      unrated: 'cap',
+    };
+    expect(withoutGame(now, unrated, '2027', ladder, 2)).toMatchObject({
+      games: 4,
+      wins: 2,
+      seasonGames: 4,
+      rating: 1500,
+    });
+    const rated = { ...unrated, unrated: null, delta: 16 };
+    expect(withoutGame(now, rated, '2026', ladder, 2)).toMatchObject({
+      games: 3,
+      wins: 1,
+      seasonGames: 4,
+      rating: 1484,
+    });
+    expect(withoutGame(now, rated, '2027', ladder, 2)).toMatchObject({ seasonGames: 3 });
+  });
+
+  it("counts the pair's games of that day back by one, dropping a meeting counted down to none", () => {
+    const day = Date.UTC(2026, 10, 26, 10);
+    const meet = (uid: string, gamesThatDay: number, on = '2026-11-26') => ({
+      uid,
+      displayName: uid,
+      lastAt: day,
+      lastGame: 3,
+      day: on,
+      gamesThatDay,
+    });
+    const meetings = { games: 3, opponents: [meet('b', 2), meet('c', 1), meet('d', 1), meet('e', 1, '2026-11-25')] };
+    expect(meetingsWithoutGame(meetings, ['b', 'c', 'e'], day)).toEqual({
+      games: 3,
+      opponents: [meet('b', 1), meet('d', 1), meet('e', 1, '2026-11-25')],
+    });
+    expect(meetingsWithoutGame(null, ['b'], day)).toBeNull();
+  });
+
+  it('is refused for an unknown room, one not settled, and one voided already, naming the room', () => {
+    const refusal = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error as Failure;
+      }
+      return null;
+    };
+    const pending = pendingRoom();
+    const settled = { ...pending, status: 'settled' as const };
+    expect(refusal(() => voidableRoom(undefined, 'x'))?.message).toBe('roomId: there is no room "x".');
+    expect(refusal(() => voidableRoom(pending, pending.id))?.code).toBe('failed-precondition');
+    const again = refusal(() => voidableRoom({ ...settled, voided: { at: 0, by: 'op', reason: 'r' } }, settled.id));
+    expect(again?.message).toMatch(/was voided already \(1970-01-01T00:00:00.000Z, by op\)/);
+    expect(voidableRoom(settled, settled.id)).toBe(settled);
+  });
+});

@@ -1,0 +1,113 @@
+import { collection, getDocs } from 'firebase/firestore';
+import { getAuth } from 'firebase-admin/auth';
+import { describe, expect, it } from 'vitest';
+import { app } from '../../functions/src/store/firestore/db.js';
+import type { Client } from '../support/client.js';
+import { db, documentPaths, expectRefusal } from '../support/admin.js';
+import { enqueue, expectInvariants, roomOf, sideUids } from '../support/game.js';
+import { auditRows, operator, stateOf } from '../support/operator.js';
+import { party, players } from '../support/players.js';
+
+/** A 1v1 between these two, won by `winner`; both report. */
+async function duel(winner: Client, loser: Client) {
+  await enqueue(winner, '1v1');
+  const { room } = await enqueue(loser, '1v1');
+  const side = sideUids(room!)[0]!.includes(winner.uid) ? 'A' : 'B';
+  for (const c of [winner, loser]) await c.call('reportResult', { roomId: room!.id, outcome: side });
+  return room!.id;
+}
+
+const authUser = (uid: string) =>
+  getAuth(app)
+    .getUser(uid)
+    .then(
+      () => true,
+      () => false,
+    );
+
+describe("a player's data", () => {
+  it('is exported to them as one JSON document: profile, state, history, rooms, party, ticket and operator actions', async () => {
+    const op = await operator();
+    const [ann, bob, cat] = await players('Export Ann', 'Export Bob', 'Export Cat');
+    const roomId = await duel(ann, bob);
+    await op.call('adjustRating', { uid: ann.uid, ladder: 'solo', delta: 5, reason: 'goodwill' });
+    await party(ann, cat);
+    await ann.call('blockPlayer', { uid: bob.uid });
+    const mine = await ann.call('exportMyData');
+    expect(mine.uid).toBe(ann.uid);
+    expect(mine.profile?.displayName).toBe('Export Ann');
+    expect(mine.state?.blocked.map((b) => b.uid)).toEqual([bob.uid]);
+    expect(mine.history.map((h) => h.kind).sort()).toEqual(['adjustment', 'game']);
+    expect(mine.rooms.map((r) => r.id)).toEqual([roomId]);
+    expect(mine.party?.memberUids.sort()).toEqual([ann.uid, cat.uid].sort());
+    expect(mine.audit).toEqual([
+      expect.objectContaining({ action: 'adjustRating', reason: 'goodwill', target: ann.uid }),
+    ]);
+    // It is JSON: what was stored comes back whole through a round trip.
+    expect(JSON.parse(JSON.stringify(mine))).toEqual(mine);
+    // Each player gets their own: Bob blocked nobody, and Ann's block of him is not in his export.
+    expect((await bob.call('exportMyData')).state?.blocked).toEqual([]);
+  });
+});
+
+describe('deleting an account', () => {
+  it("removes the player's own documents, sign-in, party place and others' blocks of them; rooms keep a tombstone", async () => {
+    const [ann, bob, cat] = await players('Gone Ann', 'Gone Bob', 'Gone Cat');
+    const roomId = await duel(ann, bob);
+    await party(cat, ann);
+    await bob.call('blockPlayer', { uid: ann.uid });
+    const answer = await ann.call('deleteAccount');
+    expect(answer).toMatchObject({ deleted: ann.uid, historyRows: 1, auditId: expect.any(String) });
+    for (const path of [`players/${ann.uid}`, `playerStates/${ann.uid}`])
+      expect((await db.doc(path).get()).exists).toBe(false);
+    expect((await db.collection(`players/${ann.uid}/history`).get()).size).toBe(0);
+    expect(await authUser(ann.uid)).toBe(false);
+    expect(((await roomOf(roomId)) as unknown as { names: Record<string, string> }).names[ann.uid]).toBe(
+      'deleted player',
+    );
+    expect((await stateOf(bob.uid)).blocked).toEqual([]);
+    const catParty = (await db.doc(`parties/${(await stateOf(cat.uid)).partyId}`).get()).data();
+    expect(catParty?.memberUids).toEqual([cat.uid]);
+    // Bob's own history of the game is untouched; the leaderboard no longer has Ann.
+    expect((await getDocs(collection(bob.db, `players/${bob.uid}/history`))).docs.map((d) => d.id)).toEqual([roomId]);
+    expect((await bob.call('getLeaderboard', { ladder: 'solo', limit: 10 })).top.map((r) => r.uid)).toEqual([bob.uid]);
+    expect(await auditRows()).toEqual([
+      expect.objectContaining({ action: 'deleteAccount', actor: ann.uid, target: ann.uid }),
+    ]);
+    expect(JSON.stringify(await auditRows())).not.toContain('Gone Ann');
+    await expectInvariants();
+  });
+
+  it("is refused for another player's account unless an operator asks, with a reason, and for a player in a live game", async () => {
+    const op = await operator();
+    const [ann, bob, eve] = await players('Live Ann', 'Live Bob', 'Other Eve');
+    await enqueue(ann, '1v1');
+    const { room } = await enqueue(bob, '1v1');
+    const paths = await documentPaths();
+    await expectRefusal(eve.call('deleteAccount', { uid: ann.uid }), 'permission-denied', /only their own account/);
+    await expectRefusal(op.call('deleteAccount', { uid: ann.uid }), 'invalid-argument', /reason: an operator deleting/);
+    await expectRefusal(
+      op.call('deleteAccount', { uid: 'nobody', reason: 'GDPR request #3' }),
+      'not-found',
+      /^uid: there is no player "nobody"/,
+    );
+    await expectRefusal(ann.call('deleteAccount'), 'failed-precondition', new RegExp(`in live room "${room!.id}"`));
+    await expectRefusal(
+      op.call('deleteAccount', { uid: eve.uid, reason: 'x'.repeat(501) }),
+      'invalid-argument',
+      /reason: must be at most 500/,
+    );
+    expect(await documentPaths()).toEqual(paths);
+    // After the game an operator deletes it, audited with the reason; a repeat finds it deleted and changes nothing.
+    await ann.call('forfeit', { roomId: room!.id });
+    const done = await op.call('deleteAccount', { uid: ann.uid, reason: 'GDPR request #3' });
+    expect((await auditRows()).find((r) => r.id === done.auditId)).toMatchObject({
+      actor: op.uid,
+      reason: 'GDPR request #3',
+    });
+    const after = await documentPaths();
+    expect((await op.call('deleteAccount', { uid: ann.uid, reason: 'GDPR request #3' })).auditId).toBeNull();
+    expect(await documentPaths()).toEqual(after);
+    await expectInvariants();
+  });
+});
