@@ -12,14 +12,17 @@ import type {
   BlockedPlayer,
   EnqueueResult,
   FreeForAllResult,
+  FollowedTicket,
   Leaderboard,
   LoginInput,
+  MatchView,
   Party,
   Player,
   Presence,
   Profile,
   Room,
   Seasons,
+  StreamEnd,
   TeamResult,
 } from './types.js';
 
@@ -67,6 +70,18 @@ export interface Calls {
   /** Leaves a started game: a loss for the caller's side, on their leave record. */
   forfeit: [{ roomId: string }, { room: Room }];
   getSeasons: [{ ladder: string }, Seasons];
+  /**
+   * The caller's match view, long-polled: at once when its version is newer than `sinceVersion`, else when it
+   * changes or after `waitMs` (at most 25 000). `ticket` names a ticket of theirs the state has moved past.
+   */
+  getMatchState: [{ sinceVersion?: number; waitMs?: number; ticket?: FollowedTicket }, MatchView];
+  /** Streams the match view (one chunk per change) for `limitSeconds` (default 50, at most 55). */
+  watchMatch: [{ sinceVersion?: number; limitSeconds?: number; ticket?: FollowedTicket }, StreamEnd];
+}
+
+/** The chunks `watchMatch` streams. */
+export interface Streams {
+  watchMatch: MatchView;
 }
 
 export type CallName = keyof Calls;

@@ -9,6 +9,7 @@ export {
   type CallRequest,
   type CallResponse,
   type Calls,
+  type Streams,
   type EmulatorHosts,
   type FirebaseServices,
   type Invoke,

@@ -457,3 +457,28 @@ export interface ReviewFlag {
   lastRoomId: string;
   updatedAt: number;
 }
+
+/** A ticket of the caller's to follow by name (one their state has moved past, say after a re-queue). */
+export interface FollowedTicket {
+  mode: string;
+  id: string;
+}
+
+/**
+ * What `getMatchState` answers and `watchMatch` streams: the documents a match's status is derived from, as of
+ * one moment. `version` is the latest commit time among them, in microseconds: it only grows for one player.
+ */
+export interface MatchView {
+  version: number;
+  state: Pick<PlayerState, 'mode' | 'ticketId' | 'partyId' | 'cooldownUntil'> | null;
+  ticket: Ticket | null;
+  room: Room | null;
+  /** The pool's statistics, while the ticket is queued. */
+  stats: QueueStats | null;
+}
+
+/** How a `watchMatch` stream ended: its time was up, or the player opened another; reconnect from the version. */
+export interface StreamEnd {
+  reason: 'time-limit' | 'replaced';
+  reconnectFrom: number;
+}

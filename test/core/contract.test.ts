@@ -1,6 +1,6 @@
 import { expectTypeOf, it } from 'vitest';
 import type { CallableFunction } from 'firebase-functions/v2/https';
-import type { CallRequest, CallResponse, Calls } from '@ladder/client';
+import type { CallRequest, CallResponse, Calls, Streams } from '@ladder/client';
 import type * as server from '../../functions/src/index.js';
 
 // The callables the server deploys (scheduled jobs are not callable).
@@ -43,4 +43,12 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'getBlockList'>>().toEqualTypeOf<Server<'getBlockList'>>();
   expectTypeOf<Client<'forfeit'>>().toEqualTypeOf<Server<'forfeit'>>();
   expectTypeOf<Client<'getSeasons'>>().toEqualTypeOf<Server<'getSeasons'>>();
+  expectTypeOf<Client<'getMatchState'>>().toEqualTypeOf<Server<'getMatchState'>>();
+  expectTypeOf<Client<'watchMatch'>>().toEqualTypeOf<Server<'watchMatch'>>();
+});
+
+it('reads the chunks a streaming callable sends', () => {
+  type Chunk<N extends keyof Deployed> =
+    Deployed[N] extends CallableFunction<unknown, unknown, infer C> ? C : never;
+  expectTypeOf<Streams['watchMatch']>().toEqualTypeOf<Chunk<'watchMatch'>>();
 });

@@ -72,25 +72,35 @@ const withAppCheck = (options: CallableOptions): CallableOptions => ({
   ...options,
 });
 
+/** A streaming call's side channel: whether the client reads a stream, and how to send it one chunk. */
+export interface Stream<C> {
+  accepts: boolean;
+  send(chunk: C): Promise<boolean>;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+}
+
 /**
  * A callable for signed-in players: authenticated, rate limited per player (`fairPlay.rateLimit`), validated,
- * errors mapped. Every API function uses it.
+ * errors mapped. Every API function uses it; a streaming one sends its chunks through `stream`.
  */
-export function callable<S extends z.ZodType, R>(
+export function callable<S extends z.ZodType, R, C = unknown>(
   schema: S,
-  handler: (input: z.output<S>, caller: Caller) => Promise<R>,
+  handler: (input: z.output<S>, caller: Caller, stream: Stream<C>) => Promise<R>,
   options: CallableOptions = {},
 ) {
   const limit = config.fairPlay.rateLimit;
   // Typed by the schema's input, so the exported function states its request and response (the client's
   // contract test compares them).
-  return onCall<z.input<S>, Promise<R>>(withAppCheck(options), (request) =>
+  return onCall<z.input<S>, Promise<R>, C>(withAppCheck(options), (request, response) =>
     guarded(async () => {
       const caller = requireCaller(request);
       // Bad input is refused before it is counted: it changes nothing, not even the caller's bucket.
       const input = parseRequest(schema, request.data);
       if (limit) await takeCall(caller.uid, limit);
-      return handler(input, caller);
+      const signal = response?.signal ?? new AbortController().signal;
+      const send = (chunk: C) => response?.sendChunk(chunk) ?? Promise.resolve(false);
+      return handler(input, caller, { accepts: request.acceptsStreaming, send, signal });
     }),
   );
 }
