@@ -48,7 +48,6 @@ it('sends what each handler accepts and expects what it answers', () => {
 });
 
 it('reads the chunks a streaming callable sends', () => {
-  type Chunk<N extends keyof Deployed> =
-    Deployed[N] extends CallableFunction<unknown, unknown, infer C> ? C : never;
+  type Chunk<N extends keyof Deployed> = Deployed[N] extends CallableFunction<unknown, unknown, infer C> ? C : never;
   expectTypeOf<Streams['watchMatch']>().toEqualTypeOf<Chunk<'watchMatch'>>();
 });
