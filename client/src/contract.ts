@@ -108,6 +108,27 @@ export function invoker(functions: Functions): Invoke {
   };
 }
 
+/** Opens `watchMatch` streams through the functions SDK (`httpsCallable(...).stream()`). */
+export function streamer(functions: Functions) {
+  return async (
+    data: CallRequest<'watchMatch'>,
+    onChunk: (view: Streams['watchMatch']) => void,
+    signal: AbortSignal,
+  ): Promise<CallResponse<'watchMatch'>> => {
+    // The stream ends by itself within a minute; the timeout only guards against a connection gone silent.
+    const callable = httpsCallable<CallRequest<'watchMatch'>, CallResponse<'watchMatch'>, Streams['watchMatch']>(
+      functions,
+      'watchMatch',
+      { timeout: 90_000 },
+    );
+    const { stream, data: end } = await callable.stream(data, { signal });
+    // Closing the feed aborts the stream: the result then rejects as cancelled, and nobody waits for it.
+    end.catch(() => {});
+    for await (const chunk of stream) onChunk(chunk);
+    return await end;
+  };
+}
+
 /** Emulator endpoints as `host:port`. */
 export interface EmulatorHosts {
   auth: string;

@@ -1,5 +1,10 @@
-export { createLadder, Ladder } from './ladder.js';
-export type { LadderOptions } from './connect.js';
+import { connect, type LadderOptions } from './connect.js';
+import { Ladder } from './ladder.js';
+
+/** A player's Ladder over the Firebase web SDK (Auth, Functions, and Firestore unless `transport` says otherwise). */
+export const createLadder = (options: LadderOptions) => new Ladder(connect(options));
+export { Ladder };
+export type { LadderOptions, Transport } from './connect.js';
 export {
   firebaseServices,
   invoker,

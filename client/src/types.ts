@@ -344,7 +344,12 @@ export interface Profile {
   farming: FarmingStanding;
 }
 
-export type LoginInput = { provider: 'dev'; name: string } | { provider: 'wechat'; code: string };
+export type LoginInput =
+  | { provider: 'dev'; name: string }
+  | { provider: 'wechat'; code: string }
+  /** From `tt.login()`: `code` for a player logged in to Douyin, else `anonymousCode`. */
+  | { provider: 'douyin'; code: string }
+  | { provider: 'douyin'; anonymousCode: string };
 
 export interface EnqueueResult {
   ticketId: string;
