@@ -347,9 +347,8 @@ export interface Profile {
 export type LoginInput =
   | { provider: 'dev'; name: string }
   | { provider: 'wechat'; code: string }
-  /** From `tt.login()`: `code` for a player logged in to Douyin, else `anonymousCode`. */
-  | { provider: 'douyin'; code: string }
-  | { provider: 'douyin'; anonymousCode: string };
+  /** From `tt.login()`: either `code` (a player logged in to Douyin) or `anonymousCode`. */
+  | { provider: 'douyin'; code?: string; anonymousCode?: string };
 
 export interface EnqueueResult {
   ticketId: string;

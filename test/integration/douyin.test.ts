@@ -103,7 +103,16 @@ describe('Douyin login', () => {
       'invalid-argument',
       /anonymous code is invalid/,
     );
-    await expectRefusal(newClientApp().callUnchecked('login', { provider: 'douyin' }), 'invalid-argument', /code/);
+    await expectRefusal(
+      newClientApp().callUnchecked('login', { provider: 'douyin' }),
+      'invalid-argument',
+      /code: send either code or anonymousCode/,
+    );
+    await expectRefusal(
+      newClientApp().callUnchecked('login', { provider: 'douyin', code: 'ok-1', anonymousCode: 'ok-2' }),
+      'invalid-argument',
+      /code: send either code or anonymousCode/,
+    );
     await expectRefusal(
       newClientApp().callUnchecked('login', { provider: 'douyin', code: 'has space' }),
       'invalid-argument',

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { HttpPlayer, playRankedGame } from '../../client/examples/httpClient.js';
+import { HttpPlayer, phaseOf, playRankedGame } from '../../client/examples/httpClient.js';
 
 /** The reference client against the emulators: no Firebase SDK on the players' side. */
 function httpPlayer() {
@@ -19,7 +19,13 @@ describe('the dependency-free reference client (docs/protocol.md)', () => {
     expect(ann.uid).toBe('dev:http ann');
     const annGame = playRankedGame(ann, '1v1', async () => 'win', 'poll');
     const bobGame = playRankedGame(bob, '1v1', async () => 'loss', 'stream');
-    const [annEnd, bobEnd] = await Promise.all([annGame, bobGame]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`stuck: Ann ${phaseOf(ann.view)}, Bob ${phaseOf(bob.view)}`)), 90_000);
+    });
+    const [annEnd, bobEnd] = await Promise.race([Promise.all([annGame, bobGame]), stuck]).finally(() =>
+      clearTimeout(timer),
+    );
     expect(annEnd).toMatchObject({ phase: 'settled', ratingChange: { before: 1500, after: 1516, delta: 16 } });
     expect(bobEnd).toMatchObject({ phase: 'settled', ratingChange: { delta: -16 } });
   }, 120_000);

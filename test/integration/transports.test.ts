@@ -39,6 +39,19 @@ async function signedIn(make: () => Ladder, name: string) {
 
 const nextMatch = (ladder: Ladder) => new Promise<Match>((resolve) => ladder.onMatch(resolve));
 
+/** Fails with what the matches went through, rather than a bare timeout, when a step does not come. */
+async function within<T>(step: string, work: Promise<T>, seen: () => unknown, ms = 60_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step}: not within ${ms} ms; so far ${JSON.stringify(seen())}`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 describe.each(variants)('playing with $name', ({ name, make }) => {
   const tag = String(variants.findIndex((v) => v.name === name));
 
@@ -77,16 +90,16 @@ describe.each(variants)('playing with $name', ({ name, make }) => {
       expect(matesP.ticketId).toBe(leadP.ticketId);
       await reach(matesP, 'queued');
       const leadQ = await q1.queue('2v2');
-      const matesQ = await mateQ;
+      const matesQ = await within('handing the match to the other mate', mateQ, () => leadQ.status?.kind);
       const all = [leadP, matesP, leadQ, matesQ];
       const kinds = all.map(kindsOf);
-      await Promise.all(
-        all.map(async (m) => {
-          await reach(m, 'pending');
-          await m.accept();
-        }),
-      );
-      await Promise.all(all.map((m) => reach(m, 'active')));
+      const seen = () => kinds;
+      const accepting = all.map(async (m) => {
+        await reach(m, 'pending');
+        await m.accept();
+      });
+      await within('the ready check', Promise.all(accepting), seen);
+      await within('the game', Promise.all(all.map((m) => reach(m, 'active'))), seen);
       await matesP.reportOutcome('win');
       await leadQ.reportOutcome('loss');
       for (const m of [leadP, matesP]) expect(await reach(m, 'settled')).toMatchObject({ outcome: 'win' });

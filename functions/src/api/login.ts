@@ -25,21 +25,27 @@ const loginCode = (from: string) =>
     .max(256)
     .regex(/^[A-Za-z0-9_=+/.-]+$/, `must be the code returned by ${from}`);
 
-const loginSchema = z.union([
-  z.discriminatedUnion('provider', [
-    z.strictObject({ provider: z.literal('dev'), name: displayNameSchema }),
-    z.strictObject({
-      provider: z.literal('wechat'),
-      code: z
-        .string()
-        .min(1)
-        .max(128)
-        .regex(/^[A-Za-z0-9_-]+$/, 'must be the code returned by wx.login()'),
-    }),
-  ]),
+const loginSchema = z.discriminatedUnion('provider', [
+  z.strictObject({ provider: z.literal('dev'), name: displayNameSchema }),
+  z.strictObject({
+    provider: z.literal('wechat'),
+    code: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[A-Za-z0-9_-]+$/, 'must be the code returned by wx.login()'),
+  }),
   // tt.login() gives a `code` to a player logged in to Douyin, and an `anonymousCode` to every player.
-  z.strictObject({ provider: z.literal('douyin'), code: loginCode('tt.login()') }),
-  z.strictObject({ provider: z.literal('douyin'), anonymousCode: loginCode('tt.login() as anonymousCode') }),
+  z
+    .strictObject({
+      provider: z.literal('douyin'),
+      code: loginCode('tt.login()').optional(),
+      anonymousCode: loginCode('tt.login() as anonymousCode').optional(),
+    })
+    .refine((input) => (input.code === undefined) !== (input.anonymousCode === undefined), {
+      path: ['code'],
+      message: 'send either code or anonymousCode from tt.login()',
+    }),
 ]);
 
 const onEmulator = () => process.env.FUNCTIONS_EMULATOR === 'true';
@@ -66,7 +72,7 @@ async function platformUid(input: Exclude<z.output<typeof loginSchema>, { provid
   };
   const { openid, anonymous } = await douyinSession(
     settings,
-    'code' in input ? { code: input.code } : { anonymousCode: input.anonymousCode },
+    input.code ? { code: input.code } : { anonymousCode: input.anonymousCode ?? '' },
   );
   return anonymous ? `douyin-anonymous:${openid}` : `douyin:${openid}`;
 }
