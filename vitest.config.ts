@@ -2,7 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Tests use the client SDK's source, so they never run against a stale build.
-const alias = { '@ladder/client': fileURLToPath(new URL('./client/src/index.ts', import.meta.url)) };
+const alias = [
+  { find: /^@ladder\/client$/, replacement: fileURLToPath(new URL('./client/src/index.ts', import.meta.url)) },
+  { find: /^@ladder\/client\/http$/, replacement: fileURLToPath(new URL('./client/src/http.ts', import.meta.url)) },
+];
 
 export default defineConfig({
   test: {

@@ -1,10 +1,19 @@
 import type { FirebaseApp } from 'firebase/app';
-import type { Auth } from 'firebase/auth';
-import type { Firestore } from 'firebase/firestore';
-import { backoffDelay, sleep } from './backoff.js';
-import { type EmulatorHosts, firebaseServices, type Invoke, invoker } from './contract.js';
-import { LadderError, toLadderError, unsendable } from './errors.js';
+import { type Auth, signInAnonymously, signInWithCustomToken, signOut } from 'firebase/auth';
+import { type EmulatorHosts, firebaseServices, invoker, streamer } from './contract.js';
+import { LadderError, toLadderError } from './errors.js';
+import { firestoreDocs, firestoreFeed } from './firestoreFeed.js';
 import { consoleDebugLog, type DebugLog, setDebugLog } from './listen.js';
+import { RemoteFeed } from './remoteFeed.js';
+import { retrying } from './retry.js';
+import type { Services, Session } from './services.js';
+
+/**
+ * How a Match follows its documents: Firestore listeners, the `watchMatch` stream, or `getMatchState` long-polls.
+ * All three drive the same state machine; `stream` and `poll` leave Firestore to the other reads (profiles,
+ * pool statistics, parties).
+ */
+export type Transport = 'firestore' | 'stream' | 'poll';
 
 export interface LadderOptions {
   /** An initialised Firebase app. To choose the auth persistence (say one player per browser tab), call
@@ -18,16 +27,27 @@ export interface LadderOptions {
   ticketTtlSeconds?: Record<string, number>;
   /** Logs every listener event (listen, snapshot, error, stop, re-read): `true` prints them with console.debug. */
   debug?: boolean | DebugLog;
+  /** How matches are followed; default `firestore`. */
+  transport?: Transport;
 }
 
-export interface Services {
-  auth: Auth;
-  db: Firestore;
-  call: Invoke;
-  ticketTtlSeconds: Record<string, number>;
-}
+const mapped = async <T>(work: Promise<T>): Promise<T> => {
+  try {
+    return await work;
+  } catch (error) {
+    throw toLadderError(error);
+  }
+};
 
-const ABORTED_ATTEMPTS = 3;
+function firebaseSession(auth: Auth): Session {
+  return {
+    uid: () => auth.currentUser?.uid,
+    ready: () => auth.authStateReady(),
+    anonymous: async () => (await mapped(signInAnonymously(auth))).user.uid,
+    withCustomToken: async (token) => void (await mapped(signInWithCustomToken(auth, token))),
+    signOut: () => signOut(auth),
+  };
+}
 
 /** The Firebase services of one app, wired to the emulators if asked, and the SDK's callable invoker. */
 export function connect(options: LadderOptions): Services {
@@ -39,20 +59,19 @@ export function connect(options: LadderOptions): Services {
   }
   const { auth, db, functions } = firebaseServices(options.app, options.emulators, options.region);
   setDebugLog(db, options.debug === true ? consoleDebugLog : options.debug || undefined);
-  const invoke = invoker(functions);
-  const call: Invoke = async (name, ...args) => {
-    const refused = unsendable(name, args[0]);
-    if (refused) throw refused;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await invoke(name, ...args);
-      } catch (error) {
-        const failure = toLadderError(error);
-        // `aborted` means the server's transaction gave up on contention and changed nothing: safe to repeat.
-        if (failure.code !== 'aborted' || attempt + 1 >= ABORTED_ATTEMPTS) throw failure;
-        await sleep(backoffDelay(attempt, { baseMs: 200 }));
-      }
-    }
+  const call = retrying(invoker(functions));
+  const transport = options.transport ?? 'firestore';
+  if (!['firestore', 'stream', 'poll'].includes(transport))
+    throw new LadderError('invalid-argument', `transport must be 'firestore', 'stream' or 'poll', got ${transport}.`);
+  const feed =
+    transport === 'firestore'
+      ? firestoreFeed(db)
+      : new RemoteFeed(call, { open: transport === 'stream' ? streamer(functions) : undefined });
+  return {
+    session: firebaseSession(auth),
+    call,
+    feed,
+    docs: firestoreDocs(db),
+    ticketTtlSeconds: { ...options.ticketTtlSeconds },
   };
-  return { auth, db, call, ticketTtlSeconds: { ...options.ticketTtlSeconds } };
 }

@@ -8,16 +8,19 @@ import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { LadderError } from './errors.js';
+import { deployedName } from './names.js';
 import type {
   Ban,
   BanRemoval,
   BlockedPlayer,
   EnqueueResult,
   FreeForAllResult,
+  FollowedTicket,
   Leaderboard,
   LoginInput,
   ModePause,
   MyData,
+  MatchView,
   Party,
   Player,
   Presence,
@@ -25,6 +28,7 @@ import type {
   Room,
   Seasons,
   Standing,
+  StreamEnd,
   TeamResult,
 } from './types.js';
 
@@ -107,6 +111,18 @@ export interface Calls {
     { uid: string; ladder: string; delta: number; reason: string },
     { standing: Standing; auditId: string },
   ];
+  /**
+   * The caller's match view, long-polled: at once when its version is newer than `sinceVersion`, else when it
+   * changes or after `waitMs` (at most 25 000). `ticket` names a ticket of theirs the state has moved past.
+   */
+  getMatchState: [{ sinceVersion?: number; waitMs?: number; ticket?: FollowedTicket }, MatchView];
+  /** Streams the match view (one chunk per change) for `limitSeconds` (default 50, at most 55). */
+  watchMatch: [{ sinceVersion?: number; limitSeconds?: number; ticket?: FollowedTicket }, StreamEnd];
+}
+
+/** The chunks `watchMatch` streams. */
+export interface Streams {
+  watchMatch: MatchView;
 }
 
 export type CallName = keyof Calls;
@@ -125,13 +141,6 @@ export interface CallOptions {
 /** Calls a callable by name: the typed request out, the typed response back. */
 export type Invoke = <N extends CallName>(name: N, ...args: CallArgs<N>) => Promise<CallResponse<N>>;
 
-/**
- * The name a callable deploys under: the server exports every function in one group (`export const ladder =
- * createLadderFunctions(config)`), which Firebase names `ladder-<name>`. Everything that calls a function by name
- * goes through here.
- */
-export const deployedName = (name: string): string => `ladder-${name}`;
-
 /** The plain invoker over one app's Functions: no retries, errors exactly as the functions SDK throws them. */
 export function invoker(functions: Functions): Invoke {
   return async (name, ...[data, options]) => {
@@ -141,6 +150,27 @@ export function invoker(functions: Functions): Invoke {
       options?.timeoutMs ? { timeout: options.timeoutMs } : undefined,
     );
     return (await callable(data ?? {})).data as CallResponse<typeof name>;
+  };
+}
+
+/** Opens `watchMatch` streams through the functions SDK (`httpsCallable(...).stream()`). */
+export function streamer(functions: Functions) {
+  return async (
+    data: CallRequest<'watchMatch'>,
+    onChunk: (view: Streams['watchMatch']) => void,
+    signal: AbortSignal,
+  ): Promise<CallResponse<'watchMatch'>> => {
+    // The stream ends by itself within a minute; the timeout only guards against a connection gone silent.
+    const callable = httpsCallable<CallRequest<'watchMatch'>, CallResponse<'watchMatch'>, Streams['watchMatch']>(
+      functions,
+      'watchMatch',
+      { timeout: 90_000 },
+    );
+    const { stream, data: end } = await callable.stream(data, { signal });
+    // Closing the feed aborts the stream: the result then rejects as cancelled, and nobody waits for it.
+    end.catch(() => {});
+    for await (const chunk of stream) onChunk(chunk);
+    return await end;
   };
 }
 

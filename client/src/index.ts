@@ -1,7 +1,12 @@
-export { createLadder, Ladder } from './ladder.js';
-export type { LadderOptions } from './connect.js';
+import { connect, type LadderOptions } from './connect.js';
+import { Ladder } from './ladder.js';
+
+/** A player's Ladder over the Firebase web SDK (Auth, Functions, and Firestore unless `transport` says otherwise). */
+export const createLadder = (options: LadderOptions) => new Ladder(connect(options));
+export { Ladder };
+export type { LadderOptions, Transport } from './connect.js';
+export { deployedName } from './names.js';
 export {
-  deployedName,
   firebaseServices,
   invoker,
   type CallArgs,
@@ -10,6 +15,7 @@ export {
   type CallRequest,
   type CallResponse,
   type Calls,
+  type Streams,
   type EmulatorHosts,
   type FirebaseServices,
   type Invoke,

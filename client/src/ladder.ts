@@ -1,12 +1,10 @@
-import { getDoc, doc } from 'firebase/firestore';
-import { connect, type LadderOptions, type Services } from './connect.js';
 import type { LadderError } from './errors.js';
-import { listenDoc } from './listen.js';
 import { MatchSubscription, type Match, type MatchOptions } from './match.js';
 import { watchMatches } from './matches.js';
 import { PartyApi } from './party.js';
 import { playerAsOf } from './rank.js';
 import type { Where } from './regions.js';
+import { requireDocs, type Services } from './services.js';
 import * as session from './session.js';
 import type {
   BlockedPlayer,
@@ -28,12 +26,11 @@ const ignore = () => {};
 
 /** One player's connection to the ladder backend. Create it with `createLadder`. */
 export class Ladder {
-  private readonly services: Services;
   private readonly open = new Set<{ close(): void }>();
   readonly party: PartyApi;
 
-  constructor(options: LadderOptions) {
-    this.services = connect(options);
+  /** Built by an entry point's `createLadder`, which chooses how the services reach the backend. */
+  constructor(private readonly services: Services) {
     this.party = new PartyApi(
       this.services,
       () => this.uid,
@@ -96,7 +93,8 @@ export class Ladder {
     onError: (error: LadderError) => void = ignore,
   ): Unsubscribe {
     const withRanksNow = (player: Player | undefined) => listener(player && playerAsOf(player));
-    return this.track(listenDoc<Player>(this.services.db, `players/${this.uid}`, withRanksNow, onError));
+    const docs = requireDocs(this.services, 'onPlayer');
+    return this.track(docs.listen<Player>(`players/${this.uid}`, withRanksNow, onError));
   }
 
   /**
@@ -153,9 +151,8 @@ export class Ladder {
 
   /** A closed season's final leaderboard (the best 100); null until its close has finished. */
   async seasonLeaderboard(ladder: string, season: string): Promise<FinalRow[] | null> {
-    const close = (await getDoc(doc(this.services.db, `ladders/${ladder}/closes/${season}`))).data() as
-      | SeasonClose
-      | undefined;
+    const docs = requireDocs(this.services, 'seasonLeaderboard');
+    const close = await docs.read<SeasonClose>(`ladders/${ladder}/closes/${season}`);
     return close?.phase === 'done' ? close.top : null;
   }
 
@@ -180,7 +177,7 @@ export class Ladder {
 
   /** A mode's queue statistics (a regional mode's per region: `1v1@eu`) as last written; null before the first. */
   async queueStats(mode: string): Promise<QueueStats | null> {
-    return ((await getDoc(doc(this.services.db, `pools/${mode}`))).data() as QueueStats | undefined) ?? null;
+    return (await requireDocs(this.services, 'queueStats').read<QueueStats>(`pools/${mode}`)) ?? null;
   }
 
   onQueueStats(
@@ -188,9 +185,8 @@ export class Ladder {
     listener: (stats: QueueStats | null) => void,
     onError: (error: LadderError) => void = ignore,
   ): Unsubscribe {
-    return this.track(
-      listenDoc<QueueStats>(this.services.db, `pools/${mode}`, (stats) => listener(stats ?? null), onError),
-    );
+    const docs = requireDocs(this.services, 'onQueueStats');
+    return this.track(docs.listen<QueueStats>(`pools/${mode}`, (stats) => listener(stats ?? null), onError));
   }
 
   /** Stops every listener, heartbeat and match subscription this Ladder started. */
@@ -216,5 +212,3 @@ export class Ladder {
     };
   }
 }
-
-export const createLadder = (options: LadderOptions) => new Ladder(options);

@@ -1,10 +1,7 @@
-import { doc, getDocFromServer } from 'firebase/firestore';
-import { backoffDelay } from './backoff.js';
-import type { Services } from './connect.js';
 import { LadderError, toLadderError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
-import { debug, listenDoc } from './listen.js';
 import { teamResultFor } from './room.js';
+import type { Services } from './services.js';
 import {
   deriveStatus,
   isEnded,
@@ -13,7 +10,7 @@ import {
   type MatchStatus,
   type MatchStatusKind,
 } from './status.js';
-import type { PlayerState, QueueStats, Result, Room, Ticket, Unsubscribe } from './types.js';
+import type { Result, Room, Ticket, Unsubscribe } from './types.js';
 
 export interface MatchOptions {
   /** The mode's `ticketTtlSeconds`, if known: heartbeats then run every third of it (else derived from expiries). */
@@ -24,7 +21,7 @@ export interface MatchOptions {
 
 /**
  * A live view of one queued player's match, from the ticket through the ready check and the game to the
- * rating change, built on Firestore listeners. While the ticket is queued it sends heartbeats. It follows
+ * rating change, built on Firestore listeners or the server's match view (the `transport`). While the ticket is queued it sends heartbeats. It follows
  * the player to a new ticket when a ready check that others failed sends them back to the queue.
  *
  * Lifetime: a Match runs until it ends (settled, voided, cancelled, expired), `close()` is called, or its Ladder
@@ -69,13 +66,6 @@ const newer = (a: Room | undefined, b: Room) => (a && a.id === b.id && a.updated
 const laterTicket = (a: Ticket | undefined, b: Ticket | undefined) =>
   a && a.id === b?.id && a.status !== 'queued' && b.status === 'queued' ? a : b;
 
-/**
- * How long a matched ticket's room may stay unseen before it is read again by hand: the room is committed with
- * the ticket, so its listener normally answers within a second; a listener that never does (the emulator has been
- * seen to drop one) must not cost the player the ready check.
- */
-const ROOM_UNSEEN_MS = 2_000;
-
 /** Listener exceptions are the caller's bugs: surface them without breaking the subscription. */
 const rethrowLater = (error: unknown) =>
   setTimeout(() => {
@@ -101,7 +91,7 @@ export class MatchSubscription implements Match {
   private ticker: ReturnType<typeof setInterval> | undefined;
   private stopState: Unsubscribe;
   private stopTicket: Unsubscribe = () => {};
-  private room: { id: string; stop: Unsubscribe; watchdog?: ReturnType<typeof setTimeout> } | null = null;
+  private room: { id: string; stop: Unsubscribe } | null = null;
   private stopStats: Unsubscribe | null = null;
 
   constructor(
@@ -140,9 +130,8 @@ export class MatchSubscription implements Match {
       undefined,
       (error) => this.notify(error),
     );
-    this.stopState = listenDoc<PlayerState>(
-      services.db,
-      `playerStates/${uid}`,
+    this.stopState = services.feed.state(
+      uid,
       (state) => {
         this.stateTicketId = state?.ticketId ?? null;
         this.facts.cooldownUntil = state?.cooldownUntil ?? null;
@@ -267,9 +256,9 @@ export class MatchSubscription implements Match {
   private followTicket(ticketId: string) {
     this.followed.add(ticketId);
     this.stopTicket();
-    this.stopTicket = listenDoc<Ticket>(
-      this.services.db,
-      `pools/${this.facts.mode}/tickets/${ticketId}`,
+    this.stopTicket = this.services.feed.ticket(
+      this.facts.mode,
+      ticketId,
       (ticket) => this.learnTicket(ticketId, ticket),
       (error) => this.notify(error),
     );
@@ -290,7 +279,7 @@ export class MatchSubscription implements Match {
    */
   private relistenTicket(ticketId: string) {
     if (this.ended || ticketId !== this.facts.ticketId) return;
-    debug(this.services.db, {
+    this.services.feed.note({
       path: `pools/${this.facts.mode}/tickets/${ticketId}`,
       event: 'reread',
       detail: 'the server says the ticket is no longer queued: listening afresh',
@@ -301,55 +290,17 @@ export class MatchSubscription implements Match {
   private listenRoom(roomId: string) {
     if (this.room?.id === roomId) return;
     this.stopRoom();
-    this.room = { id: roomId, stop: this.roomListener(roomId) };
-    if (this.facts.room?.id !== roomId) this.watchRoom(roomId, 0);
-  }
-
-  private roomListener(roomId: string): Unsubscribe {
-    return listenDoc<Room>(
-      this.services.db,
-      `rooms/${roomId}`,
-      (room) => room && this.learnRoom(room),
-      (error) => this.notify(error),
-    );
-  }
-
-  /**
-   * Until the room has been seen, reads it by hand now and then and listens to it afresh: a matched ticket whose
-   * room never arrives would otherwise sit silent through the ready check.
-   */
-  private watchRoom(roomId: string, attempt: number) {
-    const room = this.room;
-    if (!room || room.id !== roomId) return;
-    room.watchdog = setTimeout(
-      async () => {
-        if (this.ended || this.room !== room || this.facts.room?.id === roomId) return;
-        const path = `rooms/${roomId}`;
-        // A read while the silent listener is open would be answered from that listener's view.
-        room.stop();
-        room.stop = () => {};
-        try {
-          const read = (await getDocFromServer(doc(this.services.db, path))).data() as Room | undefined;
-          debug(this.services.db, {
-            path,
-            event: 'reread',
-            ...(read ? { status: read.status, updatedAt: read.updatedAt } : { detail: 'missing' }),
-          });
-          if (read) this.learnRoom(read);
-        } catch (error) {
-          this.notify(toLadderError(error));
-        }
-        if (this.ended || this.room !== room) return;
-        room.stop = this.roomListener(roomId);
-        if (this.facts.room?.id === roomId) return;
-        this.watchRoom(roomId, attempt + 1);
-      },
-      ROOM_UNSEEN_MS + backoffDelay(attempt, { baseMs: 500 }),
-    );
+    this.room = {
+      id: roomId,
+      stop: this.services.feed.room(
+        roomId,
+        (room) => this.learnRoom(room),
+        (error) => this.notify(error),
+      ),
+    };
   }
 
   private stopRoom() {
-    clearTimeout(this.room?.watchdog);
     this.room?.stop();
     this.room = null;
   }
@@ -404,9 +355,8 @@ export class MatchSubscription implements Match {
   /** The queue statistics listener and the wait-time ticker run only while queued. */
   private keepQueuedExtras(queued: boolean) {
     if (queued && !this.stopStats) {
-      this.stopStats = listenDoc<QueueStats>(
-        this.services.db,
-        `pools/${this.facts.mode}`,
+      this.stopStats = this.services.feed.stats(
+        this.facts.mode,
         (stats) => {
           this.facts.stats = stats ?? null;
           this.refresh();

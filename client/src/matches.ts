@@ -1,9 +1,8 @@
-import type { Services } from './connect.js';
 import type { LadderError } from './errors.js';
-import { listenDoc } from './listen.js';
 import { MatchSubscription, type MatchOptions } from './match.js';
+import type { Services } from './services.js';
 import { isEnded } from './status.js';
-import type { PlayerState, Unsubscribe } from './types.js';
+import type { Unsubscribe } from './types.js';
 
 /**
  * Follows the player from match to match through their state document: every ticket it points at (one the
@@ -46,9 +45,8 @@ export function watchMatches(
     });
   };
 
-  const stopState = listenDoc<PlayerState>(
-    services.db,
-    `playerStates/${uid}`,
+  const stopState = services.feed.state(
+    uid,
     (state) => {
       latest = state?.ticketId && state.mode ? { ticketId: state.ticketId, mode: state.mode } : null;
       reconcile();

@@ -1,6 +1,5 @@
-import type { Services } from './connect.js';
 import type { LadderError } from './errors.js';
-import { listenDoc } from './listen.js';
+import { requireDocs, type Services } from './services.js';
 import type { Party, PlayerState, Unsubscribe } from './types.js';
 
 /** Party operations; the leader queues for the whole party, any member may cancel its ticket. */
@@ -44,6 +43,7 @@ export class PartyApi {
 
   /** The player's party as it changes (members, leader, code), or null while they are in none. */
   onChange(listener: (party: Party | null) => void, onError: (error: LadderError) => void = () => {}): Unsubscribe {
+    const docs = requireDocs(this.services, 'party.onChange');
     let partyId: string | null | undefined;
     let stopParty: Unsubscribe = () => {};
     let last: string | undefined;
@@ -53,8 +53,7 @@ export class PartyApi {
       last = serialised;
       listener(party);
     };
-    const stopState = listenDoc<PlayerState>(
-      this.services.db,
+    const stopState = docs.listen<PlayerState>(
       `playerStates/${this.uid()}`,
       (state) => {
         const next = state?.partyId ?? null;
@@ -63,8 +62,7 @@ export class PartyApi {
         stopParty();
         stopParty = () => {};
         if (!next) return emit(null);
-        stopParty = listenDoc<Party>(
-          this.services.db,
+        stopParty = docs.listen<Party>(
           `parties/${next}`,
           (party) => emit(party ?? null),
           (error) => {

@@ -360,7 +360,11 @@ export interface Profile {
   farming: FarmingStanding;
 }
 
-export type LoginInput = { provider: 'dev'; name: string } | { provider: 'wechat'; code: string };
+export type LoginInput =
+  | { provider: 'dev'; name: string }
+  | { provider: 'wechat'; code: string }
+  /** From `tt.login()`: either `code` (a player logged in to Douyin) or `anonymousCode`. */
+  | { provider: 'douyin'; code?: string; anonymousCode?: string };
 
 export interface EnqueueResult {
   ticketId: string;
@@ -531,4 +535,29 @@ export interface MyData {
   reviewFlag: ReviewFlag | null;
   /** What operators did to the account, with their reasons. */
   audit: AuditRow[];
+}
+
+/** A ticket of the caller's to follow by name (one their state has moved past, say after a re-queue). */
+export interface FollowedTicket {
+  mode: string;
+  id: string;
+}
+
+/**
+ * What `getMatchState` answers and `watchMatch` streams: the documents a match's status is derived from, as of
+ * one moment. `version` is the latest commit time among them, in microseconds: it only grows for one player.
+ */
+export interface MatchView {
+  version: number;
+  state: Pick<PlayerState, 'mode' | 'ticketId' | 'partyId' | 'cooldownUntil'> | null;
+  ticket: Ticket | null;
+  room: Room | null;
+  /** The pool's statistics, while the ticket is queued. */
+  stats: QueueStats | null;
+}
+
+/** How a `watchMatch` stream ended: its time was up, or the player opened another; reconnect from the version. */
+export interface StreamEnd {
+  reason: 'time-limit' | 'replaced';
+  reconnectFrom: number;
 }

@@ -32,3 +32,4 @@ export {
   voidRoom,
 } from './api/admin.js';
 export { deleteAccount, exportMyData } from './api/account.js';
+export { getMatchState, watchMatch } from './api/watch.js';

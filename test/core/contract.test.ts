@@ -1,6 +1,6 @@
 import { expectTypeOf, it } from 'vitest';
 import type { CallableFunction } from 'firebase-functions/v2/https';
-import type { CallRequest, CallResponse, Calls } from '@ladder/client';
+import type { CallRequest, CallResponse, Calls, Streams } from '@ladder/client';
 import type { LadderFunctions } from '../../functions/src/ladder.js';
 
 // The callables the server deploys in its group (scheduled jobs are not callable).
@@ -52,4 +52,11 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'closeSeasonNow'>>().toEqualTypeOf<Server<'closeSeasonNow'>>();
   expectTypeOf<Client<'deleteAccount'>>().toEqualTypeOf<Server<'deleteAccount'>>();
   expectTypeOf<Client<'exportMyData'>>().toEqualTypeOf<Server<'exportMyData'>>();
+  expectTypeOf<Client<'getMatchState'>>().toEqualTypeOf<Server<'getMatchState'>>();
+  expectTypeOf<Client<'watchMatch'>>().toEqualTypeOf<Server<'watchMatch'>>();
+});
+
+it('reads the chunks a streaming callable sends', () => {
+  type Chunk<N extends keyof Deployed> = Deployed[N] extends CallableFunction<unknown, unknown, infer C> ? C : never;
+  expectTypeOf<Streams['watchMatch']>().toEqualTypeOf<Chunk<'watchMatch'>>();
 });

@@ -88,13 +88,21 @@ type SchemaOf<S> = S | (() => S);
 const schemaOf = <S extends z.ZodType>(schema: SchemaOf<S>): S =>
   typeof schema === 'function' ? (schema as () => S)() : schema;
 
+/** A streaming call's side channel: whether the client reads a stream, and how to send it one chunk. */
+export interface Stream<C> {
+  accepts: boolean;
+  send(chunk: C): Promise<boolean>;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+}
+
 /**
  * A callable for signed-in players: authenticated, rate limited per player (`fairPlay.rateLimit`), validated,
- * errors mapped. Every API function uses it.
+ * errors mapped. Every API function uses it; a streaming one sends its chunks through `stream`.
  */
-export function callable<S extends z.ZodType, R>(
+export function callable<S extends z.ZodType, R, C = unknown>(
   schema: SchemaOf<S>,
-  handler: (input: z.output<S>, caller: Caller) => Promise<R>,
+  handler: (input: z.output<S>, caller: Caller, stream: Stream<C>) => Promise<R>,
   options: CallableOptions = {},
 ) {
   return deferred((where) => {
@@ -102,14 +110,16 @@ export function callable<S extends z.ZodType, R>(
     const schemaNow = schemaOf(schema);
     // Typed by the schema's input, so the exported function states its request and response (the client's
     // contract test compares them).
-    return onCall<z.input<S>, Promise<R>>(deployed(where, options), (request) =>
+    return onCall<z.input<S>, Promise<R>, C>(deployed(where, options), (request, response) =>
       guarded(async () => {
         const caller = requireCaller(request);
         // Bad input is refused before it is counted: it changes nothing, not even the caller's bucket.
         const input = parseRequest(schemaNow, request.data);
         const call = limit ? await takeCall(caller.uid, limit) : null;
+        const signal = response?.signal ?? new AbortController().signal;
+        const send = (chunk: C) => response?.sendChunk(chunk) ?? Promise.resolve(false);
         try {
-          return await handler(input, caller);
+          return await handler(input, caller, { accepts: request.acceptsStreaming, send, signal });
         } catch (error) {
           // Input the handler refuses once it has looked (placements for a team room, say) is bad input too.
           if (invalidArgument(error)) call?.refund();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { displayNameSchema } from '../core/player/displayName.js';
 import { fail } from '../core/errors.js';
 import { assertNotBanned } from '../core/ops/ban.js';
+import { douyinSession } from '../platforms/douyin.js';
 import { code2Session } from '../platforms/wechat.js';
 import { app } from '../store/firestore/db.js';
 import { ensurePlayer } from '../store/profile.js';
@@ -11,16 +12,25 @@ import { config } from '../config.js';
 import { publicCallable } from './callable.js';
 
 /**
- * WeChat login's parameters, declared only when the deployment turns it on (`login.wechat`): every declared
- * parameter is asked for at deploy, and a studio without WeChat must not be asked for an AppID and a secret.
+ * A platform login's parameters, declared only when the deployment turns it on (`login.wechat`, `login.douyin`):
+ * every declared parameter is asked for at deploy, and a studio without the platform must not be asked for its
+ * app id and secret.
  */
-const declareWechat = () => ({
-  appId: defineString('WECHAT_APP_ID', { description: 'WeChat mini-game app id (AppID)' }),
-  appSecret: defineSecret('WECHAT_APP_SECRET'),
-  apiBase: defineString('WECHAT_API_BASE', { default: 'https://api.weixin.qq.com' }),
-  timeoutMs: defineInt('WECHAT_TIMEOUT_MS', { default: 5000 }),
+const declarePlatform = (prefix: 'WECHAT' | 'DOUYIN', name: string, apiBase: string) => ({
+  appId: defineString(`${prefix}_APP_ID`, { description: `${name} mini-game app id` }),
+  appSecret: defineSecret(`${prefix}_APP_SECRET`),
+  apiBase: defineString(`${prefix}_API_BASE`, { default: apiBase }),
+  timeoutMs: defineInt(`${prefix}_TIMEOUT_MS`, { default: 5000 }),
 });
-let wechat: ReturnType<typeof declareWechat> | null = null;
+type Platform = ReturnType<typeof declarePlatform>;
+const platforms: { wechat: Platform | null; douyin: Platform | null } = { wechat: null, douyin: null };
+
+const loginCode = (from: string) =>
+  z
+    .string()
+    .min(1)
+    .max(256)
+    .regex(/^[A-Za-z0-9_=+/.-]+$/, `must be the code returned by ${from}`);
 
 const loginSchema = z.discriminatedUnion('provider', [
   z.strictObject({ provider: z.literal('dev'), name: displayNameSchema }),
@@ -32,12 +42,44 @@ const loginSchema = z.discriminatedUnion('provider', [
       .max(128)
       .regex(/^[A-Za-z0-9_-]+$/, 'must be the code returned by wx.login()'),
   }),
+  // tt.login() gives a `code` to a player logged in to Douyin, and an `anonymousCode` to every player.
+  z
+    .strictObject({
+      provider: z.literal('douyin'),
+      code: loginCode('tt.login()').optional(),
+      anonymousCode: loginCode('tt.login() as anonymousCode').optional(),
+    })
+    .refine((input) => (input.code === undefined) !== (input.anonymousCode === undefined), {
+      path: ['code'],
+      message: 'send either code or anonymousCode from tt.login()',
+    }),
 ]);
 
 const onEmulator = () => process.env.FUNCTIONS_EMULATOR === 'true';
 
 /** The stable uid the `dev` provider gives a player name (scripts grant it claims by name). */
 export const devUid = (name: string) => `dev:${name.normalize('NFC').toLowerCase()}`;
+
+const settingsOf = (platform: Platform) => ({
+  apiBase: platform.apiBase.value(),
+  appId: platform.appId.value(),
+  appSecret: platform.appSecret.value(),
+  timeoutMs: platform.timeoutMs.value(),
+});
+
+/** The uid a platform login maps to: `wechat:<openid>`, `douyin:<openid>`, `douyin-anonymous:<anonymous openid>`. */
+async function platformUid(input: Exclude<z.output<typeof loginSchema>, { provider: 'dev' }>): Promise<string> {
+  if (input.provider === 'wechat') {
+    if (!platforms.wechat) fail('failed-precondition', 'WeChat login is off in this deployment (login.wechat).');
+    return `wechat:${(await code2Session(settingsOf(platforms.wechat), input.code)).openid}`;
+  }
+  if (!platforms.douyin) fail('failed-precondition', 'Douyin login is off in this deployment (login.douyin).');
+  const { openid, anonymous } = await douyinSession(
+    settingsOf(platforms.douyin),
+    input.code ? { code: input.code } : { anonymousCode: input.anonymousCode ?? '' },
+  );
+  return anonymous ? `douyin-anonymous:${openid}` : `douyin:${openid}`;
+}
 
 /**
  * Exchanges a mini-game platform login for a Firebase custom token (`signInWithCustomToken` on the client).
@@ -52,26 +94,18 @@ export const login = publicCallable(
       if (!onEmulator()) fail('failed-precondition', 'The dev login provider is only available on the emulators.');
       uid = devUid(input.name);
       nameHint = input.name;
-    } else {
-      if (!wechat) fail('failed-precondition', 'WeChat login is off in this deployment (login.wechat).');
-      const { openid } = await code2Session(
-        {
-          apiBase: wechat.apiBase.value(),
-          appId: wechat.appId.value(),
-          appSecret: wechat.appSecret.value(),
-          timeoutMs: wechat.timeoutMs.value(),
-        },
-        input.code,
-      );
-      uid = `wechat:${openid}`;
-    }
+    } else uid = await platformUid(input);
     const { player, state } = await ensurePlayer(uid, nameHint);
     assertNotBanned(state.ban, 'sign in', Date.now());
     const token = await getAuth(app).createCustomToken(uid, { provider: input.provider });
     return { uid, token, displayName: player.displayName };
   },
   () => {
-    wechat = config.login.wechat ? declareWechat() : null;
-    return wechat ? { secrets: [wechat.appSecret] } : {};
+    platforms.wechat = config.login.wechat ? declarePlatform('WECHAT', 'WeChat', 'https://api.weixin.qq.com') : null;
+    platforms.douyin = config.login.douyin
+      ? declarePlatform('DOUYIN', 'Douyin', 'https://developer.toutiao.com')
+      : null;
+    const secrets = [platforms.wechat?.appSecret, platforms.douyin?.appSecret].filter((s) => s !== undefined);
+    return secrets.length ? { secrets } : {};
   },
 );

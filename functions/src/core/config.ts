@@ -50,6 +50,8 @@ export type FunctionsConfig = z.infer<typeof functionsConfigSchema>;
 export const loginConfigSchema = z.strictObject({
   /** WeChat mini-game login (`WECHAT_APP_ID`, the `WECHAT_APP_SECRET` secret): off unless the game uses it. */
   wechat: z.boolean().default(false),
+  /** Douyin mini-game login (`DOUYIN_APP_ID`, the `DOUYIN_APP_SECRET` secret): off unless the game uses it. */
+  douyin: z.boolean().default(false),
 });
 
 /** Everything a studio configures, validated once at load so a typo fails the deploy, not a match. */

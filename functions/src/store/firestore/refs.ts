@@ -16,6 +16,7 @@ import { ticketDocSchema } from '../../core/queue/ticket.js';
 import { auditRowSchema } from '../../core/ops/audit.js';
 import { modePauseSchema } from '../../core/mode/pause.js';
 import { tombstoneSchema } from '../../core/player/deletion.js';
+import { streamClaimSchema } from '../../core/queue/view.js';
 import { converter } from './converters.js';
 import { db } from './db.js';
 
@@ -38,6 +39,10 @@ export const rateLimitRef = (uid: string) =>
 /** `reviewFlags/{uid}`: players flagged for an operator's review; only operators (admin claim) read them. */
 export const reviewFlagRef = (uid: string) =>
   db.collection('reviewFlags').doc(uid).withConverter(converter(reviewFlagSchema));
+
+/** `matchStreams/{uid}`: which status stream of the player is the current one; no client reads it. */
+export const streamClaimRef = (uid: string) =>
+  db.collection('matchStreams').doc(uid).withConverter(converter(streamClaimSchema));
 
 export const partyRef = (id: string) => db.collection('parties').doc(id).withConverter(converter(partySchema));
 /** `partyCodes/{code}`: the only way from a join code to a party; no client can read it. */

@@ -1,0 +1,65 @@
+import type { CallName, CallResponse, Invoke, Streams } from '../contract.js';
+import { LadderError, type LadderErrorCode } from '../errors.js';
+import type { OpenStream } from '../services.js';
+import type { Post } from './request.js';
+
+/** The callable protocol's error body: `{ error: { status: 'INVALID_ARGUMENT', message, details } }`. */
+function callError(name: string, status: number, body: unknown): LadderError {
+  const error = (body as { error?: { status?: string; message?: string; details?: unknown } } | null)?.error;
+  const code = (error?.status ?? 'UNKNOWN').toLowerCase().replace(/_/g, '-') as LadderErrorCode;
+  return new LadderError(code, error?.message ?? `${name} answered HTTP ${status}`, error?.details);
+}
+
+/** Calls the ladder's callables over plain HTTPS (the callable protocol: `{ data }` in, `{ result }` out). */
+export function httpInvoker(post: Post, urlOf: (name: CallName) => string, idToken: () => Promise<string | null>) {
+  const invoke: Invoke = async (name, ...[data, options]) => {
+    const token = await idToken();
+    const header: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+    const { status, body } = await post(urlOf(name), { data: data ?? {} }, header, options?.timeoutMs ?? 70_000);
+    if (status !== 200) throw callError(name, status, body);
+    return (body as { result: CallResponse<typeof name> }).result;
+  };
+  return invoke;
+}
+
+/** Reads a streamed callable's `data:` lines with `fetch`: chunks as `{ message }`, then `{ result }` or `{ error }`. */
+export function fetchStreamer(urlOf: (name: CallName) => string, idToken: () => Promise<string | null>): OpenStream {
+  return async (data, onChunk, signal) => {
+    const token = await idToken();
+    const response = await fetch(urlOf('watchMatch'), {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify({ data }),
+      signal,
+    });
+    if (!response.ok || !response.body) throw callError('watchMatch', response.status, await response.json());
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let end = buffer.indexOf('\n\n');
+      for (; end >= 0; end = buffer.indexOf('\n\n')) {
+        const event = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        // Lines starting with ':' are the server's keep-alive pings.
+        const line = event.split('\n').find((l) => l.startsWith('data: '));
+        if (!line) continue;
+        const payload = JSON.parse(line.slice(6)) as {
+          message?: Streams['watchMatch'];
+          result?: unknown;
+          error?: unknown;
+        };
+        if (payload.message) onChunk(payload.message);
+        else if (payload.error) throw callError('watchMatch', 200, payload);
+        else return payload.result as CallResponse<'watchMatch'>;
+      }
+    }
+    throw new LadderError('unavailable', 'The watchMatch stream ended without its result.');
+  };
+}
