@@ -5,7 +5,7 @@
 import { sweepPool } from '../functions/src/core/match/index.js';
 import { defaultModes } from '../functions/src/core/mode/modes.js';
 import { PARTY_MIX, TicketFactory } from './pools.js';
-import { Random } from './random.js';
+import { Random } from '../tools/random.js';
 
 const [seed = '1', players = '100000', nowMs = '0', repetitions = '5'] = process.argv.slice(2);
 const mode = defaultModes['5v5'];

@@ -5,7 +5,7 @@ import { packingBound } from './bound.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
 import { FAIR_BAND } from './metrics.js';
 import { TicketFactory, UNIFORM_MIX, uniformRating } from './pools.js';
-import { Random } from './random.js';
+import { Random } from '../tools/random.js';
 import type { SimulationResult } from './simulate.js';
 
 /** Seed 004's pools, every ticket having waited this long: the caps have widened as far as they will in 40 s. */

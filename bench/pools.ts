@@ -1,6 +1,6 @@
 import type { Mode } from '../functions/src/core/mode/modes.js';
 import { matchingScore, type Ticket } from '../functions/src/core/match/ticket.js';
-import type { Random } from './random.js';
+import type { Random } from '../tools/random.js';
 
 /** Share of tickets by party size 1..5, as the issue asks: 60/20/10/5/5 %. */
 export const PARTY_MIX = [0.6, 0.2, 0.1, 0.05, 0.05] as const;

@@ -12,8 +12,15 @@ import { writeFileSync } from 'node:fs';
 import { brierScore, calibrationBuckets, twoSided, type Forecast } from '../functions/src/core/ops/forecast.js';
 import { ladderSchema, type Ladder } from '../functions/src/core/ladder/ladder.js';
 import { settlePlacements, settleSides, winChance, type RatedPlayer } from '../functions/src/core/rating/system.js';
-import { DEFAULT_TRUE_SKILL, drawTrueSkills, playPlacements, playSides, spearman, trueChance } from './convergence.js';
-import { Random } from './random.js';
+import {
+  DEFAULT_TRUE_SKILL,
+  drawTrueSkills,
+  playPlacements,
+  playSides,
+  spearman,
+  trueChance,
+} from '../tools/trueSkill.js';
+import { Random } from '../tools/random.js';
 
 const flag = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -19,7 +19,7 @@ import { BaselineAMatchmaker, BaselineBMatchmaker, CoreMatchmaker, type Matchmak
 import { median, sweepFigures, type SweepFigures } from './metrics.js';
 import { packingFigures, packingPool, streamFigures, type PackingFigures, type StreamFigures } from './packing.js';
 import { PARTY_MIX, SOLO_MIX, TicketFactory, UNIFORM_MIX, uniformRating } from './pools.js';
-import { Random } from './random.js';
+import { Random } from '../tools/random.js';
 import { poissonArrivals, simulate, type SimulationResult } from './simulate.js';
 
 const SEED = 20_260_101;

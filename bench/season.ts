@@ -40,9 +40,9 @@ Object.assign(process.env, emulatorEnv(stack));
 
 const { config: loaded } = await import('../functions/src/config.js');
 const { newPlayer, ranked } = await import('../functions/src/core/player/player.js');
-const { db } = await import('../functions/src/store/db.js');
-const { withOpCounts } = await import('../functions/src/store/metrics.js');
-const { playerRef } = await import('../functions/src/store/refs.js');
+const { db } = await import('../functions/src/store/firestore/db.js');
+const { withOpCounts } = await import('../functions/src/store/firestore/metrics.js');
+const { playerRef } = await import('../functions/src/store/firestore/refs.js');
 const { closeSeason } = await import('../functions/src/store/seasons.js');
 
 /** A deterministic spread of ratings and season games: about nine in ten players finished placement. */

@@ -3,7 +3,7 @@ import type { Ticket } from '../functions/src/core/match/ticket.js';
 import type { Matchmaker } from './matchmakers.js';
 import { FAIR_BAND } from './metrics.js';
 import type { TicketFactory } from './pools.js';
-import type { Random } from './random.js';
+import type { Random } from '../tools/random.js';
 
 export interface SimulationSpec {
   startMs: number;

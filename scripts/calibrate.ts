@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { dayIdSchema } from '../functions/src/core/ops/calibration.js';
 import { calibrateRecent } from '../functions/src/jobs/calibrate.js';
 import { calibrateDay } from '../functions/src/store/calibration.js';
-import { withOpCounts } from '../functions/src/store/metrics.js';
+import { withOpCounts } from '../functions/src/store/firestore/metrics.js';
 
 const { values } = parseArgs({ options: { day: { type: 'string' }, page: { type: 'string', default: '500' } } });
 const pageSize = Number(values.page);

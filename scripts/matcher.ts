@@ -24,7 +24,7 @@ const number = (flag: string, text: string) => {
 
 // Loaded after the flags are read, so a bad flag fails before the functions' configuration is.
 const { runMatcher } = await import('../functions/src/jobs/matcherRun.js');
-const { opCounts } = await import('../functions/src/store/metrics.js');
+const { opCounts } = await import('../functions/src/store/firestore/metrics.js');
 const abort = new AbortController();
 process.once('SIGTERM', () => abort.abort());
 const report = await runMatcher({

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { getAuth } from 'firebase-admin/auth';
 import { devUid } from '../functions/src/api/login.js';
-import { app } from '../functions/src/store/db.js';
+import { app } from '../functions/src/store/firestore/db.js';
 
 /** Grants the claim, creating the account first if it does not exist yet (a dev login signs in to it later). */
 export async function grantOperator(uid: string): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { closeEndedSeasons } from '../functions/src/jobs/seasonClose.js';
-import { withOpCounts } from '../functions/src/store/metrics.js';
+import { withOpCounts } from '../functions/src/store/firestore/metrics.js';
 import { closeSeason } from '../functions/src/store/seasons.js';
 
 const { values } = parseArgs({

@@ -143,7 +143,7 @@ async function main() {
   Object.assign(process.env, emulatorEnv(stack));
   const { matcherTick, matcherTicks } = await import('../functions/src/index.js');
   const { config } = await import('../functions/src/config.js');
-  const { db } = await import('../functions/src/store/db.js');
+  const { db } = await import('../functions/src/store/firestore/db.js');
   lobby = await serveLobby(lobbyConfig(stack, config), LOBBY_PORT);
   // One account may open the operator view from the start: the dev login of OPERATOR_NAME.
   const { grantOperator, devUid } = await import('./operator.js');

@@ -9,8 +9,8 @@ import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player/player.js';
 import { poolIdOf } from '../functions/src/core/mode/regions.js';
 import { newTicket } from '../functions/src/core/queue/ticket.js';
-import { db } from '../functions/src/store/db.js';
-import { ticketRef } from '../functions/src/store/refs.js';
+import { db } from '../functions/src/store/firestore/db.js';
+import { ticketRef } from '../functions/src/store/firestore/refs.js';
 
 const FIRST_SCORE = 100_000;
 const DAY_SECONDS = 86_400;

@@ -8,8 +8,8 @@ import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player/player.js';
 import { poolIdOf } from '../functions/src/core/mode/regions.js';
 import { newTicket } from '../functions/src/core/queue/ticket.js';
-import { db } from '../functions/src/store/db.js';
-import { ticketRef } from '../functions/src/store/refs.js';
+import { db } from '../functions/src/store/firestore/db.js';
+import { ticketRef } from '../functions/src/store/firestore/refs.js';
 import { checkInvariants, readSnapshot } from './invariants.js';
 import { startMatcherProcess } from './matcherProcess.js';
 

@@ -4,7 +4,8 @@
  * that was left of it when the room was proposed.
  */
 import type { AppConfig } from '../functions/src/core/config.js';
-import { opponentsIn, utcDay } from '../functions/src/core/fairplay/rematchWindow.js';
+import { utcDay } from '../functions/src/core/fairplay/rematchWindow.js';
+import { opponentsIn } from '../functions/src/core/fairplay/pairCap.js';
 import type { RoomDoc } from '../functions/src/core/room/room.js';
 
 type Violation = (invariant: string, documents: string[], detail: string) => void;

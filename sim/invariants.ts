@@ -386,15 +386,16 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   }
 
   // A room is settled at most once and its rating changes applied exactly once.
-  const historyByRoom = group(snapshot.history, (h) => h.roomId);
+  const historyByRoom = group(snapshot.history, (h) => h.roomId ?? '');
   for (const r of snapshot.rooms) {
-    const rows = historyByRoom.get(r.id) ?? [];
+    const all = historyByRoom.get(r.id) ?? [];
+    const rows = all.filter((h) => h.kind === 'game');
     if (r.status !== 'settled') {
-      if (rows.length)
+      if (all.length)
         violation(
           'only settled rooms change ratings',
           [roomPath(r)],
-          `${r.status} room has ${rows.length} history rows`,
+          `${r.status} room has ${all.length} history rows`,
         );
       continue;
     }
@@ -409,6 +410,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
         );
       }
     }
+    checkVoid(r, all, violation);
     if (zeroSum(config, r)) {
       const total = Object.values(changes).reduce((sum, c) => sum + c.delta, 0);
       if (total !== 0)
@@ -435,7 +437,8 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
         );
       }
       // An unrated game (a pair past the daily cap) has its history row but is not in the record.
-      const rated = rows.filter((h) => h.unrated === null);
+      // Nor is a game an operator voided, nor an adjustment or a void's reversal, which are no games.
+      const rated = rows.filter((h) => h.kind === 'game' && h.unrated === null && h.voidedAt === null);
       const count = (o: string) => rated.filter((h) => h.outcome === o).length;
       if (
         standing.games !== rated.length ||
@@ -464,9 +467,12 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     const drift =
       resets +
       snapshot.players.reduce((sum, p) => sum + (p.ladders[ladderId] ? p.ladders[ladderId].rating - initial : 0), 0);
-    let rounding = 0;
+    // Operators' adjustments move ratings outside any game; a voided room's reversal cancels its changes.
+    let rounding = snapshot.history
+      .filter((h) => h.ladder === ladderId && h.kind === 'adjustment')
+      .reduce((sum, h) => sum + h.delta, 0);
     for (const r of snapshot.rooms) {
-      if (r.ladder !== ladderId || r.status !== 'settled' || zeroSum(config, r)) continue;
+      if (r.ladder !== ladderId || r.status !== 'settled' || zeroSum(config, r) || r.voided) continue;
       const total = Object.values(r.ratingChanges ?? {}).reduce((sum, c) => sum + c.delta, 0);
       if (!softened(config, r) && Math.abs(total) > Math.max(0, r.memberUids.length - 2)) {
         violation(
@@ -481,13 +487,38 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       violation(
         'the rating sum of a zero-sum ladder is conserved',
         [`players (ladder ${ladderId})`],
-        `ratings drifted by ${drift}, settled rooms account for ${rounding}`,
+        `ratings drifted by ${drift}, settled rooms and adjustments account for ${rounding}`,
       );
     }
   }
   checkSeasons(snapshot, config, violation);
   checkFarming(snapshot.rooms, config, violation);
   return found;
+}
+
+/**
+ * A room an operator voided is reversed exactly once: each player's game row is marked voided and one `void` row
+ * takes back its change. A room not voided has no reversal.
+ */
+function checkVoid(
+  room: RoomDoc,
+  rows: readonly HistoryRow[],
+  violation: (invariant: string, documents: string[], detail: string) => void,
+) {
+  for (const uid of room.memberUids) {
+    const game = rows.find((h) => h.uid === uid && h.kind === 'game');
+    const reversals = rows.filter((h) => h.uid === uid && h.kind === 'void');
+    const reversed = room.voided
+      ? reversals.length === 1 && game?.voidedAt !== null && reversals[0]!.delta === -(game?.delta ?? 0)
+      : reversals.length === 0 && game?.voidedAt === null;
+    if (!reversed) {
+      violation(
+        'a voided room is reversed exactly once, and only a voided room',
+        [roomPath(room), `players/${uid}/history/void:${room.id}`],
+        `voided ${room.voided !== null}, ${reversals.length} reversals, game row voidedAt ${game?.voidedAt}`,
+      );
+    }
+  }
 }
 
 /** One line per violation: the invariant, the documents that break it, and what was found. */

@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { config } from '../functions/src/config.js';
 import { emptyRunReport, runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
-import { opCounts } from '../functions/src/store/metrics.js';
+import { opCounts } from '../functions/src/store/firestore/metrics.js';
 import { startMatcherProcess } from './matcherProcess.js';
 
 export interface MatcherRun extends RunReport {

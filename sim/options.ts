@@ -2,7 +2,7 @@
  * What a simulation run does, from command-line flags (`--bots 500`) or the environment (`SIM_BOTS=500`); flags
  * win. Imports nothing from the functions, so `sim/run.ts` can read it before the emulator environment is set.
  */
-import { DEFAULT_TRUE_SKILL, type TrueSkillOptions } from '../bench/convergence.js';
+import { DEFAULT_TRUE_SKILL, type TrueSkillOptions } from '../tools/trueSkill.js';
 export interface Faults {
   /** A captain cancels the ticket at a random moment while waiting. */
   cancel: number;

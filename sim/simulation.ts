@@ -13,9 +13,9 @@ import { LIVE_ROOM_STATUSES } from '../functions/src/core/room/room.js';
 import { config } from '../functions/src/config.js';
 import { penalties, type Penalties } from './penalties.js';
 import { runMatcher } from '../functions/src/jobs/matcherRun.js';
-import { app, db } from '../functions/src/store/db.js';
-import { drawTrueSkills } from '../bench/convergence.js';
-import { Random } from '../bench/random.js';
+import { app, db } from '../functions/src/store/firestore/db.js';
+import { drawTrueSkills } from '../tools/trueSkill.js';
+import { Random } from '../tools/random.js';
 import { BACKGROUND_PREFIX, seedBackground } from './background.js';
 import {
   captainLife,

@@ -4,7 +4,7 @@
  * (the matcher's forecast, from the players' ratings) fared: Brier score and calibration, beside the Brier score
  * of the true chances, which no rating can beat. Pure: no I/O.
  */
-import { trueChance, spearman, type TrueSkillOptions } from '../bench/convergence.js';
+import { trueChance, spearman, type TrueSkillOptions } from '../tools/trueSkill.js';
 import type { AppConfig } from '../functions/src/core/config.js';
 import {
   brierScore,

@@ -9,17 +9,21 @@ import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { LadderError } from './errors.js';
 import type {
+  Ban,
+  BanRemoval,
   BlockedPlayer,
   EnqueueResult,
   FreeForAllResult,
   Leaderboard,
   LoginInput,
+  ModePause,
   Party,
   Player,
   Presence,
   Profile,
   Room,
   Seasons,
+  Standing,
   TeamResult,
 } from './types.js';
 
@@ -67,6 +71,24 @@ export interface Calls {
   /** Leaves a started game: a loss for the caller's side, on their leave record. */
   forfeit: [{ roomId: string }, { room: Room }];
   getSeasons: [{ ladder: string }, Seasons];
+  // Operators only (the `admin` claim); each writes an audit row (`audit/{id}`) with its change.
+  /** `hours` null: until lifted. Takes the player out of the queue and any live room. */
+  banPlayer: [
+    { uid: string; reason: string; hours: number | null },
+    { ban: Ban; removal: BanRemoval; auditId: string },
+  ];
+  unbanPlayer: [{ uid: string; reason: string }, { ban: null; auditId: string }];
+  /** `mode`: a mode (all its pools) or one regional pool (`1v1@eu`); waiting tickets are released unpunished. */
+  pauseMode: [
+    { mode: string; message: string; reason: string },
+    { pause: ModePause; pools: string[]; released: number; auditId: string },
+  ];
+  resumeMode: [{ mode: string; reason: string }, { pause: null; auditId: string }];
+  /** A whole, non-zero `delta` up to 1000 either way; the player's history shows it as an adjustment. */
+  adjustRating: [
+    { uid: string; ladder: string; delta: number; reason: string },
+    { standing: Standing; auditId: string },
+  ];
 }
 
 export type CallName = keyof Calls;

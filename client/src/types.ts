@@ -75,6 +75,8 @@ export interface PlayerState {
   falseReports: number;
   /** Whom the player met lately: their settled games counted, and each recent opponent. */
   meetings: { games: number; opponents: Meeting[] } | null;
+  /** An operator's ban: in force until `until` (null: no expiry), with the reason. */
+  ban: Ban | null;
   updatedAt: number;
 }
 
@@ -273,23 +275,35 @@ export interface Room {
   unrated: { reason: string; pairs: { a: string; b: string; games: number }[] } | null;
   /** The region the room plays in, for a regional mode; else null. */
   region: string | null;
+  /** Set when an operator voided the settled game: its rating changes were reversed (it stays `settled`). */
+  voided: { at: number; by: string; reason: string } | null;
 }
 
 /** How a game ended for one player. */
 export type Outcome = 'win' | 'loss' | 'draw';
 
-/** `players/{uid}/history/{roomId}`: one row per settled game, the player's own. */
+/**
+ * `players/{uid}/history/{id}`: one row per settled game, operator adjustment (`adjust:{auditId}`) or voided
+ * game's reversal (`void:{roomId}`), the player's own.
+ */
 export interface HistoryRow {
-  roomId: string;
-  mode: string;
+  /** The room played or voided; null for an adjustment. */
+  roomId: string | null;
+  mode: string | null;
   ladder: string;
-  outcome: Outcome;
+  /** Null for an adjustment or a void, which are no games. */
+  outcome: Outcome | null;
   ratingBefore: number;
   ratingAfter: number;
   delta: number;
   settledAt: number;
   /** Why the game changed no rating, or null for a rated game. */
   unrated: string | null;
+  kind: 'game' | 'adjustment' | 'void';
+  /** The operator's reason for an adjustment or a void. */
+  reason: string | null;
+  /** On a game's row: when an operator voided it. */
+  voidedAt: number | null;
 }
 
 export interface LeaderboardRow extends Standing {
@@ -458,4 +472,27 @@ export interface ReviewFlag {
   flaggedAt: number;
   lastRoomId: string;
   updatedAt: number;
+}
+
+/** An operator's ban on a player (`playerStates/{uid}.ban`): in force until `until` (null: until lifted). */
+export interface Ban {
+  at: number;
+  until: number | null;
+  reason: string;
+  by: string;
+}
+
+/** What a ban did to where the player was. */
+export type BanRemoval =
+  | { kind: 'none' }
+  | { kind: 'ticketCancelled'; ticketId: string }
+  | { kind: 'roomCalledOff'; roomId: string }
+  | { kind: 'forfeited'; roomId: string; roomStatus: RoomStatus };
+
+/** `modePauses/{target}`: a mode or regional pool an operator paused; queueing for it is refused with `message`. */
+export interface ModePause {
+  target: string;
+  message: string;
+  by: string;
+  at: number;
 }

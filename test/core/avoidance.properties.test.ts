@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  clash,
-  firstClash,
-  matchNowAvoiding,
-  sweepAvoiding,
-  type GuardedTicket,
-} from '../../functions/src/core/fairplay/avoidance.js';
+import { clash, firstClash, matchNowAvoiding, sweepAvoiding } from '../../functions/src/core/fairplay/avoidance.js';
+import type { GuardedTicket } from '../../functions/src/core/queue/ticket.js';
 import { proposalTickets, sweepPool, violations, type MatchProposal } from '../../functions/src/core/match/index.js';
 import { defaultModes } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import { settledRoom, settleRoom } from '../../functions/src/core/room/results.js';
 import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
-import { answerReadyCheck, expireReadyCheck } from '../../functions/src/core/room/room.js';
+import { answerReadyCheck, expireReadyCheck } from '../../functions/src/core/room/readyCheck.js';
 import { nextBeatIn, retryIn } from '../../client/src/heartbeat.js';
 import { deriveStatus, type MatchFacts } from '../../client/src/status.js';
 import { describeRoom, outcomeOf, teamResultFor } from '../../client/src/room.js';

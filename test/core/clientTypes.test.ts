@@ -11,6 +11,8 @@ import type { historyRowSchema } from '../../functions/src/core/room/history.js'
 import type { LeaderboardRow } from '../../functions/src/core/ladder/leaderboard.js';
 import type { calibrationDocSchema } from '../../functions/src/core/ops/calibration.js';
 import type { reviewFlagSchema } from '../../functions/src/core/fairplay/reportAbuse.js';
+import type { modePauseSchema } from '../../functions/src/core/mode/pause.js';
+import type { banSchema } from '../../functions/src/core/ops/ban.js';
 import type { seasonArchiveSchema, seasonCloseSchema } from '../../functions/src/core/ladder/season.js';
 
 // The client declares the documents it reads as plain types so its build carries no server code; this file
@@ -29,4 +31,6 @@ it("declares the documents exactly as the server's schemas define them", () => {
   expectTypeOf<client.SeasonClose>().toEqualTypeOf<z.infer<typeof seasonCloseSchema>>();
   expectTypeOf<client.Calibration>().toEqualTypeOf<z.infer<typeof calibrationDocSchema>>();
   expectTypeOf<client.ReviewFlag>().toEqualTypeOf<z.infer<typeof reviewFlagSchema>>();
+  expectTypeOf<client.ModePause>().toEqualTypeOf<z.infer<typeof modePauseSchema>>();
+  expectTypeOf<client.Ban>().toEqualTypeOf<z.infer<typeof banSchema>>();
 });

@@ -43,4 +43,9 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'getBlockList'>>().toEqualTypeOf<Server<'getBlockList'>>();
   expectTypeOf<Client<'forfeit'>>().toEqualTypeOf<Server<'forfeit'>>();
   expectTypeOf<Client<'getSeasons'>>().toEqualTypeOf<Server<'getSeasons'>>();
+  expectTypeOf<Client<'banPlayer'>>().toEqualTypeOf<Server<'banPlayer'>>();
+  expectTypeOf<Client<'unbanPlayer'>>().toEqualTypeOf<Server<'unbanPlayer'>>();
+  expectTypeOf<Client<'pauseMode'>>().toEqualTypeOf<Server<'pauseMode'>>();
+  expectTypeOf<Client<'resumeMode'>>().toEqualTypeOf<Server<'resumeMode'>>();
+  expectTypeOf<Client<'adjustRating'>>().toEqualTypeOf<Server<'adjustRating'>>();
 });

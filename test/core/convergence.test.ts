@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { playPlacements, playSides, spearman, trueChance } from '../../bench/convergence.js';
-import { Random } from '../../bench/random.js';
+import { playPlacements, playSides, spearman, trueChance } from '../../tools/trueSkill.js';
+import { Random } from '../../tools/random.js';
 
 describe("Spearman's rank correlation", () => {
   it('is 1 for the same order, −1 for the reverse, and blind to any increasing transform', () => {

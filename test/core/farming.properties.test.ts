@@ -1,17 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchNowAvoiding, sweepAvoiding, type GuardedTicket } from '../../functions/src/core/fairplay/avoidance.js';
+import { matchNowAvoiding, sweepAvoiding } from '../../functions/src/core/fairplay/avoidance.js';
+import type { GuardedTicket } from '../../functions/src/core/queue/ticket.js';
 import {
   afterGame,
-  cappedPairs,
   farmingConfigSchema,
-  farmingStanding,
   MAX_MEETINGS,
   recentOpponents,
-  unratedReason,
   type FarmingConfig,
   type Meetings,
 } from '../../functions/src/core/fairplay/rematchWindow.js';
+import { cappedPairs, farmingStanding, unratedReason } from '../../functions/src/core/fairplay/pairCap.js';
 import { fairPlayConfigSchema } from '../../functions/src/core/fairplay/config.js';
 import { proposalTickets, sweepPool, violations, type MatchProposal } from '../../functions/src/core/match/index.js';
 import { defaultModes } from '../../functions/src/core/mode/modes.js';

@@ -54,6 +54,7 @@ export const pendingRoom = (): RoomDoc => ({
   endReason: null,
   forfeits: [],
   unrated: null,
+  voided: null,
   leaveAfterSilentSeconds: null,
   region: null,
 });

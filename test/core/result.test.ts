@@ -55,6 +55,7 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     unrated: null,
     leaveAfterSilentSeconds: null,
     region: null,
+    voided: null,
   };
 }
 

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
-import {
-  answerReadyCheck,
-  expireReadyCheck,
-  readyCheckOverdue,
-  reportOverdue,
-  requireRoom,
-  roomTickets,
-  type RoomDoc,
-} from '../../functions/src/core/room/room.js';
+import { reportOverdue, requireRoom, roomTickets, type RoomDoc } from '../../functions/src/core/room/room.js';
+import { answerReadyCheck, expireReadyCheck, readyCheckOverdue } from '../../functions/src/core/room/readyCheck.js';
 import { Failure } from '../../functions/src/core/errors.js';
 
 const acceptAll = (room: RoomDoc, uids: string[]) =>

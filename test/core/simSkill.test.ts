@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trueChance } from '../../bench/convergence.js';
+import { trueChance } from '../../tools/trueSkill.js';
 import { parseConfig } from '../../functions/src/core/config.js';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { defaultOptions } from '../../sim/options.js';

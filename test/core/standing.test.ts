@@ -37,6 +37,9 @@ describe("a player's record", () => {
       delta: 16,
       settledAt: 9,
       unrated: null,
+      kind: 'game',
+      reason: null,
+      voidedAt: null,
     });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { utcDay, type CalibrationDoc } from '../../functions/src/core/ops/calibration.js';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { calibrateDay } from '../../functions/src/store/calibration.js';
-import { roomsRef } from '../../functions/src/store/refs.js';
+import { roomsRef } from '../../functions/src/store/firestore/refs.js';
 import { db } from '../support/admin.js';
 import { enqueue, sideUids } from '../support/game.js';
 import { players } from '../support/players.js';

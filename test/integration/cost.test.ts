@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
-import { withOpCounts, type OpCounts } from '../../functions/src/store/metrics.js';
+import { withOpCounts, type OpCounts } from '../../functions/src/store/firestore/metrics.js';
 import { resolveMode } from '../../functions/src/core/mode/modes.js';
 import { config } from '../../functions/src/config.js';
 import { ensurePlayer } from '../../functions/src/store/profile.js';

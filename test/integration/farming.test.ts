@@ -17,7 +17,7 @@ const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer, profile } = await import('../../functions/src/store/profile.js');
 const { enqueue } = await import('../../functions/src/store/queue.js');
 const { historyRef, playerRef, playerStateRef, roomRef, roomsRef, ticketRef } = await import(
-  '../../functions/src/store/refs.js'
+  '../../functions/src/store/firestore/refs.js'
 );
 const { reportResult } = await import('../../functions/src/store/settlement.js');
 const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import { signInWithCustomToken } from 'firebase/auth';
-import { app } from '../../functions/src/store/db.js';
+import { app } from '../../functions/src/store/firestore/db.js';
 import { newClientApp, type Client } from '../support/client.js';
 import { db } from '../support/admin.js';
 import { enqueue, expectInvariants, sideUids } from '../support/game.js';

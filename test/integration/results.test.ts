@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import { signInWithCustomToken } from 'firebase/auth';
-import { app } from '../../functions/src/store/db.js';
+import { app } from '../../functions/src/store/firestore/db.js';
 import { newClientApp, type Client } from '../support/client.js';
 import { db, documentPaths, expectRefusal } from '../support/admin.js';
 import { waitForDoc } from '../support/listen.js';

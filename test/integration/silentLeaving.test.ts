@@ -20,7 +20,9 @@ const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
 const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer } = await import('../../functions/src/store/profile.js');
 const { enqueue, heartbeat } = await import('../../functions/src/store/queue.js');
-const { gameBeatsRef, playerRef, playerStateRef, roomRef } = await import('../../functions/src/store/refs.js');
+const { gameBeatsRef, playerRef, playerStateRef, roomRef } = await import(
+  '../../functions/src/store/firestore/refs.js'
+);
 const { forfeit } = await import('../../functions/src/store/leaving.js');
 const { respondToReadyCheck } = await import('../../functions/src/store/rooms.js');
 const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');

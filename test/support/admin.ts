@@ -1,6 +1,6 @@
 import type { DocumentReference } from 'firebase-admin/firestore';
 import { expect } from 'vitest';
-import { db } from '../../functions/src/store/db.js';
+import { db } from '../../functions/src/store/firestore/db.js';
 
 export { db };
 

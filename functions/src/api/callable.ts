@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { Failure } from '../core/errors.js';
 import { formatIssues } from '../core/validation.js';
 import { config } from '../config.js';
-import { withOpCounts, type OpCounts } from '../store/metrics.js';
+import { withOpCounts, type OpCounts } from '../store/firestore/metrics.js';
 import { takeCall } from '../store/rateLimit.js';
-import { metricsRef } from '../store/refs.js';
+import { metricsRef } from '../store/firestore/refs.js';
 
 export interface Caller {
   uid: string;
@@ -103,5 +103,28 @@ export function publicCallable<S extends z.ZodType, R>(
 ) {
   return onCall<z.input<S>, Promise<R>>(withAppCheck(options), (request) =>
     guarded(() => handler(parseRequest(schema, request.data))),
+  );
+}
+
+/** Whether the caller's ID token carries the operator claim (`admin: true`, granted by scripts/operator.ts). */
+export const isAdmin = (caller: Caller) => caller.token.admin === true;
+
+/**
+ * A callable for operators only: the caller's token must carry `admin: true`, the same claim the rules ask
+ * for before an operator reads calibration, flags and the audit. Anyone else is refused before their input
+ * is read or their call counted.
+ */
+export function adminCallable<S extends z.ZodType, R>(
+  schema: S,
+  handler: (input: z.output<S>, caller: Caller) => Promise<R>,
+  options: CallableOptions = {},
+) {
+  return onCall<z.input<S>, Promise<R>>(withAppCheck(options), (request) =>
+    guarded(async () => {
+      const caller = requireCaller(request);
+      if (!isAdmin(caller))
+        throw new HttpsError('permission-denied', 'Operators only: this call needs the admin claim.');
+      return handler(parseRequest(schema, request.data), caller);
+    }),
   );
 }

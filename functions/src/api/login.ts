@@ -3,8 +3,9 @@ import { defineInt, defineSecret, defineString } from 'firebase-functions/params
 import { z } from 'zod';
 import { displayNameSchema } from '../core/player/displayName.js';
 import { fail } from '../core/errors.js';
+import { assertNotBanned } from '../core/ops/ban.js';
 import { code2Session } from '../platforms/wechat.js';
-import { app } from '../store/db.js';
+import { app } from '../store/firestore/db.js';
 import { ensurePlayer } from '../store/profile.js';
 import { publicCallable } from './callable.js';
 
@@ -55,7 +56,8 @@ export const login = publicCallable(
       );
       uid = `wechat:${openid}`;
     }
-    const { player } = await ensurePlayer(uid, nameHint);
+    const { player, state } = await ensurePlayer(uid, nameHint);
+    assertNotBanned(state.ban, 'sign in', Date.now());
     const token = await getAuth(app).createCustomToken(uid, { provider: input.provider });
     return { uid, token, displayName: player.displayName };
   },

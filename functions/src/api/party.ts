@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { joinCodeSchema } from '../core/player/party.js';
 import { documentIdSchema } from '../core/ids.js';
-import * as parties from '../store/parties.js';
+import * as parties from '../store/party.js';
 import { callable } from './callable.js';
 
 const none = z.strictObject({});

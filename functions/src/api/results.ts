@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { config } from '../config.js';
 import { documentIdSchema } from '../core/ids.js';
 import { ffaReportSchema, teamReportSchema } from '../core/room/room.js';
+import { assertMayReport } from '../store/bans.js';
 import { reportResult as record } from '../store/settlement.js';
 import { callable } from './callable.js';
 
@@ -14,11 +15,10 @@ export const reportResult = callable(
     teamReportSchema.extend({ roomId: documentIdSchema }),
     ffaReportSchema.extend({ roomId: documentIdSchema }),
   ]),
-  async ({ roomId: id, ...result }, caller) => ({
-    room: await record(
-      { uid: caller.uid, authoritative: caller.token[config.results.gameServerClaim] === true },
-      id,
-      result,
-    ),
-  }),
+  async ({ roomId: id, ...result }, caller) => {
+    const authoritative = caller.token[config.results.gameServerClaim] === true;
+    // A trusted game server is no player: only a player's own report is held to their ban.
+    if (!authoritative) await assertMayReport(caller.uid);
+    return { room: await record({ uid: caller.uid, authoritative }, id, result) };
+  },
 );

@@ -1,27 +1,12 @@
 import { z } from 'zod';
 import { fairPlayConfigSchema } from './fairplay/config.js';
+import { partiesConfigSchema } from './player/party.js';
+import { resultsConfigSchema } from './room/results.js';
 import { defaultLadders, laddersSchema } from './ladder/ladder.js';
 import { defaultModes, modesSchema, type Mode } from './mode/modes.js';
 import { MAX_PARTY_SIZE } from './match/ticket.js';
 import { ConfigError } from './errors.js';
 import { formatIssues } from './validation.js';
-
-export const partiesConfigSchema = z.strictObject({
-  /** How long a join code works; the leader can ask for a fresh one at any time. */
-  codeTtlSeconds: z.number().int().min(30).default(600),
-});
-export type PartiesConfig = z.infer<typeof partiesConfigSchema>;
-
-export const resultsConfigSchema = z.strictObject({
-  /**
-   * When the report deadline passes with reports from one side only: `settle` by them (the other side
-   * walked away), or `void` the room.
-   */
-  oneSidedAtDeadline: z.enum(['settle', 'void']).default('settle'),
-  /** The custom claim that marks a trusted game server's account; its report settles at once. */
-  gameServerClaim: z.string().min(1).default('gameServer'),
-});
-export type ResultsConfig = z.infer<typeof resultsConfigSchema>;
 
 export const matcherConfigSchema = z.strictObject({
   /** Pause between two sweeps of every mode within one scheduled run: the scheduled path's wait for a match. */

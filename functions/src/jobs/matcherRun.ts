@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from 'firebase-functions/v2';
-import { sweepAvoiding, type GuardedTicket } from '../core/fairplay/avoidance.js';
+import { sweepAvoiding } from '../core/fairplay/avoidance.js';
+import type { GuardedTicket } from '../core/queue/ticket.js';
 import { poolIds, resolveMode, type Mode, type ModeWithId } from '../core/mode/modes.js';
 import { sweepRegion, type Visitor } from '../core/match/regional.js';
 import { poolIdOf, reachableRegions, splitPoolId } from '../core/mode/regions.js';
@@ -16,15 +17,16 @@ import {
   type BandWait,
   type QueueStats,
 } from '../core/ops/queueStats.js';
-import { LIVE_ROOM_STATUSES, readyCheckOverdue, reportOverdue, type RoomDoc } from '../core/room/room.js';
+import { LIVE_ROOM_STATUSES, reportOverdue, type RoomDoc } from '../core/room/room.js';
+import { readyCheckOverdue } from '../core/room/readyCheck.js';
 import { config } from '../config.js';
-import { countWrites, opCounts } from '../store/metrics.js';
+import { countWrites, opCounts } from '../store/firestore/metrics.js';
 import { planLeases } from '../core/queue/lease.js';
 import { beacon, claimLeases, endBeacon, readLeases, releaseLeases } from '../store/lease.js';
-import { Mirror } from '../store/mirror.js';
+import { Mirror } from '../store/firestore/mirror.js';
 import { PoolMirror } from '../store/pool.js';
 import { expireTicket } from '../store/queue.js';
-import { queueStatsRef, roomsRef } from '../store/refs.js';
+import { queueStatsRef, roomsRef } from '../store/firestore/refs.js';
 import { commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
 import { concurrently } from './concurrently.js';
 import { closeOverdueRoom } from '../store/settlement.js';

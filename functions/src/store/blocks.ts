@@ -1,10 +1,9 @@
-import { block, unblock } from '../core/fairplay/block.js';
-import { fail } from '../core/errors.js';
+import { block, blockTarget, unblock } from '../core/fairplay/block.js';
 import { idleState, type Player, type PlayerState } from '../core/player/player.js';
 import type { TicketDoc } from '../core/queue/ticket.js';
 import { readTicketsAndRooms } from './presence.js';
-import { playerRef, playerStateRef, ticketRef } from './refs.js';
-import { transaction, type Tx } from './tx.js';
+import { playerRef, playerStateRef, ticketRef } from './firestore/refs.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 /** The private states of these players (whom they block and met), inside a transaction. */
 export async function readStates(tx: Tx, uids: string[]): Promise<PlayerState[]> {
@@ -23,11 +22,10 @@ export async function blockList(uid: string) {
 export function blockPlayer(uid: string, target: string) {
   return transaction(async (tx) => {
     const [stateSnap, targetSnap] = await tx.getAll([playerStateRef(uid), playerRef(target)]);
-    const player = targetSnap!.data() as Player | undefined;
-    if (!player) fail('not-found', `uid: there is no player ${target}.`);
+    const who = blockTarget(target, targetSnap!.data() as Player | undefined);
     const now = Date.now();
     const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(now);
-    const { blocked } = block({ uid, blocked: state.blocked }, { uid: target, displayName: player.displayName }, now);
+    const { blocked } = block({ uid, blocked: state.blocked }, who, now);
     if (blocked === state.blocked) return { blocked };
     const { tickets, presence } = await readTicketsAndRooms(tx, [state]);
     const current = presence(state);

@@ -3,9 +3,9 @@ import { bandEdges } from '../core/ladder/bands.js';
 import { calibrationDocId, calibrationDocs, newDayTally, tallyRoom } from '../core/ops/calibration.js';
 import { defaultTiers } from '../core/ladder/tiers.js';
 import { config } from '../config.js';
-import { db } from './db.js';
-import { countQueryReads, countWrites } from './metrics.js';
-import { calibrationRef, ROOM_ENDED_DAY, roomsRef } from './refs.js';
+import { db } from './firestore/db.js';
+import { countQueryReads, countWrites } from './firestore/metrics.js';
+import { calibrationRef, ROOM_ENDED_DAY, roomsRef } from './firestore/refs.js';
 
 export interface CalibrationRun {
   day: string;

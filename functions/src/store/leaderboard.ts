@@ -2,8 +2,8 @@ import { isRanked, type Leaderboard, rankBelow, rankedFrom, rankRows } from '../
 import { ranked as withRank } from '../core/player/player.js';
 import { seasonAt } from '../core/ladder/season.js';
 import { config } from '../config.js';
-import { countQueryReads } from './metrics.js';
-import { playerRef, playersRef } from './refs.js';
+import { countQueryReads } from './firestore/metrics.js';
+import { playerRef, playersRef } from './firestore/refs.js';
 
 /** Players past their placement in the season running now, best first (index: firestore.indexes.json). */
 const ranked = (ladder: string) => {

@@ -1,9 +1,9 @@
 import type { Lease } from '../core/queue/lease.js';
 import { mayTakeLease } from '../core/queue/lease.js';
-import { countQueryReads, countWrites } from './metrics.js';
-import { leaseRef, leasesRef, runBeaconRef, runBeaconsRef } from './refs.js';
-import { transaction } from './tx.js';
-import { db } from './db.js';
+import { countQueryReads, countWrites } from './firestore/metrics.js';
+import { leaseRef, leasesRef, runBeaconRef, runBeaconsRef } from './firestore/refs.js';
+import { transaction } from './firestore/tx.js';
+import { db } from './firestore/db.js';
 
 /*
  * Each pool has its own lease, so several matcher runs can sweep side by side, each its own pools. A lease is

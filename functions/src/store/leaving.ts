@@ -12,17 +12,17 @@ import { resolveMode } from '../core/mode/modes.js';
 import type { PlayerState } from '../core/player/player.js';
 import { requireRoom, type RoomDoc } from '../core/room/room.js';
 import { config } from '../config.js';
-import { countReads } from './metrics.js';
-import { gameBeatsRef, playerStateRef, roomRef } from './refs.js';
+import { countReads } from './firestore/metrics.js';
+import { gameBeatsRef, playerStateRef, roomRef } from './firestore/refs.js';
 import { apply } from './settlement.js';
-import { transaction, type Tx } from './tx.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 /**
  * These players leave the started game in the caller's transaction: the room records it, each leave is
  * counted, and a room whose whole side (or all but one free-for-all player) has now left settles at once, or
  * is void if every side has. Leaving twice changes nothing and counts once.
  */
-async function leave(tx: Tx, room: RoomDoc, uids: readonly string[], nowMs: number): Promise<RoomDoc> {
+export async function leave(tx: Tx, room: RoomDoc, uids: readonly string[], nowMs: number): Promise<RoomDoc> {
   const left = uids.reduce((r, uid) => forfeitRoom(r, uid, nowMs), room);
   const leavers = left.forfeits.filter((uid) => !room.forfeits.includes(uid));
   if (leavers.length === 0) return room;

@@ -2,8 +2,8 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { defaultDisplayName } from '../core/player/displayName.js';
 import { idleState, newPlayer, type Player, type PlayerState } from '../core/player/player.js';
 import { config } from '../config.js';
-import { playerRef, playerStateRef } from './refs.js';
-import type { Tx } from './tx.js';
+import { playerRef, playerStateRef } from './firestore/refs.js';
+import type { Tx } from './firestore/tx.js';
 
 export interface PlayerRecord {
   player: Player;

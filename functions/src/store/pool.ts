@@ -1,9 +1,9 @@
 import { assembleDigest, digestChunks, digestWorthWriting } from '../core/queue/digest.js';
 import { toPoolEntry, type PoolEntry, type TicketDoc } from '../core/queue/ticket.js';
-import { db } from './db.js';
-import { countQueryReads, countWrites } from './metrics.js';
-import { Mirror } from './mirror.js';
-import { digestChunkRef, digestChunkSchema, digestChunksRef, TICKET_CHANGED_AT, ticketsRef } from './refs.js';
+import { db } from './firestore/db.js';
+import { countQueryReads, countWrites } from './firestore/metrics.js';
+import { Mirror } from './firestore/mirror.js';
+import { digestChunkRef, digestChunkSchema, digestChunksRef, TICKET_CHANGED_AT, ticketsRef } from './firestore/refs.js';
 
 /** Chunks per batched write, keeping each commit far below its 10 MiB request limit. */
 const CHUNKS_PER_BATCH = 8;

@@ -3,8 +3,8 @@ import { presenceOf, type Presence } from '../core/queue/presence.js';
 import type { TicketDoc } from '../core/queue/ticket.js';
 import { isLive, type RoomDoc } from '../core/room/room.js';
 import { readPlayers, type ReadPlayersOptions } from './players.js';
-import { playerStateRef, roomRef, ticketRef } from './refs.js';
-import type { Tx } from './tx.js';
+import { playerStateRef, roomRef, ticketRef } from './firestore/refs.js';
+import type { Tx } from './firestore/tx.js';
 
 export interface TicketPointer {
   /** The ticket's mode id, as the pointing document names it. */

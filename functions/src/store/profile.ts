@@ -1,11 +1,11 @@
-import { farmingStanding } from '../core/fairplay/rematchWindow.js';
+import { farmingStanding } from '../core/fairplay/pairCap.js';
 import { leaveStanding } from '../core/fairplay/leaving.js';
 import { dodgeStanding } from '../core/fairplay/dodging.js';
 import { withRanksAsOf } from '../core/player/player.js';
 import { config } from '../config.js';
 import { readPlayers, type PlayerRecord } from './players.js';
 import { readPlayersWithPresence } from './presence.js';
-import { transaction } from './tx.js';
+import { transaction } from './firestore/tx.js';
 
 /** The signed-in player's profile, created on their first sign-in. */
 export function ensurePlayer(uid: string, nameHint?: string): Promise<PlayerRecord> {

@@ -1,8 +1,11 @@
-import { FieldPath } from 'firebase-admin/firestore';
+import { FieldPath, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/fairplay/avoidance.js';
 import { inPlay } from '../core/fairplay/leaving.js';
 import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
+import { assertNotBanned } from '../core/ops/ban.js';
+import { assertNotPaused, pauseTargetsOf, type ModePause } from '../core/mode/pause.js';
+import type { PlayerState } from '../core/player/player.js';
 import type { Party } from '../core/player/party.js';
 import { rememberedDodges } from '../core/fairplay/dodging.js';
 import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue/enqueue.js';
@@ -18,11 +21,11 @@ import {
   type TicketDoc,
 } from '../core/queue/ticket.js';
 import { config } from '../config.js';
-import { countQueryReads } from './metrics.js';
+import { countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
-import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './refs.js';
+import { gameBeatRef, modePauseRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
 import { commitMatch } from './rooms.js';
-import { transaction } from './tx.js';
+import { transaction } from './firestore/tx.js';
 
 /**
  * Puts the caller (or, for a party leader, the whole party) into a mode's pool: one transaction over the
@@ -30,7 +33,10 @@ import { transaction } from './tx.js';
  */
 function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise<TicketDoc> {
   return transaction(async (tx) => {
-    const callerState = await tx.get(playerStateRef(uid));
+    // The pause is read in the transaction: a pause committed meanwhile aborts it, so no ticket slips past.
+    const [stateSnap, ...pauses] = await tx.getAll([playerStateRef(uid), ...pauseTargetsOf(mode).map(modePauseRef)]);
+    assertNotPaused(pauses.map((p) => p!.data() as ModePause | undefined));
+    const callerState = stateSnap as DocumentSnapshot<PlayerState>;
     const partyId = callerState.data()?.partyId ?? null;
     const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
     const members = party ? party.memberUids : [uid];
@@ -50,6 +56,10 @@ function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise
         dodges: rememberedDodges(state.dodges, config.fairPlay.dodging, now),
       };
     });
+    for (const m of members) {
+      const { player, state } = players.get(m);
+      assertNotBanned(state.ban, 'queue', now, m === uid ? undefined : `Party member ${player.displayName}`);
+    }
     assertCanQueue(mode, uid, party, queuers, now);
     const ladder = config.ladders[mode.ladder]!;
     const owner = { uid, partyId: party?.id ?? null };

@@ -1,9 +1,9 @@
 import { fail } from '../core/errors.js';
 import { humanDuration } from '../core/fairplay/dodging.js';
 import { admitCall, type CallBucket, type RateLimitConfig } from '../core/fairplay/rateLimit.js';
-import { changeDocument, type Decision } from './optimistic.js';
-import { rateLimitRef } from './refs.js';
-import { transaction } from './tx.js';
+import { changeDocument, type Decision } from './firestore/optimistic.js';
+import { rateLimitRef } from './firestore/refs.js';
+import { transaction } from './firestore/tx.js';
 
 const refuse = (retryAfterMs: number): never =>
   fail('resource-exhausted', `Too many requests: try again in ${humanDuration(retryAfterMs / 1000)}.`, {

@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { proposalTickets, violations, type MatchProposal } from '../core/match/index.js';
 import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
+import { newRoom, requireRoom, type RoomDoc } from '../core/room/room.js';
 import {
   answerReadyCheck,
   expireReadyCheck,
-  newRoom,
   readyCheckOpenTo,
   readyCheckOverdue,
   silentPlayers,
-  requireRoom,
   type Cancellation,
   type ReadyCheckStep,
-  type RoomDoc,
-} from '../core/room/room.js';
+} from '../core/room/readyCheck.js';
 import { firstClash } from '../core/fairplay/avoidance.js';
 import { readStates } from './blocks.js';
 import { dodge } from '../core/fairplay/dodging.js';
@@ -21,10 +19,10 @@ import type { PlayerState } from '../core/player/player.js';
 import { seasonAt } from '../core/ladder/season.js';
 import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/queue/ticket.js';
 import { config } from '../config.js';
-import { countReads, countWrites } from './metrics.js';
-import { partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './refs.js';
-import { changeDocument, type Decision } from './optimistic.js';
-import { transaction, type Tx } from './tx.js';
+import { countReads, countWrites } from './firestore/metrics.js';
+import { partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
+import { changeDocument, type Decision } from './firestore/optimistic.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 /**
  * Commits a proposal as a room, in one short transaction that re-reads exactly the proposal's tickets: if
@@ -100,7 +98,7 @@ async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancel
 }
 
 /** Writes a ready-check step in the caller's transaction: the room, and any cancellation's requeues and cooldowns. */
-async function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, nowMs: number): Promise<RoomDoc> {
+export async function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, nowMs: number): Promise<RoomDoc> {
   if (next.room === room) return room;
   if (next.cancellation) {
     await applyCancellation(tx, room, resolveMode(config.modes, room.mode), next.cancellation, nowMs);

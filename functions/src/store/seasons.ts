@@ -1,9 +1,8 @@
-import { LIVE_ROOM_STATUSES, type RoomDoc } from '../core/room/room.js';
-import { ranked, type Player, type Standing } from '../core/player/player.js';
+import { LIVE_ROOM_STATUSES } from '../core/room/room.js';
+import { ranked, type Player } from '../core/player/player.js';
 import {
   calendarAt,
   closeStanding,
-  enterSeason,
   FINAL_LEADERBOARD_SIZE,
   rankBatch,
   seasonAt,
@@ -12,7 +11,7 @@ import {
 } from '../core/ladder/season.js';
 import type { Ladder } from '../core/ladder/ladder.js';
 import { config } from '../config.js';
-import { countQueryReads, countWrites } from './metrics.js';
+import { countQueryReads, countWrites } from './firestore/metrics.js';
 import {
   playerRef,
   playersRef,
@@ -21,26 +20,8 @@ import {
   seasonArchivesOf,
   seasonArchivesRef,
   seasonCloseRef,
-} from './refs.js';
-import { transaction, type Tx } from './tx.js';
-
-/**
- * A player's standing as the season a room counts for needs it, inside the settling transaction: a standing
- * still in an earlier season is archived and reset first (the close job had not reached this player yet).
- */
-export function standingForRoom(
-  tx: Tx,
-  uid: string,
-  standing: Standing,
-  room: Pick<RoomDoc, 'ladder' | 'season'>,
-  nowMs: number,
-): Standing {
-  const ladder = config.ladders[room.ladder]!;
-  const entered = enterSeason(uid, room.ladder, standing, ladder, room.season, nowMs);
-  if (!entered) return standing;
-  if (entered.archive) tx.create(seasonArchiveRef(uid, entered.archive.season), entered.archive);
-  return ranked(entered.standing, ladder, nowMs);
-}
+} from './firestore/refs.js';
+import { transaction } from './firestore/tx.js';
 
 export interface CloseOptions {
   /** Players archived, or archives ranked, per transaction. */

@@ -1,81 +1,53 @@
-import { afterGame, cappedPairs, opponentsIn, unratedReason } from '../core/fairplay/rematchWindow.js';
-import { historyRow } from '../core/room/history.js';
-import { softenForLeavers } from '../core/fairplay/leaving.js';
-import { countFalseReports } from './reportAbuse.js';
-import { idleState, recordGame, standingOn, type Player, type PlayerState } from '../core/player/player.js';
+import { contradictingReporters, type ReviewFlag } from '../core/fairplay/reportAbuse.js';
+import { idleState, type Player, type PlayerState } from '../core/player/player.js';
 import {
   recordReport,
   roomAfterVerdict,
-  settledRoom,
-  settleRoom,
   verdictAtDeadline,
   verdictNow,
-  withoutRatingChange,
   type Reporter,
   type Verdict,
 } from '../core/room/results.js';
 import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '../core/room/room.js';
+import { planSettlement } from '../core/room/settlement.js';
 import { config } from '../config.js';
-import { historyRef, playerRef, playerStateRef, roomRef } from './refs.js';
-import { changeDocument, type Decision } from './optimistic.js';
-import { standingForRoom } from './seasons.js';
-import { transaction, type Tx } from './tx.js';
-import type { VisibleRank } from '../core/ladder/visibleRank.js';
+import { changeDocument, type Decision } from './firestore/optimistic.js';
+import { historyRef, playerRef, playerStateRef, reviewFlagRef, roomRef, seasonArchiveRef } from './firestore/refs.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 /**
- * Settles a room inside the caller's transaction: the rating core's change for every player on the room's
- * ladder, their records, a history row each, whom each one met (their private state), and the changes on the
- * room for its listeners. A room holding a pair of opponents past the daily cap settles unrated: no rating or
- * record moves, and the room and history say why. The room leaving its live status is what frees the players
- * and what makes a second settlement impossible, so each game is counted once.
+ * Settles a room inside the caller's transaction: reads its players' profiles and private states and the
+ * review flags of those whose reports contradict the result, asks core for the plan (core/room/settlement.ts)
+ * and writes it. The room leaving its live status is what makes a second settlement impossible.
  */
 async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Promise<RoomDoc> {
-  const ladder = config.ladders[room.ladder]!;
-  const { farming } = config.fairPlay;
   const uids = room.memberUids;
-  const snaps = await tx.getAll([...uids.map(playerRef), ...uids.map(playerStateRef)]);
-  const players = new Map(uids.map((uid, i) => [uid, snaps[i]!.data() as Player]));
-  const states = new Map(
-    uids.map((uid, i) => [uid, (snaps[uids.length + i]!.data() as PlayerState | undefined) ?? idleState(nowMs)]),
-  );
-  const stateRead = new Map(uids.map((uid, i) => [uid, snaps[uids.length + i]!.exists]));
-  const falseReports = await countFalseReports(tx, room, result, states, nowMs);
-  // A player the season close has not reached yet is closed first: this game counts for the room's season.
-  const standings = new Map(
-    uids.map((uid) => [uid, standingForRoom(tx, uid, standingOn(players.get(uid)!, room.ladder, ladder), room, nowMs)]),
-  );
-  const capped = cappedPairs(room, new Map(uids.map((uid) => [uid, states.get(uid)!.meetings])), farming, nowMs);
-  const unrated = capped.length
-    ? { reason: unratedReason(capped, room.names, farming.dailyPairCap!), pairs: capped }
-    : null;
-  const rated = softenForLeavers(room, settleRoom(room, result, standings, ladder), config.fairPlay.leaving);
-  const outcomes = unrated ? rated.map(withoutRatingChange) : rated;
-  const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
-  for (const outcome of outcomes) {
-    const player = players.get(outcome.uid)!;
-    const before = standings.get(outcome.uid)!;
-    const standing = unrated
-      ? before
-      : recordGame(before, outcome.update.after, outcome.outcome, ladder, nowMs, outcome.update.skill);
-    ranks.set(outcome.uid, { before: before.visible, after: standing.visible });
-    tx.set(playerRef(outcome.uid), {
-      ...player,
-      ladders: { ...player.ladders, [room.ladder]: standing },
-      updatedAt: nowMs,
-    });
-    tx.create(historyRef(outcome.uid, room.id), historyRow(room, outcome, nowMs, unrated?.reason ?? null));
-    const opponents = opponentsIn(room, outcome.uid).map((uid) => ({ uid, displayName: room.names[uid] ?? uid }));
-    const change = {
-      meetings: afterGame(states.get(outcome.uid)!.meetings, opponents, farming, nowMs),
-      ...falseReports.counted(outcome.uid),
-      updatedAt: nowMs,
-    };
+  const reporters = contradictingReporters(room, result);
+  const snaps = await tx.getAll([...uids.map(playerRef), ...uids.map(playerStateRef), ...reporters.map(reviewFlagRef)]);
+  const stateSnap = (i: number) => snaps[uids.length + i]!;
+  const plan = planSettlement({
+    room,
+    result,
+    ladder: config.ladders[room.ladder]!,
+    fairPlay: config.fairPlay,
+    players: new Map(uids.map((uid, i) => [uid, snaps[i]!.data() as Player])),
+    states: new Map(uids.map((uid, i) => [uid, (stateSnap(i).data() as PlayerState | undefined) ?? idleState(nowMs)])),
+    flags: new Map(
+      reporters.map((uid, i) => [uid, (snaps[2 * uids.length + i]!.data() as ReviewFlag | undefined) ?? null]),
+    ),
+    nowMs,
+  });
+  for (const { uid, archive } of plan.archives) tx.create(seasonArchiveRef(uid, archive.season), archive);
+  for (const player of plan.players) tx.set(playerRef(player.uid), player);
+  for (const { uid, row } of plan.history) tx.create(historyRef(uid, room.id), row);
+  for (const { uid, change } of plan.states) {
+    const i = uids.indexOf(uid);
     // Only these fields, so that a leave counted in the same transaction (store/leaving.ts) stands beside them.
-    if (stateRead.get(outcome.uid)) tx.update(playerStateRef(outcome.uid), change);
-    else tx.set(playerStateRef(outcome.uid), { ...states.get(outcome.uid)!, ...change });
+    if (stateSnap(i).exists) tx.update(playerStateRef(uid), change);
+    else tx.set(playerStateRef(uid), { ...idleState(nowMs), ...change });
   }
-  falseReports.flag();
-  return { ...settledRoom(room, result, outcomes, ranks, nowMs), unrated };
+  for (const flag of plan.flags) tx.set(reviewFlagRef(flag.uid), flag);
+  return plan.room;
 }
 
 export const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): Promise<RoomDoc> =>

@@ -1,17 +1,7 @@
-import { firstRematch, NO_FARMING_RULES, type FarmingConfig, type RecentOpponent } from './rematchWindow.js';
+import { firstRematch, NO_FARMING_RULES, type FarmingConfig } from './rematchWindow.js';
 import type { Mode } from '../mode/modes.js';
 import { matchTicketNow, proposalTickets, sweepPool, type MatchProposal, type SweepResult } from '../match/index.js';
-import type { Ticket } from '../match/ticket.js';
-
-/**
- * The matcher's ticket with the players it must not share a room with (its members' block lists) and the
- * opponents it must not face again yet (core/farming.ts), carried on the ticket so that checking a candidate
- * costs no read.
- */
-export interface GuardedTicket extends Ticket {
-  avoid: readonly string[];
-  recent?: readonly RecentOpponent[];
-}
+import type { GuardedTicket } from '../queue/ticket.js';
 
 /** Whether either ticket avoids a member of the other (a party's own members never clash). */
 export function clash(a: Pick<GuardedTicket, 'members' | 'avoid'>, b: Pick<GuardedTicket, 'members' | 'avoid'>) {

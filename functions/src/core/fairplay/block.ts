@@ -17,6 +17,12 @@ export interface BlockList {
   blocked: BlockedPlayer[];
 }
 
+/** The player to block, as their profile names them; a uid with no profile is refused. */
+export function blockTarget(uid: string, profile: { displayName: string } | undefined): Omit<BlockedPlayer, 'at'> {
+  if (!profile) fail('not-found', `uid: there is no player ${uid}.`);
+  return { uid, displayName: profile.displayName };
+}
+
 /** The list with `target` blocked; blocking someone twice changes nothing. */
 export function block(list: BlockList, target: Omit<BlockedPlayer, 'at'>, nowMs: number): BlockList {
   if (target.uid === list.uid) fail('invalid-argument', 'uid: you cannot block yourself.');

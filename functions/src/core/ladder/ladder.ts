@@ -39,7 +39,7 @@ export const ladderSchema = z
      * then play no part, and the initial rating and the floor apply to the displayed rating.
      */
     rating: ratingConfigSchema.optional(),
-    /** The visible ranks, lowest first (core/tiers.ts). */
+    /** The visible ranks, lowest first (core/ladder/tiers.ts). */
     tiers: tiersSchema.default(defaultTiers),
     /**
      * A season's first games show "placement k/N" instead of a tier, and keep the player off the leaderboard.
@@ -52,7 +52,7 @@ export const ladderSchema = z
       .int('placementGames must be a whole number')
       .nonnegative('placementGames must not be negative')
       .optional(),
-    /** The season calendar (core/season.ts); none by default, one endless season. */
+    /** The season calendar (core/ladder/season.ts); none by default, one endless season. */
     seasons: seasonsSchema.default([]),
     softReset: softResetSchema.default(softResetSchema.parse({})),
     /** After this many days without a game the visible rank shows as inactive; null never. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { displayedRating, skillOf, softResetSkill, type Skill } from '../rating/openskill.js';
+import { displayedRating, skillOf, softResetSkill } from '../rating/openskill.js';
+import type { Skill } from '../rating/update.js';
 import type { RatingConfig } from '../rating/system.js';
 import { tierLabelSchema } from './tiers.js';
 import { inPlacement, type RankRules } from './visibleRank.js';

@@ -63,12 +63,6 @@ export function visibleRank(rules: RankRules, standing: RankedStanding, nowMs: n
   };
 }
 
-/** A stored rank as a reader sees it now: only whether it has gone inactive can change with time alone. */
-export const asReadAt = (rank: VisibleRank, nowMs: number): VisibleRank => ({
-  ...rank,
-  inactive: rank.inactiveFrom !== null && nowMs >= rank.inactiveFrom,
-});
-
 /** How one game moved a visible rank: out of placement, up or down a division or tier, or not at all. */
 export const rankMovementSchema = z.enum(['placed', 'promoted', 'demoted']).nullable();
 export type RankMovement = z.infer<typeof rankMovementSchema>;

@@ -111,10 +111,10 @@ export const modeSchema = z.object({
   reportTimeoutSeconds: z.number().int().min(1).default(1800),
   /**
    * A player of a started game whose client sends no heartbeat for this long is taken to have left it, as if
-   * they had called `forfeit` (core/leaving.ts). Null: off, a silent player stays in the game.
+   * they had called `forfeit` (core/fairplay/leaving.ts). Null: off, a silent player stays in the game.
    */
   leaveAfterSilentSeconds: z.number().min(1).nullable().default(null),
-  /** Regions, each its own pool, that players queue in and widen across as they wait (core/regions.ts); null: one pool. */
+  /** Regions, each its own pool, that players queue in and widen across as they wait (core/mode/regions.ts); null: one pool. */
   regions: regionsSchema.nullable().default(null),
 });
 export type Mode = z.infer<typeof modeSchema>;

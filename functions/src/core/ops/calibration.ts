@@ -190,7 +190,7 @@ export function tallyRoom(day: DayTally, room: RoomDoc, edges: readonly BandEdge
   tally.evenOf += of;
 }
 
-/** Nearest-rank percentile of counted values, as core/percentile.ts computes it over the values themselves. */
+/** Nearest-rank percentile of counted values, as core/ops/percentile.ts computes it over the values themselves. */
 function percentileOfCounts(counts: Map<number, number>, total: number, p: number): number {
   const rank = Math.min(total, Math.max(1, Math.ceil((p / 100) * total)));
   let seen = 0;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import type { PartiesConfig } from '../config.js';
 import { fail } from '../errors.js';
 import type { Presence } from '../queue/presence.js';
+
+export const partiesConfigSchema = z.strictObject({
+  /** How long a join code works; the leader can ask for a fresh one at any time. */
+  codeTtlSeconds: z.number().int().min(30).default(600),
+});
+export type PartiesConfig = z.infer<typeof partiesConfigSchema>;
 
 /** No 0/O, 1/I/L: a code read aloud or typed on a phone keyboard has one reading. */
 export const JOIN_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

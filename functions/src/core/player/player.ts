@@ -3,7 +3,9 @@ import { displayNameSchema } from './displayName.js';
 import { blockedListSchema } from '../fairplay/block.js';
 import { meetingsSchema } from '../fairplay/rematchWindow.js';
 import { dodgeRecordSchema } from '../fairplay/dodging.js';
-import { skillSchema, type Skill } from '../rating/openskill.js';
+import { banSchema } from '../ops/ban.js';
+import { skillSchema, type Skill } from '../rating/update.js';
+import { enterSeason, type SeasonArchive, type SeasonRules } from '../ladder/season.js';
 import { visibleRank, visibleRankSchema, type RankRules } from '../ladder/visibleRank.js';
 
 /** A player's rating and record on one ladder, and the rank shown for it. */
@@ -50,7 +52,7 @@ export const playerStateSchema = z.object({
   partyId: z.string().nullable(),
   /** Set after declining or missing a ready check; the player may not queue before it. */
   cooldownUntil: z.number().int().nullable(),
-  /** Recent dodges, which set the next cooldown's length (core/penalties.ts); absent in older documents. */
+  /** Recent dodges, which set the next cooldown's length (core/fairplay/dodging.ts); absent in older documents. */
   dodges: dodgeRecordSchema.nullable().default(null),
   /** Games the player left after they started (`forfeit`); absent in older documents. */
   leaves: z.number().int().nonnegative().default(0),
@@ -60,6 +62,8 @@ export const playerStateSchema = z.object({
   falseReports: z.number().int().nonnegative().default(0),
   /** Whom the player met lately, for keeping rematches apart and capping a pair's rated games a day; absent in older documents. */
   meetings: meetingsSchema.nullable().default(null),
+  /** An operator's ban (core/ops/ban.ts), in force until `until`; absent in older documents. */
+  ban: banSchema.nullable().default(null),
   updatedAt: z.number().int(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
@@ -70,6 +74,23 @@ export type StandingRules = RankRules & { initialRating: number };
 /** A standing with its visible rank brought up to date. */
 export function ranked(fields: Omit<Standing, 'visible'>, rules: RankRules, nowMs: number): Standing {
   return { ...fields, visible: visibleRank(rules, fields, nowMs) };
+}
+
+/**
+ * A standing as a season needs it before anything counts for that season: one still in an earlier season is
+ * archived (the archive is returned for the caller to write) and reset, as the season close would have done.
+ */
+export function standingInSeason(
+  uid: string,
+  ladderId: string,
+  standing: Standing,
+  rules: SeasonRules,
+  season: string | null,
+  nowMs: number,
+): { standing: Standing; archive: SeasonArchive | null } {
+  const entered = enterSeason(uid, ladderId, standing, rules, season, nowMs);
+  if (!entered) return { standing, archive: null };
+  return { standing: ranked(entered.standing, rules, nowMs), archive: entered.archive };
 }
 
 /** A profile as read now: each configured ladder's rank from the table in force and the reader's clock. */
@@ -108,6 +129,7 @@ export function idleState(nowMs: number): PlayerState {
     blocked: [],
     falseReports: 0,
     meetings: null,
+    ban: null,
     updatedAt: nowMs,
   };
 }

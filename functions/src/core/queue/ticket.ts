@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { GuardedTicket } from '../fairplay/avoidance.js';
 import { avoidedBy } from '../fairplay/block.js';
 import {
   recentOpponentSchema,
@@ -7,12 +6,37 @@ import {
   type FarmingConfig,
   type RecentOpponent,
 } from '../fairplay/rematchWindow.js';
-import { matchingScore } from '../match/ticket.js';
+import { matchingScore, type Ticket } from '../match/ticket.js';
 import type { ModeWithId } from '../mode/modes.js';
 import { standingOn, type Player, type PlayerState, type StandingRules } from '../player/player.js';
 import { rttsSchema, type Rtts } from '../mode/regions.js';
-import type { RoomTicket } from '../room/room.js';
 import { visibleRankSchema, type VisibleRank } from '../ladder/visibleRank.js';
+
+/** A ticket as it was matched: the party (or solo player) with the ratings it was matched on. */
+export const roomTicketSchema = z.object({
+  ticketId: z.string(),
+  partyId: z.string().nullable(),
+  ownerUid: z.string(),
+  score: z.number(),
+  enqueuedAt: z.number().int(),
+  members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
+  /**
+   * The pool the ticket was queued in: in a regional mode, its players' own region, which may not be the
+   * room's. A ticket sent back after a failed ready check returns there. Absent in older documents.
+   */
+  pool: z.string().optional(),
+});
+export type RoomTicket = z.infer<typeof roomTicketSchema>;
+
+/**
+ * The matcher's ticket with the players it must not share a room with (its members' block lists) and the
+ * opponents it must not face again yet (fairplay/rematchWindow.ts), carried on the ticket so that checking a candidate
+ * costs no read.
+ */
+export interface GuardedTicket extends Ticket {
+  avoid: readonly string[];
+  recent?: readonly RecentOpponent[];
+}
 
 export const ticketStatusSchema = z.enum(['queued', 'matched', 'cancelled', 'expired']);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
@@ -49,7 +73,7 @@ export const ticketDocSchema = z.object({
    * someone while queued). Absent in older documents.
    */
   avoid: z.array(z.string()).default([]),
-  /** Opponents the members met lately, kept from facing them again for a while (core/farming.ts); absent in older documents. */
+  /** Opponents the members met lately, kept from facing them again for a while (core/fairplay/rematchWindow.ts); absent in older documents. */
   recent: z.array(recentOpponentSchema).default([]),
   /** In a regional mode, the round-trip times the client measured to the regions, which bound where it may play. */
   rtts: rttsSchema.nullable().default(null),

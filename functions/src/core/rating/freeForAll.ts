@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import type { Ladder } from '../ladder/ladder.js';
 import { duelExpectationMicros, MICROS, ratingChange } from './duel.js';
-import { kFactor, ratedPlayerShape, ratingUpdate, rejectRepeatedUids, type RatingUpdate } from './update.js';
+import {
+  kFactor,
+  ratedPlayerShape,
+  ratingUpdate,
+  rejectRepeatedUids,
+  type EloRules,
+  type RatingUpdate,
+} from './update.js';
 
 export const freeForAllGameSchema = z
   .object({
@@ -33,7 +39,7 @@ export type FreeForAllGame = z.infer<typeof freeForAllGameSchema>;
  * players who gained and who lost (T = 0 when nobody moves). Hence |T| ≤ n − 2, and a duel is exactly zero-sum.
  * Rounding per pairing instead would let each player's own error grow to n − 1 points.
  */
-export function settleFreeForAll(game: FreeForAllGame, ladder: Ladder): RatingUpdate[] {
+export function settleFreeForAll(game: FreeForAllGame, ladder: EloRules): RatingUpdate[] {
   const { players } = freeForAllGameSchema.parse(game);
   return players.map((player, i) => {
     let surplus = 0;

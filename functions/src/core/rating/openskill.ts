@@ -12,8 +12,7 @@ import {
   thurstoneMostellerPart,
 } from 'openskill/models';
 import { z } from 'zod';
-import type { Ladder } from '../ladder/ladder.js';
-import { ratingUpdate, type RatingUpdate } from './update.js';
+import { ratingUpdate, type EloRules, type RatingUpdate, type Skill } from './update.js';
 
 const models = { plackettLuce, bradleyTerryFull, bradleyTerryPart, thurstoneMostellerFull, thurstoneMostellerPart };
 
@@ -48,9 +47,6 @@ export const openSkillConfigSchema = z.strictObject({
   scale: positive('scale').default(30),
 });
 export type OpenSkillConfig = z.infer<typeof openSkillConfigSchema>;
-
-export const skillSchema = z.object({ mu: z.number(), sigma: z.number().positive() });
-export type Skill = z.infer<typeof skillSchema>;
 
 /** A player as OpenSkill rates them: their displayed rating and, once they have played on it, their belief. */
 export interface SkilledPlayer {
@@ -91,7 +87,7 @@ export function settleOpenSkill(
   sides: readonly (readonly SkilledPlayer[])[],
   ranks: readonly number[],
   config: OpenSkillConfig,
-  ladder: Pick<Ladder, 'initialRating' | 'floorAtZero'>,
+  ladder: Pick<EloRules, 'initialRating' | 'floorAtZero'>,
 ): RatingUpdate[] {
   const before = sides.map((side) => side.map((p): Rating => skillOf(p, config, ladder.initialRating)));
   const after = rate(before, options(config, [...ranks]));

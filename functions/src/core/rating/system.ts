@@ -4,12 +4,11 @@
  * original's arithmetic (duel.ts, team.ts, freeForAll.ts); OpenSkill (openskill.ts) is opt-in per ladder.
  */
 import { z } from 'zod';
-import type { Ladder } from '../ladder/ladder.js';
 import { expectedScore } from './duel.js';
 import { settleFreeForAll, freeForAllGameSchema } from './freeForAll.js';
-import { openSkillConfigSchema, openSkillWinChances, settleOpenSkill, type Skill } from './openskill.js';
+import { openSkillConfigSchema, openSkillWinChances, settleOpenSkill } from './openskill.js';
 import { settleTeamGame, teamGameSchema } from './team.js';
-import type { RatingUpdate } from './update.js';
+import type { EloRules, RatingUpdate, Skill } from './update.js';
 
 export const ratingConfigSchema = z.discriminatedUnion(
   'system',
@@ -17,6 +16,9 @@ export const ratingConfigSchema = z.discriminatedUnion(
   { error: 'rating.system must be "elo" or "openskill"' },
 );
 export type RatingConfig = z.infer<typeof ratingConfigSchema>;
+
+/** What settlement needs of a ladder: the ELO rules, and the system that replaces them where one is chosen. */
+export type RatingRules = EloRules & { rating?: RatingConfig | undefined };
 
 /** A player as a settlement rates them: displayed rating, games settled on the ladder, and OpenSkill belief if any. */
 export interface RatedPlayer {
@@ -37,7 +39,7 @@ export interface PlacementsGame {
 }
 
 /** A duel or team game: every player's update, side A's first. */
-export function settleSides(game: SidesGame, ladder: Ladder): RatingUpdate[] {
+export function settleSides(game: SidesGame, ladder: RatingRules): RatingUpdate[] {
   const system = ladder.rating;
   if (system?.system !== 'openskill') return settleTeamGame(game, ladder);
   teamGameSchema.parse(game);
@@ -46,7 +48,7 @@ export function settleSides(game: SidesGame, ladder: Ladder): RatingUpdate[] {
 }
 
 /** A free-for-all game: every player's update, in the order given. */
-export function settlePlacements(game: PlacementsGame, ladder: Ladder): RatingUpdate[] {
+export function settlePlacements(game: PlacementsGame, ladder: RatingRules): RatingUpdate[] {
   const system = ladder.rating;
   if (system?.system !== 'openskill') return settleFreeForAll(game, ladder);
   freeForAllGameSchema.parse(game);
@@ -62,7 +64,7 @@ export function settlePlacements(game: PlacementsGame, ladder: Ladder): RatingUp
  * The chance the ladder's system gives side A to beat side B: ELO's expectation between the sides' mean ratings
  * (what the matcher stores on a room), or OpenSkill's own prediction from the players' beliefs.
  */
-export function winChance(sideA: readonly RatedPlayer[], sideB: readonly RatedPlayer[], ladder: Ladder): number {
+export function winChance(sideA: readonly RatedPlayer[], sideB: readonly RatedPlayer[], ladder: RatingRules): number {
   const system = ladder.rating;
   if (system?.system === 'openskill') return openSkillWinChances([sideA, sideB], system, ladder.initialRating)[0]!;
   const mean = (side: readonly RatedPlayer[]) => side.reduce((sum, p) => sum + p.rating, 0) / side.length;

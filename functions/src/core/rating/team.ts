@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import type { Ladder } from '../ladder/ladder.js';
 import { duelExpectationMicros, MICROS, ratingChange } from './duel.js';
-import { kFactor, ratedPlayerShape, ratingUpdate, rejectRepeatedUids, type RatingUpdate } from './update.js';
+import {
+  kFactor,
+  ratedPlayerShape,
+  ratingUpdate,
+  rejectRepeatedUids,
+  type EloRules,
+  type RatingUpdate,
+} from './update.js';
 
 export const teamGameSchema = z
   .object({
@@ -19,7 +25,7 @@ export type TeamGame = z.infer<typeof teamGameSchema>;
  * own K. Zero-sum when both sides have the same size and nobody is provisional or floored: each member of the
  * winning side gains what each member of the losing side loses.
  */
-export function settleTeamGame(game: TeamGame, ladder: Ladder): RatingUpdate[] {
+export function settleTeamGame(game: TeamGame, ladder: EloRules): RatingUpdate[] {
   const { sideA, sideB, outcome } = teamGameSchema.parse(game);
   const scoreA = outcome === 'A' ? 1 : outcome === 'B' ? 0 : 0.5;
   const surplusA = scoreA * MICROS - duelExpectationMicros(meanRating(sideA), meanRating(sideB));

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import type { Ladder } from '../ladder/ladder.js';
 import { applyChange } from './duel.js';
-import type { Skill } from './openskill.js';
+
+/** An OpenSkill belief (rating/openskill.ts): the mean and spread of a player's estimated skill. */
+export const skillSchema = z.object({ mu: z.number(), sigma: z.number().positive() });
+export type Skill = z.infer<typeof skillSchema>;
 
 /** A player as the settlements rate them: their ladder rating and how many games they have settled on it. */
 export const ratedPlayerShape = {
@@ -23,6 +25,15 @@ export interface RatingUpdate {
   skill?: Skill;
 }
 
+/** What ELO arithmetic needs of a ladder; rating/ names its own inputs so it depends on nothing above it. */
+export interface EloRules {
+  initialRating: number;
+  k: number;
+  provisionalK: number;
+  provisionalGames: number;
+  floorAtZero: boolean;
+}
+
 /**
  * The K a player is rated with on this ladder. Provisional K: a player with fewer than `provisionalGames` settled
  * games on the ladder is rated with `provisionalK` instead of `k`. It applies to that player's own delta only
@@ -32,7 +43,7 @@ export interface RatingUpdate {
  * newcomer's delta is twice the established delta, or one point closer to zero, because the doubled value is
  * rounded once.
  */
-export function kFactor(ladder: Ladder, gamesPlayed: number): number {
+export function kFactor(ladder: EloRules, gamesPlayed: number): number {
   return gamesPlayed < ladder.provisionalGames ? ladder.provisionalK : ladder.k;
 }
 
@@ -40,7 +51,7 @@ export function ratingUpdate(
   uid: string,
   before: number,
   change: number,
-  ladder: Pick<Ladder, 'floorAtZero'>,
+  ladder: Pick<EloRules, 'floorAtZero'>,
 ): RatingUpdate {
   const after = applyChange(before, change, ladder.floorAtZero);
   return { uid, before, after, delta: after - before };

@@ -1,4 +1,4 @@
-import type { ResultsConfig } from '../config.js';
+import { z } from 'zod';
 import { fail } from '../errors.js';
 import type { Ladder } from '../ladder/ladder.js';
 import type { Standing } from '../player/player.js';
@@ -6,6 +6,17 @@ import { isLive, roomTickets, sideUids, type RatingChange, type Result, type Roo
 import { settlePlacements, settleSides } from '../rating/system.js';
 import type { RatingUpdate } from '../rating/update.js';
 import { rankMovement, type VisibleRank } from '../ladder/visibleRank.js';
+
+export const resultsConfigSchema = z.strictObject({
+  /**
+   * When the report deadline passes with reports from one side only: `settle` by them (the other side
+   * walked away), or `void` the room.
+   */
+  oneSidedAtDeadline: z.enum(['settle', 'void']).default('settle'),
+  /** The custom claim that marks a trusted game server's account; its report settles at once. */
+  gameServerClaim: z.string().min(1).default('gameServer'),
+});
+export type ResultsConfig = z.infer<typeof resultsConfigSchema>;
 
 /** Checks a reported result against the room it is for: an outcome for teams, every player placed in free-for-all. */
 export function validateResult(room: RoomDoc, result: Result): Result {

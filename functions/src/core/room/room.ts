@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { fail } from '../errors.js';
 import { matchQualitySchema, type MatchProposal } from '../match/proposal.js';
 import { documentIdSchema } from '../ids.js';
-import { MAX_FFA_PLAYERS, type Mode, type ModeWithId } from '../mode/modes.js';
-import type { TicketDoc } from '../queue/ticket.js';
+import { MAX_FFA_PLAYERS, type ModeWithId } from '../mode/modes.js';
+import { roomTicketSchema, type RoomTicket, type TicketDoc } from '../queue/ticket.js';
 import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
 
 export const roomStatusSchema = z.enum(['pending', 'active', 'disputed', 'settled', 'voided', 'cancelled']);
@@ -12,22 +12,6 @@ export type RoomStatus = z.infer<typeof roomStatusSchema>;
 /** Pending (ready check), active (playing) and disputed (conflicting reports) rooms still hold their players. */
 export const LIVE_ROOM_STATUSES = ['pending', 'active', 'disputed'] as const satisfies readonly RoomStatus[];
 export const isLive = (status: RoomStatus) => (LIVE_ROOM_STATUSES as readonly RoomStatus[]).includes(status);
-
-/** A ticket as it was matched: the party (or solo player) with the ratings it was matched on. */
-export const roomTicketSchema = z.object({
-  ticketId: z.string(),
-  partyId: z.string().nullable(),
-  ownerUid: z.string(),
-  score: z.number(),
-  enqueuedAt: z.number().int(),
-  members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
-  /**
-   * The pool the ticket was queued in: in a regional mode, its players' own region, which may not be the
-   * room's. A ticket sent back after a failed ready check returns there. Absent in older documents.
-   */
-  pool: z.string().optional(),
-});
-export type RoomTicket = z.infer<typeof roomTicketSchema>;
 
 export const teamReportSchema = z.strictObject({ outcome: z.enum(['A', 'B', 'draw']) });
 /** Placements name players by uid, at most as many as a room can hold, each at most that far down. */
@@ -88,7 +72,7 @@ export const roomDocSchema = z.object({
   forfeits: z.array(z.string()).default([]),
   /**
    * Set when the room settled unrated: the game counted in the records of who met whom, but no rating moved
-   * (core/farming.ts). `pairs` are the opponents who had reached the daily cap. Absent in older documents.
+   * (core/fairplay/rematchWindow.ts). `pairs` are the opponents who had reached the daily cap. Absent in older documents.
    */
   unrated: z
     .object({ reason: z.string(), pairs: z.array(z.object({ a: z.string(), b: z.string(), games: z.number().int() })) })
@@ -98,6 +82,12 @@ export const roomDocSchema = z.object({
   leaveAfterSilentSeconds: z.number().nullable().default(null),
   /** The region the room plays in, for a regional mode (its players may come from neighbouring ones); else null. */
   region: z.string().nullable().default(null),
+  /**
+   * Set when an operator voided the settled game (`voidRoom`): its rating changes, records and standings were
+   * reversed by `void:` history rows. The room stays `settled` so what was played stays readable. Absent in older
+   * documents.
+   */
+  voided: z.object({ at: z.number().int(), by: z.string(), reason: z.string() }).nullable().default(null),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
@@ -153,6 +143,7 @@ export function newRoom(
     endReason: null,
     forfeits: [],
     unrated: null,
+    voided: null,
     leaveAfterSilentSeconds: mode.leaveAfterSilentSeconds,
   };
 }
@@ -169,97 +160,9 @@ export const coreSides = (room: Pick<RoomDoc, 'sides'>) =>
     side.tickets.map((t) => ({ id: t.ticketId, members: t.members, score: t.score, enqueuedAt: t.enqueuedAt })),
   );
 
-/** A cancelled ready check: which tickets go back to the pool, and who is kept out for the cooldown. */
-export interface Cancellation {
-  requeue: RoomTicket[];
-  cooldown: string[];
-}
-
-export interface ReadyCheckStep {
-  room: RoomDoc;
-  cancellation: Cancellation | null;
-}
-
-function cancel(room: RoomDoc, penalised: string[], reason: string, nowMs: number): ReadyCheckStep {
-  const accepted = new Set(room.readyCheck?.accepted ?? []);
-  return {
-    room: { ...room, status: 'cancelled', updatedAt: nowMs, endedAt: nowMs, endReason: reason },
-    cancellation: {
-      // A ticket returns only whole: a party with one member who did not accept is freed, not requeued.
-      requeue: roomTickets(room).filter((t) => t.members.every((m) => accepted.has(m.uid))),
-      cooldown: penalised,
-    },
-  };
-}
-
-/**
- * A player's answer to the ready check. Accepting twice changes nothing; the last acceptance starts the room;
- * a decline cancels it at once (players who had not answered yet are freed without a cooldown).
- */
-export function answerReadyCheck(
-  room: RoomDoc,
-  uid: string,
-  accept: boolean,
-  mode: Mode,
-  nowMs: number,
-): ReadyCheckStep {
-  if (!room.memberUids.includes(uid)) fail('permission-denied', 'You are not a player in this room.');
-  const check = room.readyCheck;
-  if (!check) fail('failed-precondition', 'This room has no ready check.');
-  // A retried acceptance is answered with the room as it now is.
-  if (accept && check.accepted.includes(uid)) return { room, cancellation: null };
-  if (room.status !== 'pending') fail('failed-precondition', `The ready check is over: the room is ${room.status}.`);
-  if (accept) {
-    const accepted = [...check.accepted, uid];
-    const everyone = accepted.length === room.memberUids.length;
-    return {
-      room: {
-        ...room,
-        readyCheck: { ...check, accepted },
-        status: everyone ? 'active' : 'pending',
-        reportDeadline: everyone ? nowMs + mode.reportTimeoutSeconds * 1000 : null,
-        updatedAt: nowMs,
-      },
-      cancellation: null,
-    };
-  }
-  const declined = { ...room, readyCheck: { ...check, declined: [...check.declined, uid] } };
-  return cancel(declined, [uid], `ready check declined by ${uid}`, nowMs);
-}
-
-/** `rooms/{id}/seen/{uid}`: the player's client showed them the ready check (kept off the busy room document). */
-export const readyCheckSeenSchema = z.object({ uid: z.string(), at: z.number() });
-export type ReadyCheckSeen = z.infer<typeof readyCheckSeenSchema>;
-
-/** Whether a player's word that they see the ready check is worth recording: only while it is open. */
-export function readyCheckOpenTo(room: RoomDoc, uid: string): boolean {
-  if (!room.memberUids.includes(uid)) fail('permission-denied', 'You are not a player in this room.');
-  return room.status === 'pending' && room.readyCheck !== null;
-}
-
-/** Who did not accept the room's ready check. */
-export const silentPlayers = (room: RoomDoc): string[] => {
-  const accepted = new Set(room.readyCheck?.accepted ?? []);
-  return room.memberUids.filter((uid) => !accepted.has(uid));
-};
-
-/**
- * The ready check ran out: the room is called off. Who saw the check and let it run out cools down as a
- * decliner does; a player whose client never showed it (`saw` says, from what clients confirmed) is freed
- * without a penalty, since a lost listener or a dropped connection is not a dodge.
- */
-export function expireReadyCheck(room: RoomDoc, nowMs: number, saw: (uid: string) => boolean): ReadyCheckStep {
-  return cancel(room, silentPlayers(room).filter(saw), 'ready check timed out', nowMs);
-}
-
 export function requireRoom(room: RoomDoc | undefined, roomId: string): RoomDoc {
   if (!room) fail('not-found', `There is no room ${roomId}.`);
   return room;
-}
-
-/** A pending room whose ready check ran out: the matcher cancels it. */
-export function readyCheckOverdue(room: RoomDoc, nowMs: number): boolean {
-  return room.status === 'pending' && room.readyCheck !== null && room.readyCheck.deadline <= nowMs;
 }
 
 /** A started, live room past its report deadline: the matcher settles what the reports allow and voids the rest. */

@@ -16,11 +16,12 @@ import {
   withNewCode,
   type Party,
 } from '../core/player/party.js';
+import { assertNotBanned } from '../core/ops/ban.js';
 import { endTicket } from '../core/queue/ticket.js';
 import { config } from '../config.js';
 import { readPlayersWithPresence } from './presence.js';
-import { partyCodeRef, partyRef, playerStateRef, ticketRef } from './refs.js';
-import { transaction, type Tx } from './tx.js';
+import { partyCodeRef, partyRef, playerStateRef, ticketRef } from './firestore/refs.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 // Every party call answers with the party as it now is: `{ party }`, null once it is disbanded.
 
@@ -76,6 +77,7 @@ export function createParty(uid: string) {
     const now = Date.now();
     const { players, presenceOf } = await readPlayersWithPresence(tx, [uid]);
     const me = players.get(uid);
+    assertNotBanned(me.state.ban, 'create a party', now);
     assertCanCreateParty({
       uid,
       displayName: me.player.displayName,
@@ -100,6 +102,7 @@ export function joinParty(uid: string, code: string) {
     const party = (await tx.get(partyRef(partyId))).data();
     const { players, presence, presenceOf } = await readPlayersWithPresence(tx, [uid], party ? [party] : []);
     const me = players.get(uid);
+    assertNotBanned(me.state.ban, 'join a party', now);
     const joiner = { uid, displayName: me.player.displayName, partyId: me.state.partyId, presence: presenceOf(uid) };
     const next = joined(code, party, party ? presence(party) : { kind: 'idle' }, joiner, now);
     tx.set(partyRef(next.id), next);

@@ -1,17 +1,20 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { calibrationDocSchema, utcDay } from '../core/ops/calibration.js';
-import { callBucketSchema } from '../core/fairplay/rateLimit.js';
-import { reviewFlagSchema } from '../core/fairplay/reportAbuse.js';
-import { historyRowSchema } from '../core/room/history.js';
-import { gameBeatSchema } from '../core/fairplay/leaving.js';
-import { leaseSchema, runBeaconSchema } from '../core/queue/lease.js';
-import { partyCodeSchema, partySchema } from '../core/player/party.js';
-import { playerSchema, playerStateSchema } from '../core/player/player.js';
-import { queueStatsSchema } from '../core/ops/queueStats.js';
-import { readyCheckSeenSchema, roomDocSchema } from '../core/room/room.js';
-import { seasonArchiveSchema, seasonCloseSchema } from '../core/ladder/season.js';
-import { ticketDocSchema } from '../core/queue/ticket.js';
+import { calibrationDocSchema, utcDay } from '../../core/ops/calibration.js';
+import { callBucketSchema } from '../../core/fairplay/rateLimit.js';
+import { reviewFlagSchema } from '../../core/fairplay/reportAbuse.js';
+import { historyRowSchema } from '../../core/room/history.js';
+import { gameBeatSchema } from '../../core/fairplay/leaving.js';
+import { leaseSchema, runBeaconSchema } from '../../core/queue/lease.js';
+import { partyCodeSchema, partySchema } from '../../core/player/party.js';
+import { playerSchema, playerStateSchema } from '../../core/player/player.js';
+import { queueStatsSchema } from '../../core/ops/queueStats.js';
+import { roomDocSchema } from '../../core/room/room.js';
+import { readyCheckSeenSchema } from '../../core/room/readyCheck.js';
+import { seasonArchiveSchema, seasonCloseSchema } from '../../core/ladder/season.js';
+import { ticketDocSchema } from '../../core/queue/ticket.js';
+import { auditRowSchema } from '../../core/ops/audit.js';
+import { modePauseSchema } from '../../core/mode/pause.js';
 import { converter } from './converters.js';
 import { db } from './db.js';
 
@@ -48,7 +51,7 @@ export const ticketRef = (modeId: string, id: string) => ticketsRef(modeId).doc(
 
 /**
  * `pools/{modeId}/digest/{index}`: one chunk of a mode's queued tickets as of `asOf` (a snapshot's read time),
- * left by one matcher run for the next (see core/digest.ts). Its schema is here, not in core: `asOf` is
+ * left by one matcher run for the next (see core/queue/digest.ts). Its schema is here, not in core: `asOf` is
  * Firestore's own time stamp.
  */
 export const digestChunkSchema = z.object({
@@ -89,7 +92,7 @@ export const runBeaconRef = (holder: string) => runBeaconsRef().doc(holder);
 /** `metrics/{function}`: operation counts per callable, written only with LADDER_METRICS=on. */
 export const metricsRef = (functionName: string) => db.collection('metrics').doc(functionName);
 
-/** `players/{uid}/seasons/{seasonId}`: how the player finished a season (core/season.ts). */
+/** `players/{uid}/seasons/{seasonId}`: how the player finished a season (core/ladder/season.ts). */
 export const seasonArchivesOf = (uid: string) =>
   playerRef(uid).collection('seasons').withConverter(converter(seasonArchiveSchema));
 export const seasonArchiveRef = (uid: string, seasonId: string) => seasonArchivesOf(uid).doc(seasonId);
@@ -99,6 +102,14 @@ export const seasonArchivesRef = () => db.collectionGroup('seasons').withConvert
 export const seasonCloseRef = (ladder: string, seasonId: string) =>
   db.collection('ladders').doc(ladder).collection('closes').doc(seasonId).withConverter(converter(seasonCloseSchema));
 
-/** `calibration/{day}_{mode}`: a mode's day of predicted against actual results (core/calibration.ts); operators only. */
+/** `calibration/{day}_{mode}`: a mode's day of predicted against actual results (core/ops/calibration.ts); operators only. */
 export const calibrationRef = (id: string) =>
   db.collection('calibration').doc(id).withConverter(converter(calibrationDocSchema));
+
+/** `audit/{id}`: one row per operator action (core/ops/audit.ts); operators alone read it. */
+export const auditsRef = () => db.collection('audit').withConverter(converter(auditRowSchema));
+export const auditRef = (id: string) => auditsRef().doc(id);
+
+/** `modePauses/{target}`: a paused mode or regional pool (core/mode/pause.ts); readable by every signed-in player. */
+export const modePauseRef = (target: string) =>
+  db.collection('modePauses').doc(target).withConverter(converter(modePauseSchema));

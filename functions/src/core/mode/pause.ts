@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { fail } from '../errors.js';
+import { poolIds, type ModeWithId, type Modes } from './modes.js';
+import { splitPoolId } from './regions.js';
+
+/**
+ * `modePauses/{target}`: a mode (every pool of it) or one regional pool (`1v1@eu`) an operator paused. Stored
+ * as data, so pausing needs no redeploy; the queue reads it in the transaction that would write a ticket.
+ */
+export const modePauseSchema = z.object({
+  target: z.string(),
+  /** What a player trying to queue is told, in the studio's words. */
+  message: z.string(),
+  by: z.string(),
+  at: z.number().int(),
+});
+export type ModePause = z.infer<typeof modePauseSchema>;
+
+/** The message a studio shows players: short enough for a toast. */
+export const pauseMessageSchema = z
+  .string()
+  .trim()
+  .min(1, 'must tell players something')
+  .max(300, 'must be at most 300 characters');
+
+/** The pause documents that stop queueing for this pool: its mode's, and the pool's own when regional. */
+export const pauseTargetsOf = (mode: Pick<ModeWithId, 'id' | 'modeId'>) =>
+  mode.id === mode.modeId ? [mode.id] : [mode.modeId, mode.id];
+
+/** The pools a pause of `target` (a mode or one pool) empties; refuses a name that is neither. */
+export function pausedPools(modes: Modes, target: string): string[] {
+  const pools = poolIds(modes).filter((pool) => pool === target || splitPoolId(pool).modeId === target);
+  if (pools.length === 0) {
+    fail(
+      'invalid-argument',
+      `mode: no mode or regional pool is named "${target}"; pools: ${poolIds(modes).join(', ')}.`,
+    );
+  }
+  return pools;
+}
+
+/** Refuses queueing while any of these pauses stands, with the studio's message. */
+export function assertNotPaused(pauses: readonly (ModePause | undefined)[]): void {
+  const pause = pauses.find((p) => p !== undefined);
+  if (pause)
+    fail('failed-precondition', `Queueing for ${pause.target} is paused: ${pause.message}`, { paused: pause.target });
+}

@@ -1,0 +1,115 @@
+/**
+ * Settlement as a plan: given a live room, its result and what the settling transaction read (the players'
+ * profiles and private states, the review flags of those whose reports contradict the result), everything
+ * the settlement writes. The store reads, asks for the plan and writes it in the same transaction, so the
+ * densest rule of the product is tested without an emulator.
+ */
+import { fail } from '../errors.js';
+import type { FairPlayConfig } from '../fairplay/config.js';
+import { softenForLeavers } from '../fairplay/leaving.js';
+import { cappedPairs, opponentsIn, unratedReason, type CappedPair } from '../fairplay/pairCap.js';
+import { afterGame } from '../fairplay/rematchWindow.js';
+import { contradictingReporters, flagAfterReport, type ReviewFlag } from '../fairplay/reportAbuse.js';
+import type { Ladder } from '../ladder/ladder.js';
+import type { SeasonArchive } from '../ladder/season.js';
+import type { VisibleRank } from '../ladder/visibleRank.js';
+import {
+  recordGame,
+  standingInSeason,
+  standingOn,
+  type Player,
+  type PlayerState,
+  type Standing,
+} from '../player/player.js';
+import { historyRow, type HistoryRow } from './history.js';
+import { settledRoom, settleRoom, withoutRatingChange, type PlayerOutcome } from './results.js';
+import { isLive, type Result, type RoomDoc } from './room.js';
+
+/** What the settling transaction read; a player with no private state yet has the idle one. */
+export interface SettlementInput {
+  room: RoomDoc;
+  result: Result;
+  ladder: Ladder;
+  fairPlay: FairPlayConfig;
+  players: ReadonlyMap<string, Player>;
+  states: ReadonlyMap<string, PlayerState>;
+  /** The review flags of `contradictingReporters(room, result)`, null where a player has none yet. */
+  flags: ReadonlyMap<string, ReviewFlag | null>;
+  nowMs: number;
+}
+
+/** Everything one settlement writes. */
+export interface SettlementPlan {
+  room: RoomDoc;
+  /** Each player's profile with their standing on the room's ladder after the game. */
+  players: Player[];
+  history: { uid: string; row: HistoryRow }[];
+  /** The fields of each player's private state that change (meetings, false reports), and only those. */
+  states: { uid: string; change: Pick<PlayerState, 'meetings' | 'updatedAt'> & Partial<PlayerState> }[];
+  /** Standings still in an earlier season, archived before this game counts for the room's season. */
+  archives: { uid: string; archive: SeasonArchive }[];
+  flags: ReviewFlag[];
+}
+
+/** A standing as the room's season needs it: one still in an earlier season is archived and reset first. */
+function standingForSeason(uid: string, input: SettlementInput, archives: SettlementPlan['archives']): Standing {
+  const { room, ladder, nowMs } = input;
+  const standing = standingOn(input.players.get(uid)!, room.ladder, ladder);
+  const entered = standingInSeason(uid, room.ladder, standing, ladder, room.season, nowMs);
+  if (entered.archive) archives.push({ uid, archive: entered.archive });
+  return entered.standing;
+}
+
+/** Why the game goes unrated (pairs past the daily cap), or null when it is rated. */
+function unratedBy(input: SettlementInput): { reason: string; pairs: CappedPair[] } | null {
+  const { room, fairPlay, nowMs } = input;
+  const meetings = new Map(room.memberUids.map((uid) => [uid, input.states.get(uid)!.meetings]));
+  const pairs = cappedPairs(room, meetings, fairPlay.farming, nowMs);
+  return pairs.length ? { reason: unratedReason(pairs, room.names, fairPlay.farming.dailyPairCap!), pairs } : null;
+}
+
+/**
+ * The rating core's change for every player on the room's ladder (softened for teammates of a leaver), their
+ * records, a history row each, whom each one met, the review flags of false reporters, and the changes on the
+ * room for its listeners. A pair of opponents past the daily cap makes the game unrated: no rating or record
+ * moves, and the room and history say why. Only a live room is settled, and the planned room is not live, so a
+ * game is counted once.
+ */
+export function planSettlement(input: SettlementInput): SettlementPlan {
+  const { room, result, ladder, fairPlay, nowMs } = input;
+  if (!isLive(room.status)) fail('failed-precondition', `The room is ${room.status}: it cannot be settled again.`);
+  const archives: SettlementPlan['archives'] = [];
+  const standings = new Map(room.memberUids.map((uid) => [uid, standingForSeason(uid, input, archives)]));
+  const unrated = unratedBy(input);
+  const rated = softenForLeavers(room, settleRoom(room, result, standings, ladder), fairPlay.leaving);
+  const outcomes = unrated ? rated.map(withoutRatingChange) : rated;
+  const falseReports = new Map(
+    contradictingReporters(room, result).map((uid) => [uid, input.states.get(uid)!.falseReports + 1]),
+  );
+  const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
+  const plan: SettlementPlan = { room, players: [], history: [], states: [], archives, flags: [] };
+  for (const outcome of outcomes) {
+    const before = standings.get(outcome.uid)!;
+    const standing = unrated ? before : afterOutcome(before, outcome, ladder, nowMs);
+    ranks.set(outcome.uid, { before: before.visible, after: standing.visible });
+    const player = input.players.get(outcome.uid)!;
+    plan.players.push({ ...player, ladders: { ...player.ladders, [room.ladder]: standing }, updatedAt: nowMs });
+    plan.history.push({ uid: outcome.uid, row: historyRow(room, outcome, nowMs, unrated?.reason ?? null) });
+    const opponents = opponentsIn(room, outcome.uid).map((uid) => ({ uid, displayName: room.names[uid] ?? uid }));
+    const meetings = afterGame(input.states.get(outcome.uid)!.meetings, opponents, fairPlay.farming, nowMs);
+    const counted = falseReports.get(outcome.uid);
+    plan.states.push({
+      uid: outcome.uid,
+      change: { meetings, ...(counted === undefined ? {} : { falseReports: counted }), updatedAt: nowMs },
+    });
+  }
+  plan.flags = [...falseReports].flatMap(([uid, count]) => {
+    const flag = flagAfterReport(uid, count, room.id, input.flags.get(uid) ?? null, fairPlay.reportAbuse, nowMs);
+    return flag ? [flag] : [];
+  });
+  plan.room = { ...settledRoom(room, result, outcomes, ranks, nowMs), unrated };
+  return plan;
+}
+
+const afterOutcome = (before: Standing, outcome: PlayerOutcome, ladder: Ladder, nowMs: number): Standing =>
+  recordGame(before, outcome.update.after, outcome.outcome, ladder, nowMs, outcome.update.skill);

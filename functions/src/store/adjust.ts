@@ -1,0 +1,47 @@
+import { fail } from '../core/errors.js';
+import { adjustmentRow, adjustStanding } from '../core/ladder/adjust.js';
+import { seasonAt } from '../core/ladder/season.js';
+import { standingInSeason, standingOn, type Player } from '../core/player/player.js';
+import { config } from '../config.js';
+import { audit } from './audit.js';
+import { historyRef, playerRef, seasonArchiveRef } from './firestore/refs.js';
+import { transaction } from './firestore/tx.js';
+
+/**
+ * Moves a player's rating on a ladder by `delta`, in one transaction with its history row (an adjustment, not
+ * a game) and its audit row. The leaderboard and the tier read the profile, so they follow at once.
+ */
+export function adjustRating(actor: string, uid: string, ladderId: string, delta: number, reason: string) {
+  const ladder = config.ladders[ladderId];
+  if (!ladder)
+    fail(
+      'invalid-argument',
+      `ladder: no ladder is named "${ladderId}"; ladders: ${Object.keys(config.ladders).join(', ')}.`,
+    );
+  return transaction(async (tx) => {
+    const player = (await tx.get(playerRef(uid))).data() as Player | undefined;
+    if (!player) fail('not-found', `uid: there is no player "${uid}".`);
+    const now = Date.now();
+    // A standing the season close has not reached yet is closed first, as a settlement would.
+    const season = seasonAt(ladder.seasons, now)?.id ?? null;
+    const entered = standingInSeason(uid, ladderId, standingOn(player, ladderId, ladder), ladder, season, now);
+    if (entered.archive) tx.create(seasonArchiveRef(uid, entered.archive.season), entered.archive);
+    const before = entered.standing;
+    const after = adjustStanding(before, delta, ladder, now);
+    tx.set(playerRef(uid), { ...player, ladders: { ...player.ladders, [ladderId]: after }, updatedAt: now });
+    const row = audit(
+      tx,
+      {
+        action: 'adjustRating',
+        actor,
+        target: uid,
+        reason,
+        before: { ladder: ladderId, standing: before },
+        after: { ladder: ladderId, standing: after },
+      },
+      now,
+    );
+    tx.create(historyRef(uid, `adjust:${row.id}`), adjustmentRow(ladderId, before.rating, after.rating, reason, now));
+    return { standing: after, auditId: row.id };
+  });
+}

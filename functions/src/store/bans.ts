@@ -1,0 +1,104 @@
+import { fail } from '../core/errors.js';
+import { inPlay } from '../core/fairplay/leaving.js';
+import { resolveMode } from '../core/mode/modes.js';
+import { activeBan, assertNotBanned, newBan, type Ban } from '../core/ops/ban.js';
+import { idleState, type PlayerState } from '../core/player/player.js';
+import type { Presence } from '../core/queue/presence.js';
+import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
+import { answerReadyCheck } from '../core/room/readyCheck.js';
+import type { RoomDoc } from '../core/room/room.js';
+import { config } from '../config.js';
+import { audit } from './audit.js';
+import { leave } from './leaving.js';
+import { countReads } from './firestore/metrics.js';
+import { readTicketsAndRooms } from './presence.js';
+import { playerRef, playerStateRef, ticketRef } from './firestore/refs.js';
+import { writeStep } from './rooms.js';
+import { transaction, type Tx } from './firestore/tx.js';
+
+/** What a ban did to where the player was: nothing, their waiting ticket, or the live room they were in. */
+export type Removal =
+  | { kind: 'none' }
+  | { kind: 'ticketCancelled'; ticketId: string }
+  | { kind: 'roomCalledOff'; roomId: string }
+  | { kind: 'forfeited'; roomId: string; roomStatus: RoomDoc['status'] };
+
+/**
+ * Takes a banned player out of play in the caller's transaction: a waiting ticket (their party's too) is
+ * cancelled; a room still in its ready check is called off as if they declined (whoever had accepted goes back
+ * to the pool); a started game is forfeited for them, as `forfeit` would, so their opponents keep the win.
+ */
+async function removeFromPlay(
+  tx: Tx,
+  uid: string,
+  presence: Presence,
+  found: Awaited<ReturnType<typeof readTicketsAndRooms>>,
+  nowMs: number,
+): Promise<Removal> {
+  if (presence.kind === 'queued') {
+    const ticket = found.tickets.get(presence.ticketId) as TicketDoc;
+    tx.set(ticketRef(ticket.mode, ticket.id), endTicket(ticket, 'cancelled', `${uid} was banned`, nowMs));
+    return { kind: 'ticketCancelled', ticketId: ticket.id };
+  }
+  if (presence.kind !== 'inRoom') return { kind: 'none' };
+  const room = found.rooms.get(presence.roomId)!;
+  if (room.status === 'pending') {
+    await writeStep(tx, room, answerReadyCheck(room, uid, false, resolveMode(config.modes, room.mode), nowMs), nowMs);
+    return { kind: 'roomCalledOff', roomId: room.id };
+  }
+  if (!inPlay(room) || room.forfeits.includes(uid)) return { kind: 'none' };
+  const next = await leave(tx, room, [uid], nowMs);
+  return { kind: 'forfeited', roomId: room.id, roomStatus: next.status };
+}
+
+async function readTarget(tx: Tx, uid: string) {
+  const [playerSnap, stateSnap] = await tx.getAll([playerRef(uid), playerStateRef(uid)]);
+  if (!playerSnap!.exists) fail('not-found', `uid: there is no player "${uid}".`);
+  const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(Date.now());
+  return { state, stateExists: stateSnap!.exists };
+}
+
+/** Writes the state's ban last: the removal above may have updated the same state (a cooldown, a leave). */
+function writeBan(tx: Tx, uid: string, target: Awaited<ReturnType<typeof readTarget>>, ban: Ban | null, now: number) {
+  if (target.stateExists) tx.update(playerStateRef(uid), { ban, updatedAt: now });
+  else tx.set(playerStateRef(uid), { ...target.state, ban, updatedAt: now });
+}
+
+/** Bans a player (`hours` null: until lifted), takes them out of play, and audits it, in one transaction. */
+export function banPlayer(actor: string, uid: string, reason: string, hours: number | null) {
+  return transaction(async (tx) => {
+    const target = await readTarget(tx, uid);
+    const found = await readTicketsAndRooms(tx, [target.state]);
+    const now = Date.now();
+    const ban = newBan(actor, reason, hours, now);
+    const removal = await removeFromPlay(tx, uid, found.presence(target.state), found, now);
+    writeBan(tx, uid, target, ban, now);
+    const before = { ban: activeBan(target.state.ban, now) };
+    const row = audit(tx, { action: 'banPlayer', actor, target: uid, reason, before, after: { ban, removal } }, now);
+    return { ban, removal, auditId: row.id };
+  });
+}
+
+/** Lifts a ban in force; a player with none (never banned, lifted, or expired) is refused and nothing changes. */
+export function unbanPlayer(actor: string, uid: string, reason: string) {
+  return transaction(async (tx) => {
+    const target = await readTarget(tx, uid);
+    const now = Date.now();
+    const ban = activeBan(target.state.ban, now);
+    if (!ban) fail('failed-precondition', `uid: player "${uid}" is not banned (never, lifted, or expired).`);
+    writeBan(tx, uid, target, null, now);
+    const row = audit(
+      tx,
+      { action: 'unbanPlayer', actor, target: uid, reason, before: { ban }, after: { ban: null } },
+      now,
+    );
+    return { ban: null, auditId: row.id };
+  });
+}
+
+/** Refuses a banned player's result report; one plain read of their state. */
+export async function assertMayReport(uid: string): Promise<void> {
+  const state = (await playerStateRef(uid).get()).data();
+  countReads(1);
+  assertNotBanned(state?.ban, 'report a result', Date.now());
+}

@@ -1,0 +1,63 @@
+import { fail } from '../core/errors.js';
+import { pausedPools, type ModePause } from '../core/mode/pause.js';
+import { endTicket } from '../core/queue/ticket.js';
+import { config } from '../config.js';
+import { audit } from './audit.js';
+import { countQueryReads } from './firestore/metrics.js';
+import { modePauseRef, ticketRef, ticketsRef } from './firestore/refs.js';
+import { transaction } from './firestore/tx.js';
+
+const RELEASED = 'released: the mode was paused';
+
+/** Ends one waiting ticket of a paused pool, as a cancellation: nobody is cooled down for it. */
+const release = (pool: string, ticketId: string) =>
+  transaction(async (tx) => {
+    const ticket = (await tx.get(ticketRef(pool, ticketId))).data();
+    if (ticket?.status !== 'queued') return 0;
+    tx.set(ticketRef(pool, ticketId), endTicket(ticket, 'cancelled', RELEASED, Date.now()));
+    return 1;
+  });
+
+/**
+ * Releases every ticket still waiting in these pools, each in its own short transaction (a pool is never read
+ * in one). The pause is committed first and every enqueue reads it, so no ticket joins behind the query.
+ */
+async function releaseWaiting(pools: string[]): Promise<number> {
+  let released = 0;
+  for (const pool of pools) {
+    const queued = await ticketsRef(pool).where('status', '==', 'queued').select().get();
+    countQueryReads(queued.size);
+    for (const doc of queued.docs) released += await release(pool, doc.id);
+  }
+  return released;
+}
+
+/**
+ * Pauses queueing for a mode (all its pools) or one regional pool: `enqueue` answers with `message`, waiting
+ * tickets are released without penalty, and rooms already formed play on. Pausing again replaces the message
+ * and releases anything still waiting (a release cut short finishes this way).
+ */
+export async function pauseMode(actor: string, target: string, message: string, reason: string) {
+  const pools = pausedPools(config.modes, target);
+  const { pause, auditId } = await transaction(async (tx) => {
+    const before = (await tx.get(modePauseRef(target))).data() ?? null;
+    const now = Date.now();
+    const pause: ModePause = { target, message, by: actor, at: now };
+    tx.set(modePauseRef(target), pause);
+    const row = audit(tx, { action: 'pauseMode', actor, target, reason, before, after: { ...pause, pools } }, now);
+    return { pause, auditId: row.id };
+  });
+  return { pause, pools, released: await releaseWaiting(pools), auditId };
+}
+
+/** Lifts a pause; a target that is not paused is refused and nothing changes. */
+export function resumeMode(actor: string, target: string, reason: string) {
+  pausedPools(config.modes, target);
+  return transaction(async (tx) => {
+    const pause = (await tx.get(modePauseRef(target))).data();
+    if (!pause) fail('failed-precondition', `mode: "${target}" is not paused.`);
+    tx.delete(modePauseRef(target));
+    const row = audit(tx, { action: 'resumeMode', actor, target, reason, before: pause, after: null }, Date.now());
+    return { pause: null, auditId: row.id };
+  });
+}

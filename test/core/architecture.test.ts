@@ -1,0 +1,24 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const folders = (root: string): string[] =>
+  readdirSync(root)
+    .map((name) => join(root, name))
+    .filter((path) => statSync(path).isDirectory())
+    .flatMap((path) => [`${path}/`, ...folders(path)]);
+
+const tree = () => {
+  const doc = readFileSync('docs/architecture.md', 'utf8');
+  const block = doc.slice(doc.indexOf('## The tree')).split('```')[1] ?? '';
+  return block.split('\n').flatMap((line) => line.match(/^((?:functions|client)\/src\/(?:\S*\/)?)\s/)?.[1] ?? []);
+};
+
+describe('docs/architecture.md', () => {
+  it('names every folder of functions/src and client/src by its path, and no folder that does not exist', () => {
+    const actual = ['functions/src/', 'client/src/', ...folders('functions/src'), ...folders('client/src')];
+    const named = tree();
+    expect(named.length).toBeGreaterThan(10);
+    expect([...new Set(named)].sort()).toEqual(actual.filter((f) => f !== 'functions/src/').sort());
+  });
+});
