@@ -167,7 +167,7 @@ describe('leaving by going silent', () => {
     const at = 15_500; // no beat seen since 10 s: the one sent at 11.5 s is still on its way
     expect(goneSilent(active(), beats, 5, 0, at, 0).silent).toEqual(uids);
     expect(goneSilent(active(), beats, 5, 0, at, 3)).toEqual({ silent: [], nextCheckAt: 18_000 });
-    expect(leavingConfigSchema.parse({}).silenceGraceSeconds).toBe(3);
+    expect(leavingConfigSchema.parse({}).silenceGraceSeconds).toBe(15);
   });
 
   it("dates a game's start from its report deadline", () => {

@@ -14,9 +14,10 @@ export const leavingConfigSchema = z.strictObject({
   /**
    * Seconds past a mode's `leaveAfterSilentSeconds` that the server waits before taking a silent player to have
    * left: a beat is stamped when its call starts and seen once it commits, so under load a beat sent in time
-   * can land late. It must cover the heartbeat's round trip at its tail (`npm run simulate` prints its p99).
+   * lands late. The SDK beats every half window, so half the window plus this must cover the heartbeat's round
+   * trip at its tail (`npm run simulate` prints its p99; docs/fair-play.md has the figure behind the default).
    */
-  silenceGraceSeconds: z.number().min(0).max(60).default(3),
+  silenceGraceSeconds: z.number().min(0).max(120).default(15),
 });
 export type LeavingConfig = z.infer<typeof leavingConfigSchema>;
 
