@@ -77,6 +77,8 @@ export interface Figures {
     refused: Record<string, number>;
     p50Ms: number | null;
     p95Ms: number | null;
+    /** The tail a heartbeat's round trip can reach: what the silence rule's grace must cover (fairPlay.leaving). */
+    p99Ms: number | null;
   }[];
   matcher: {
     runs: number;
@@ -261,6 +263,7 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
         refused: client?.errors ?? {},
         p50Ms: client?.p50Ms === null || client?.p50Ms === undefined ? null : Math.round(client.p50Ms),
         p95Ms: client?.p95Ms === null || client?.p95Ms === undefined ? null : Math.round(client.p95Ms),
+        p99Ms: client?.p99Ms === null || client?.p99Ms === undefined ? null : Math.round(client.p99Ms),
       };
     }),
     matcher: {

@@ -19,6 +19,7 @@ import {
 } from '../functions/src/core/room/room.js';
 import { historyRowSchema } from '../functions/src/core/room/history.js';
 import { contradictingReporters } from '../functions/src/core/fairplay/reportAbuse.js';
+import { forfeitVerdict } from '../functions/src/core/fairplay/leaving.js';
 import { mayPlayIn, splitPoolId } from '../functions/src/core/mode/regions.js';
 import {
   seasonArchiveSchema,
@@ -354,6 +355,9 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
           `queued in ${home} measuring ${JSON.stringify(first.rtts)}, room in ${region} after ${wait.toFixed(1)} s`,
         );
       }
+    }
+    if (r.status === 'settled' && forfeitVerdict(r)?.kind === 'void') {
+      violation('a game every side left moves no rating', [roomPath(r)], `left by ${r.forfeits.join(', ')}`);
     }
     for (const broken of violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality })) {
       violation('every room within its caps and premade policy', [roomPath(r)], JSON.stringify(broken));

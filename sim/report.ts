@@ -310,7 +310,15 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
     ],
   });
   const invocations = table(
-    ['function', 'server invocations', 'client calls', 'refused (code: count)', 'client p50', 'client p95'],
+    [
+      'function',
+      'server invocations',
+      'client calls',
+      'refused (code: count)',
+      'client p50',
+      'client p95',
+      'client p99',
+    ],
     figures.invocations.map((i) => [
       i.name,
       i.server,
@@ -320,6 +328,7 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
         .join(', ') || '–',
       ms(i.p50Ms),
       ms(i.p95Ms),
+      ms(i.p99Ms),
     ]),
   );
   const runs = table(

@@ -66,7 +66,10 @@ export interface SimulationResult {
   staleViews: string[];
   missedUpdates: string[];
   stuckBots: string[];
-  calls: Record<string, Omit<FunctionStats, 'latencyMs'> & { p50Ms: number | null; p95Ms: number | null }>;
+  calls: Record<
+    string,
+    Omit<FunctionStats, 'latencyMs'> & { p50Ms: number | null; p95Ms: number | null; p99Ms: number | null }
+  >;
   callTimes: number[];
   /** How long callable requests waited for a slot in the process-wide limiter while bots played. */
   limiterWaitMs: number[];
@@ -411,7 +414,12 @@ export async function runSimulation({
     calls: Object.fromEntries(
       [...calls.byFunction].map(([name, { latencyMs, ...stats }]) => [
         name,
-        { ...stats, p50Ms: percentile(latencyMs, 50), p95Ms: percentile(latencyMs, 95) },
+        {
+          ...stats,
+          p50Ms: percentile(latencyMs, 50),
+          p95Ms: percentile(latencyMs, 95),
+          p99Ms: percentile(latencyMs, 99),
+        },
       ]),
     ),
     callTimes: calls.sentAt,

@@ -8,11 +8,12 @@ import {
   goneSilent,
   leaveStanding,
   leavingConfigSchema,
+  EVERY_SIDE_LEFT,
   softenForLeavers,
 } from '../../functions/src/core/fairplay/leaving.js';
 import { initialStanding } from '../../functions/src/core/player/player.js';
 import { settleRoom } from '../../functions/src/core/room/results.js';
-import type { RoomDoc } from '../../functions/src/core/room/room.js';
+import { sideUids, type RoomDoc } from '../../functions/src/core/room/room.js';
 import { pendingRoom } from './pendingRoom.js';
 
 /** The 2v2 of pendingRoom once started: party (a, b) on side A, solos c and d on side B. */
@@ -34,6 +35,38 @@ describe('leaving a started game', () => {
     expect(forfeitVerdict(leave(active(), 'c', 'a'))).toBeNull();
     expect(forfeitVerdict(leave(active(), 'c', 'd'))).toEqual({ kind: 'settle', result: { outcome: 'A' } });
     expect(forfeitVerdict(leave(active(), 'b', 'a'))).toEqual({ kind: 'settle', result: { outcome: 'B' } });
+  });
+
+  it('voids a team room that every side has left, found together (a side left means all its players did)', () => {
+    expect(forfeitVerdict(leave(active(), 'a', 'b', 'c', 'd'))).toEqual({ kind: 'void', reason: EVERY_SIDE_LEFT });
+    expect(forfeitVerdict(leave(active(), 'c', 'd', 'a', 'b'))).toEqual({ kind: 'void', reason: EVERY_SIDE_LEFT });
+    // A leaver on each side but players left on both: the game goes on, as with one leaver.
+    expect(forfeitVerdict(leave(active(), 'a', 'c'))).toBeNull();
+  });
+
+  it('voids a free-for-all room every player has left', () => {
+    const ffa: RoomDoc = { ...active(), kind: 'ffa', sides: [{ tickets: active().sides.flatMap((s) => s.tickets) }] };
+    expect(forfeitVerdict(leave(ffa, 'd', 'c', 'b', 'a'))).toEqual({ kind: 'void', reason: EVERY_SIDE_LEFT });
+  });
+
+  it('moves no rating in any room every side left, and gives the win to the side that stayed otherwise', () => {
+    const team = active();
+    const ffa: RoomDoc = { ...team, kind: 'ffa', sides: [{ tickets: team.sides.flatMap((s) => s.tickets) }] };
+    const sidesOf = (room: RoomDoc) => (room.kind === 'team' ? sideUids(room) : room.memberUids.map((uid) => [uid]));
+    fc.assert(
+      fc.property(fc.constantFrom(team, ffa), fc.shuffledSubarray(['a', 'b', 'c', 'd']), (room, order) => {
+        const verdict = forfeitVerdict(leave(room, ...order));
+        const gone = sidesOf(room).map((uids) => uids.every((uid) => order.includes(uid)));
+        const stayed = sidesOf(room).filter((_, i) => !gone[i]);
+        // Every side gone, in whatever order its players went: void, which settles nobody's rating.
+        if (gone.every(Boolean)) expect(verdict).toEqual({ kind: 'void', reason: EVERY_SIDE_LEFT });
+        else if (room.kind === 'team' && gone.some(Boolean))
+          expect(verdict).toEqual({ kind: 'settle', result: { outcome: gone[0] ? 'B' : 'A' } });
+        else if (room.kind === 'ffa' && stayed.length === 1)
+          expect(verdict).toMatchObject({ kind: 'settle', result: { placements: { [stayed[0]![0]!]: 1 } } });
+        else expect(verdict).toBeNull();
+      }),
+    );
   });
 
   it('settles a free-for-all room for the last player left, everyone who left tied last', () => {
@@ -100,11 +133,13 @@ describe('leaving by going silent', () => {
         fc.integer({ min: 0, max: 30_000 }),
         fc.integer({ min: 1, max: 30 }),
         fc.integer({ min: 0, max: 90_000 }),
-        (beatTimes, forfeits, startedAt, seconds, now) => {
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        (beatTimes, forfeits, startedAt, seconds, now, grace) => {
           const beats = new Map(uids.flatMap((uid, i) => (beatTimes[i] === undefined ? [] : [[uid, beatTimes[i]!]])));
           const room = { ...active(), forfeits };
-          const { silent, nextCheckAt } = goneSilent(room, beats, seconds, startedAt, now);
-          const quietUntil = (uid: string) => Math.max(startedAt, beats.get(uid) ?? 0) + seconds * 1000;
+          const { silent, nextCheckAt } = goneSilent(room, beats, seconds, startedAt, now, grace);
+          const quietUntil = (uid: string) =>
+            Math.max(startedAt, beats.get(uid) ?? 0) + Math.round((seconds + grace) * 1000);
           const staying = uids.filter((uid) => !forfeits.includes(uid));
           expect(silent).toEqual(staying.filter((uid) => quietUntil(uid) <= now));
           const later = staying.filter((uid) => quietUntil(uid) > now).map(quietUntil);
@@ -116,9 +151,23 @@ describe('leaving by going silent', () => {
 
   it('counts nothing in a game not started or over', () => {
     for (const status of ['pending', 'settled', 'voided', 'cancelled'] as const) {
-      expect(goneSilent({ ...active(), status }, new Map(), 1, 0, 1e9)).toEqual({ silent: [], nextCheckAt: null });
+      expect(goneSilent({ ...active(), status }, new Map(), 1, 0, 1e9, 0)).toEqual({ silent: [], nextCheckAt: null });
     }
-    expect(goneSilent({ ...active(), status: 'disputed' }, new Map(), 1, 0, 1e9).silent).toEqual(uids);
+    expect(goneSilent({ ...active(), status: 'disputed' }, new Map(), 1, 0, 1e9, 0).silent).toEqual(uids);
+  });
+
+  it('never takes a player whose beat is in flight to have left: the grace covers a beat that lands late', () => {
+    // The case: a 5 s window, a client beating every 1.5 s, one beat taking 4 s to be recorded.
+    const beats = new Map([
+      ['a', 10_000],
+      ['b', 10_000],
+      ['c', 10_000],
+      ['d', 10_000],
+    ]);
+    const at = 15_500; // no beat seen since 10 s: the one sent at 11.5 s is still on its way
+    expect(goneSilent(active(), beats, 5, 0, at, 0).silent).toEqual(uids);
+    expect(goneSilent(active(), beats, 5, 0, at, 3)).toEqual({ silent: [], nextCheckAt: 18_000 });
+    expect(leavingConfigSchema.parse({}).silenceGraceSeconds).toBe(15);
   });
 
   it("dates a game's start from its report deadline", () => {

@@ -152,7 +152,14 @@ describe('a regional mode', () => {
     await sweep();
     expect((await ticketOf('regionalCheck@asia', c.ticketId)).status).toBe('queued');
     expect((await ticketOf('regionalCheck@eu', back.id)).status).toBe('queued');
+    // At home she is matched as any eu player would be.
+    const [dan] = await players('Home Dan');
+    const d = await dan.call('enqueue', { mode: 'regionalCheck', region: 'eu' });
+    if (!d.room) await sweep();
+    const matched = await ticketOf('regionalCheck@eu', back.id);
+    expect(matched.status).toBe('matched');
+    expect((await roomOf(matched.roomId)).memberUids.sort()).toEqual([ann.uid, dan.uid].sort());
     await expectInvariants();
-    await Promise.all([ann.call('cancelQueue'), cal.call('cancelQueue')]);
+    await cal.call('cancelQueue');
   });
 });

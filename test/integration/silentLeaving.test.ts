@@ -3,13 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { useTestConfig } from '../support/config.js';
 
 // Heartbeats that count: this file's store code loads a copy of the test configuration whose `duel` and `2v2`
-// modes take a player silent for 3 s in a started game to have left it. The games are played in-process
-// through the store, as the callables run them, and the matcher run checks the silence, on the emulators.
+// modes take a player silent for 3 s in a started game, and 1 s of grace after it, to have left it. The games
+// are played in-process through the store, as the callables run them, and the matcher run checks the silence,
+// on the emulators.
 const CONFIG = useTestConfig('silent', (beating) => {
   for (const mode of ['duel', '2v2']) {
     beating.modes[mode].leaveAfterSilentSeconds = 3;
     beating.modes[mode].reportTimeoutSeconds = 120;
   }
+  beating.fairPlay.leaving = { ...beating.fairPlay.leaving, silenceGraceSeconds: 1 };
 });
 process.env.LADDER_CONFIG = CONFIG;
 
@@ -18,7 +20,10 @@ const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
 const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer } = await import('../../functions/src/store/profile.js');
 const { enqueue, heartbeat } = await import('../../functions/src/store/queue.js');
-const { gameBeatsRef, playerStateRef, roomRef } = await import('../../functions/src/store/firestore/refs.js');
+const { gameBeatsRef, playerRef, playerStateRef, roomRef } = await import(
+  '../../functions/src/store/firestore/refs.js'
+);
+const { forfeit } = await import('../../functions/src/store/leaving.js');
 const { respondToReadyCheck } = await import('../../functions/src/store/rooms.js');
 const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
@@ -95,6 +100,63 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
     expect(settled.status).toBe('settled');
     expect(settled.result).toEqual({ outcome: 'A' });
     expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
+  }, 60_000);
+
+  /** A started game of `mode` between these players (the 2v2's ready check accepted by all). */
+  async function started(mode: string, uids: string[]) {
+    for (const uid of uids) await ensurePlayer(uid);
+    let room = null;
+    for (const uid of uids) room = (await enqueue(uid, resolveMode(config.modes, mode))).room ?? room;
+    if (room!.status === 'pending') for (const uid of uids) await respondToReadyCheck(uid, room!.id, true);
+    return (await roomRef(room!.id).get()).data()!;
+  }
+
+  /** The room is void, with every player's leave counted and nobody's rating, record or history moved. */
+  async function expectVoidWithLeaves(roomId: string, uids: string[]) {
+    const room = (await roomRef(roomId).get()).data()!;
+    expect(room).toMatchObject({ status: 'voided', result: null, ratingChanges: null });
+    expect(room.endReason).toMatch(/every side left the game/);
+    expect([...room.forfeits].sort()).toEqual([...uids].sort());
+    for (const uid of uids) {
+      expect((await playerStateRef(uid).get()).data()!.leaves).toBe(1);
+      const standing = (await playerRef(uid).get()).data()!.ladders[room.ladder];
+      expect(standing?.games ?? 0).toBe(0);
+      expect((await db.collection(`players/${uid}/history`).get()).size).toBe(0);
+    }
+    expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
+  }
+
+  it('voids a 1v1 both players went silent in, found in one sweep: no rating moves, both leaves count', async () => {
+    const uids = ['void-ann', 'void-ben'];
+    const room = await started('duel', uids);
+    const report = await runMatcher({ durationMs: 6_000, intervalMs: 250 });
+    expect(report.silentLeaves).toBe(2);
+    await expectVoidWithLeaves(room.id, uids);
+  }, 60_000);
+
+  it('voids a 1v1 where one player forfeits while the other is past their silence, whichever side forfeits', async () => {
+    for (const forfeiter of [0, 1]) {
+      const room = await started('duel', [`mixed-${forfeiter}-a`, `mixed-${forfeiter}-b`]);
+      // Side A's player forfeits in the first game, side B's in the second; the other never beat.
+      const [a, b] = sideUids(room).map((side) => side[0]!);
+      const [leaver, quiet] = forfeiter === 0 ? [a!, b!] : [b!, a!];
+      await sleep(2_500);
+      await heartbeat(leaver); // the forfeiter's client was beating; only the other is past their silence
+      await sleep(1_800);
+      expect((await forfeit(leaver, room.id)).status).toBe('voided');
+      await expectVoidWithLeaves(room.id, [leaver, quiet]);
+    }
+  }, 60_000);
+
+  it('voids a 2v2 one player forfeited and the rest then left silently in one sweep', async () => {
+    const uids = ['void-a1', 'void-a2', 'void-b1', 'void-b2'];
+    const room = await started('2v2', uids);
+    const [sideA] = sideUids(room);
+    // Side A's first player forfeits at once: the game goes on without them. Nobody else beats.
+    expect((await forfeit(sideA![0]!, room.id)).status).toBe('active');
+    const report = await runMatcher({ durationMs: 6_000, intervalMs: 250 });
+    expect(report.silentLeaves).toBe(3);
+    await expectVoidWithLeaves(room.id, uids);
   }, 60_000);
 
   it('records no beat in a mode that does not count silence, nor for a player only queued', async () => {

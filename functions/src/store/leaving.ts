@@ -4,6 +4,7 @@ import {
   forfeitVerdict,
   gameStartedAt,
   goneSilent,
+  inPlay,
   type GameBeat,
   type Silence,
 } from '../core/fairplay/leaving.js';
@@ -18,8 +19,8 @@ import { transaction, type Tx } from './firestore/tx.js';
 
 /**
  * These players leave the started game in the caller's transaction: the room records it, each leave is
- * counted, and a room whose whole side (or all but one free-for-all player) has now left settles at once.
- * Leaving twice changes nothing and counts once.
+ * counted, and a room whose whole side (or all but one free-for-all player) has now left settles at once, or
+ * is void if every side has. Leaving twice changes nothing and counts once.
  */
 export async function leave(tx: Tx, room: RoomDoc, uids: readonly string[], nowMs: number): Promise<RoomDoc> {
   const left = uids.reduce((r, uid) => forfeitRoom(r, uid, nowMs), room);
@@ -37,19 +38,31 @@ export async function leave(tx: Tx, room: RoomDoc, uids: readonly string[], nowM
   return next;
 }
 
-/** The caller leaves a started game (`forfeit`), in one transaction. */
+/** Whether a room counts silence as leaving and its game has started: its beats are worth reading. */
+const watched = (room: RoomDoc | undefined): room is RoomDoc =>
+  !!room && room.leaveAfterSilentSeconds !== null && room.reportDeadline !== null;
+
+/**
+ * The caller leaves a started game (`forfeit`), in one transaction. Players already past their silence leave
+ * with them, as the next look would have had them: a game every side has left is void whichever way each left.
+ */
 export function forfeit(uid: string, roomId: string): Promise<RoomDoc> {
-  return transaction(async (tx) =>
-    leave(tx, requireRoom((await tx.get(roomRef(roomId))).data(), roomId), [uid], Date.now()),
-  );
+  return transaction(async (tx) => {
+    const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
+    const now = Date.now();
+    forfeitRoom(room, uid, now); // refuses a stranger or a game not in play before anything more is read
+    const silence = watched(room) ? silenceIn(room, await tx.query(gameBeatsRef(roomId)), now) : null;
+    return leave(tx, room, [uid, ...(silence?.silent ?? []).filter((other) => other !== uid)], now);
+  });
 }
 
 /** Who of a room's players fell silent by now, from the room and its beats as read; null for a room not to watch. */
 function silenceIn(room: RoomDoc | undefined, beats: QuerySnapshot<GameBeat>, nowMs: number): Silence | null {
-  if (!room || room.leaveAfterSilentSeconds === null || room.reportDeadline === null) return null;
+  if (!watched(room)) return null;
   const startedAt = gameStartedAt(room, resolveMode(config.modes, room.mode));
   const lastBeat = new Map(beats.docs.map((d) => [d.id, d.data().at]));
-  return goneSilent(room, lastBeat, room.leaveAfterSilentSeconds, startedAt, nowMs);
+  const grace = config.fairPlay.leaving.silenceGraceSeconds;
+  return goneSilent(room, lastBeat, room.leaveAfterSilentSeconds!, startedAt, nowMs, grace);
 }
 
 /**
@@ -71,6 +84,6 @@ export async function leaveIfSilent(roomId: string): Promise<{ left: string[]; n
     const silence = silenceIn(room, beats, now);
     if (!silence?.silent.length) return { left: [], nextCheckAt: silence?.nextCheckAt ?? null };
     const next = await leave(tx, room!, silence.silent, now);
-    return { left: silence.silent, nextCheckAt: next.status === 'settled' ? null : silence.nextCheckAt };
+    return { left: silence.silent, nextCheckAt: inPlay(next) ? silence.nextCheckAt : null };
   });
 }

@@ -11,6 +11,13 @@ export const leavingConfigSchema = z.strictObject({
    * none). Below 1, a room with a leaver is no longer zero-sum.
    */
   teammateLossShare: z.number().min(0).max(1).default(1),
+  /**
+   * Seconds past a mode's `leaveAfterSilentSeconds` that the server waits before taking a silent player to have
+   * left: a beat is stamped when its call starts and seen once it commits, so under load a beat sent in time
+   * lands late. The SDK beats every half window, so half the window plus this must cover the heartbeat's round
+   * trip at its tail (`npm run simulate` prints its p99; docs/fair-play.md has the figure behind the default).
+   */
+  silenceGraceSeconds: z.number().min(0).max(120).default(15),
 });
 export type LeavingConfig = z.infer<typeof leavingConfigSchema>;
 
@@ -30,21 +37,29 @@ export function forfeitRoom(room: RoomDoc, uid: string, nowMs: number): RoomDoc 
   return { ...room, forfeits: [...room.forfeits, uid], updatedAt: nowMs };
 }
 
+/** Why a game every side left is void. */
+export const EVERY_SIDE_LEFT = 'every side left the game, so nobody won it';
+
 /**
- * What the players who left decide on their own: a team room whose whole side left is won by the other side;
- * a free-for-all room left by all but one is won by that one, everyone else tied last. Null while the game
- * goes on.
+ * What the players who left decide on their own. A side has left when all its players have (in free-for-all,
+ * each player is a side): one player leaving a team leaves the game to their team-mates, as before. A team room
+ * whose whole side left is won by the other side; a free-for-all room left by all but one is won by that one,
+ * everyone else tied last. A room that every side has left (leaves found together: in one sweep, or a forfeit
+ * while the others are past their silence) is void: nobody stayed to win, so no rating moves, and every leave
+ * still counts. Null while the game goes on.
  */
-export function forfeitVerdict(room: RoomDoc): Extract<Verdict, { kind: 'settle' }> | null {
+export function forfeitVerdict(room: RoomDoc): Extract<Verdict, { kind: 'settle' | 'void' }> | null {
   const left = new Set(room.forfeits);
   if (room.kind === 'team') {
-    const [a, b] = sideUids(room);
-    if (a!.every((uid) => left.has(uid))) return { kind: 'settle', result: { outcome: 'B' } };
-    if (b!.every((uid) => left.has(uid))) return { kind: 'settle', result: { outcome: 'A' } };
+    const [a, b] = sideUids(room).map((uids) => uids.every((uid) => left.has(uid)));
+    if (a && b) return { kind: 'void', reason: EVERY_SIDE_LEFT };
+    if (a) return { kind: 'settle', result: { outcome: 'B' } };
+    if (b) return { kind: 'settle', result: { outcome: 'A' } };
     return null;
   }
   const staying = room.memberUids.filter((uid) => !left.has(uid));
   if (staying.length > 1) return null;
+  if (staying.length === 0) return { kind: 'void', reason: EVERY_SIDE_LEFT };
   return {
     kind: 'settle',
     result: { placements: Object.fromEntries(room.memberUids.map((uid) => [uid, staying.includes(uid) ? 1 : 2])) },
@@ -104,9 +119,9 @@ export interface Silence {
 }
 
 /**
- * The players of a started game (active or disputed) who sent no heartbeat for `silentAfterSeconds`, counted
- * from their last beat or the start of the game, whichever is later: they are taken to have left it. Players
- * who left already are not counted again.
+ * The players of a started game (active or disputed) who sent no heartbeat for `silentAfterSeconds` and the
+ * grace after it (`silenceGraceSeconds`, for beats in flight), counted from their last beat or the start of
+ * the game, whichever is later: they are taken to have left it. Players who left already are not counted again.
  */
 export function goneSilent(
   room: Pick<RoomDoc, 'status' | 'memberUids' | 'forfeits'>,
@@ -114,11 +129,13 @@ export function goneSilent(
   silentAfterSeconds: number,
   startedAt: number,
   nowMs: number,
+  graceSeconds: number,
 ): Silence {
   if (!inPlay(room)) return { silent: [], nextCheckAt: null };
+  const quietMs = Math.round((silentAfterSeconds + graceSeconds) * 1000);
   const quietFrom = room.memberUids
     .filter((uid) => !room.forfeits.includes(uid))
-    .map((uid) => ({ uid, until: Math.max(startedAt, beats.get(uid) ?? 0) + silentAfterSeconds * 1000 }));
+    .map((uid) => ({ uid, until: Math.max(startedAt, beats.get(uid) ?? 0) + quietMs }));
   const waiting = quietFrom.filter((p) => p.until > nowMs).map((p) => p.until);
   return {
     silent: quietFrom.filter((p) => p.until <= nowMs).map((p) => p.uid),

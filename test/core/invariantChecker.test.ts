@@ -42,7 +42,7 @@ function roomOf(id: string, region: string, tickets: TicketDoc[], afterSeconds: 
   return { room, tickets: tickets.map((t): TicketDoc => ({ ...t, status: 'matched', roomId: id, endedAt: at })) };
 }
 
-const regional = (tickets: TicketDoc[], rooms: ReturnType<typeof roomOf>['room'][]) =>
+const found = (invariant: string, tickets: TicketDoc[], rooms: ReturnType<typeof roomOf>['room'][]) =>
   checkInvariants(
     {
       tickets: tickets.map((t) => ({ ...t, pathMode: t.mode })),
@@ -55,7 +55,9 @@ const regional = (tickets: TicketDoc[], rooms: ReturnType<typeof roomOf>['room']
       closes: [],
     } satisfies Snapshot,
     config,
-  ).filter((v) => v.invariant === 'every player of a regional room may play in its region');
+  ).filter((v) => v.invariant === invariant);
+const regional = (tickets: TicketDoc[], rooms: ReturnType<typeof roomOf>['room'][]) =>
+  found('every player of a regional room may play in its region', tickets, rooms);
 
 describe("the invariant checker's regional rule", () => {
   // Ann (eu) measured asia at 400 ms; a room with Ben in us fell through and her ticket went back to the pool.
@@ -67,8 +69,7 @@ describe("the invariant checker's regional rule", () => {
     // Sent back as the old code did: to the room's region, its round trips forgotten, then seated in asia.
     const forgetful: TicketDoc = { ...ann, id: 'a2', mode: 'regionalCheck@us', rtts: null, createdAt: NOW + 3000 };
     const second = roomOf('r2', 'asia', [forgetful, cal], 5);
-    const found = regional([...first.tickets, ...second.tickets], [first.room, second.room]);
-    expect(found).toEqual([
+    expect(regional([...first.tickets, ...second.tickets], [first.room, second.room])).toEqual([
       {
         invariant: 'every player of a regional room may play in its region',
         documents: ['rooms/r2', 'pools/regionalCheck@us/tickets/a2', 'pools/regionalCheck@eu/tickets/a1'],
@@ -81,5 +82,18 @@ describe("the invariant checker's regional rule", () => {
     const kept: TicketDoc = { ...ann, id: 'a2', createdAt: NOW + 3000 };
     const second = roomOf('r2', 'us', [kept, queued('d1', 'dan', 'us', null)], 5);
     expect(regional([...first.tickets, ...second.tickets], [first.room, second.room])).toEqual([]);
+  });
+});
+
+describe("the invariant checker's rule for games every side left", () => {
+  it('flags a room settled, rating moved, although every side had left it; a void one is as it should be', () => {
+    const { room, tickets } = roomOf('r9', 'eu', [queued('a9', 'ann', 'eu', null), queued('b9', 'ben', 'eu', null)], 1);
+    const left = { ...room, status: 'active' as const, forfeits: ['ann', 'ben'] };
+    const invariant = 'a game every side left moves no rating';
+    const settled = { ...left, status: 'settled' as const, result: { outcome: 'B' as const } };
+    expect(found(invariant, tickets, [settled])).toEqual([
+      { invariant, documents: ['rooms/r9'], detail: 'left by ann, ben' },
+    ]);
+    expect(found(invariant, tickets, [{ ...left, status: 'voided' }])).toEqual([]);
   });
 });
