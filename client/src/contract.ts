@@ -59,7 +59,7 @@ export interface Calls {
     { roomId: string; outcome: TeamResult['outcome'] } | { roomId: string; placements: FreeForAllResult['placements'] },
     { room: Room },
   ];
-  getLeaderboard: [{ ladder: string; limit?: number }, Leaderboard];
+  getLeaderboard: [{ ladder: string; limit?: number; around?: number; players?: string[] }, Leaderboard];
   /** Never in one room with them again, on either side; at most 100 players. */
   blockPlayer: [{ uid: string }, { blocked: BlockedPlayer[] }];
   unblockPlayer: [{ uid: string }, { blocked: BlockedPlayer[] }];

@@ -13,6 +13,7 @@ import type {
   EnqueueResult,
   FinalRow,
   Leaderboard,
+  LeaderboardAsk,
   LoginInput,
   Player,
   Profile,
@@ -121,9 +122,13 @@ export class Ladder {
     return (await this.services.call('cancelQueue', {})).cancelled;
   }
 
-  /** The top of a ladder ('solo' for 1v1, 'team' for larger modes by default) and the caller's rank. */
-  leaderboard(ladder: string, limit?: number): Promise<Leaderboard> {
-    return this.services.call('getLeaderboard', limit === undefined ? { ladder } : { ladder, limit });
+  /**
+   * The top of a ladder ('solo' for 1v1, 'team' for larger modes by default) and the caller's rank; with an
+   * ask instead of a limit, the rows around the caller (`around`) or a friends list's ranks (`players`).
+   */
+  leaderboard(ladder: string, ask?: number | LeaderboardAsk): Promise<Leaderboard> {
+    if (typeof ask === 'number') return this.services.call('getLeaderboard', { ladder, limit: ask });
+    return this.services.call('getLeaderboard', { ladder, ...ask });
   }
 
   /**

@@ -303,9 +303,23 @@ export interface RankedStanding extends Standing {
 
 export interface Leaderboard {
   ladder: string;
+  /** The best rows, as many as asked for (none when only `around` or `players` was asked). */
   top: LeaderboardRow[];
-  /** The caller's rank; null before their first game on this ladder. */
+  /** The caller's rank; null until they finish their placement games on this ladder. */
   me: RankedStanding | null;
+  /** When asked: the rows just above and below the caller, with the caller; empty while they are unranked. */
+  around?: LeaderboardRow[];
+  /** When asked: the ranked ones of the players named (a friends list), best first. */
+  players?: LeaderboardRow[];
+}
+
+/** What `leaderboard` asks for: the top `limit` rows, `around` rows either side of the caller, these `players`. */
+export interface LeaderboardAsk {
+  limit?: number;
+  /** 1 to 50. */
+  around?: number;
+  /** Up to 100 player ids. */
+  players?: string[];
 }
 
 /** A player the caller blocked, with the name they had then. */
