@@ -37,7 +37,8 @@ export interface Calls {
   disbandParty: [NoArguments, { party: null }];
   refreshPartyCode: [NoArguments, { party: Party }];
   /** A regional mode needs `region`, or `rtts` (round-trip ms by region) for the nearest one and the reach. */
-  enqueue: [{ mode: string; region?: string; rtts?: Record<string, number> }, EnqueueResult];
+  /** A mode that declares `builds` needs `build`, the client's build ("1.4.2"). */
+  enqueue: [{ mode: string; region?: string; rtts?: Record<string, number>; build?: string }, EnqueueResult];
   /** Cancelling leaves the player idle, or in the room that formed first. */
   cancelQueue: [NoArguments, { cancelled: boolean; presence: Exclude<Presence, { kind: 'queued' }> }];
   /**

@@ -30,10 +30,12 @@ const ignore = () => {};
 export class Ladder {
   private readonly services: Services;
   private readonly open = new Set<{ close(): void }>();
+  private readonly build: string | undefined;
   readonly party: PartyApi;
 
   constructor(options: LadderOptions) {
     this.services = connect(options);
+    this.build = options.build;
     this.party = new PartyApi(
       this.services,
       () => this.uid,
@@ -87,10 +89,15 @@ export class Ladder {
   /**
    * Queues (a party leader queues the whole party). Most games want `queue`, which also follows the ticket. A
    * regional mode needs `where`: the player's region, or round trips from `measureRegions`. The answer's `mode`
-   * is the pool joined (`1v1@eu` for a regional mode).
+   * is the pool joined (`1v1@eu` for a regional mode, `1v1~1.4` for a build group). The `build` given to
+   * `createLadder` goes with it.
    */
   enqueue(mode: string, where: Where = {}): Promise<EnqueueResult> {
-    return this.services.call('enqueue', { mode, ...where });
+    return this.services.call('enqueue', {
+      mode,
+      ...where,
+      ...(this.build === undefined ? {} : { build: this.build }),
+    });
   }
 
   /** Queues and follows the ticket to its end; heartbeats are sent while it waits. */
