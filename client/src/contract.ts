@@ -68,6 +68,8 @@ export interface Calls {
   /** Leaves a started game: a loss for the caller's side, on their leave record. */
   forfeit: [{ roomId: string }, { room: Room }];
   getSeasons: [{ ladder: string }, Seasons];
+  /** Asks to play a settled room again; `rematch` is the new room once every player has asked in time. */
+  requestRematch: [{ roomId: string }, { room: Room; rematch: Room | null }];
 }
 
 export type CallName = keyof Calls;

@@ -27,6 +27,7 @@ export {
   type RoomView,
 } from './room.js';
 export { PartyApi } from './party.js';
+export { rematchStatus, type RematchStatus } from './rematch.js';
 export { measureRegions, type MeasureOptions, type Where } from './regions.js';
 export type * from './types.js';
 export { playerAsOf, rankAsOf, rankLabel, tierLabel } from './rank.js';

@@ -271,6 +271,20 @@ export interface Room {
   unrated: { reason: string; pairs: { a: string; b: string; games: number }[] } | null;
   /** The region the room plays in, for a regional mode; else null. */
   region: string | null;
+  /** On a settled room: who asked to play it again, until when, and the new room once everyone asked. */
+  rematch: RematchState | null;
+  /** The settled room this one replays, for a rematch; null for a room from the queue. */
+  rematchOf: string | null;
+}
+
+/** A settled room's rematch: formed at once when every player asks before `deadline`. */
+export interface RematchState {
+  asked: string[];
+  deadline: number;
+  /** The rematch's room, once everyone asked. */
+  roomId: string | null;
+  /** Why the rematch would not be rated (the daily cap of games between two players); null when rated. */
+  unrated: string | null;
 }
 
 /** How a game ended for one player. */

@@ -17,3 +17,4 @@ export { blockPlayer, forfeit, getBlockList, unblockPlayer } from './api/fairPla
 export { seasonCloseTick } from './jobs/seasonClose.js';
 export { calibrateTick } from './jobs/calibrate.js';
 export { getSeasons } from './api/seasons.js';
+export { requestRematch } from './api/rematch.js';

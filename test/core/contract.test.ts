@@ -43,4 +43,5 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'getBlockList'>>().toEqualTypeOf<Server<'getBlockList'>>();
   expectTypeOf<Client<'forfeit'>>().toEqualTypeOf<Server<'forfeit'>>();
   expectTypeOf<Client<'getSeasons'>>().toEqualTypeOf<Server<'getSeasons'>>();
+  expectTypeOf<Client<'requestRematch'>>().toEqualTypeOf<Server<'requestRematch'>>();
 });

@@ -56,4 +56,6 @@ export const pendingRoom = (): RoomDoc => ({
   unrated: null,
   leaveAfterSilentSeconds: null,
   region: null,
+  rematch: null,
+  rematchOf: null,
 });

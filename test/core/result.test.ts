@@ -55,6 +55,8 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     unrated: null,
     leaveAfterSilentSeconds: null,
     region: null,
+    rematch: null,
+    rematchOf: null,
   };
 }
 

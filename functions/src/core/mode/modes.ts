@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError, fail } from '../errors.js';
 import { formatIssues } from '../validation.js';
+import { rematchConfigSchema } from '../room/rematchState.js';
 import { buildGroups, buildsSchema } from './builds.js';
 import { poolIdOf, regionsSchema, splitPoolId } from './regions.js';
 
@@ -116,6 +117,8 @@ export const modeSchema = z.object({
   regions: regionsSchema.nullable().default(null),
   /** Which client builds play together and the oldest allowed (core/mode/builds.ts); null: any build, one pool. */
   builds: buildsSchema.nullable().default(null),
+  /** Players of a settled room may play again at once when all ask in time (core/room/rematch.ts); null: off. */
+  rematch: rematchConfigSchema.nullable().default({ windowSeconds: 30, swapSides: false }),
 });
 export type Mode = z.infer<typeof modeSchema>;
 /**

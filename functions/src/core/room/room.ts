@@ -4,6 +4,7 @@ import { matchQualitySchema, type MatchProposal } from '../match/proposal.js';
 import type { Mode, ModeWithId } from '../mode/modes.js';
 import type { TicketDoc } from '../queue/ticket.js';
 import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
+import { rematchStateSchema } from './rematchState.js';
 
 export const roomStatusSchema = z.enum(['pending', 'active', 'disputed', 'settled', 'voided', 'cancelled']);
 export type RoomStatus = z.infer<typeof roomStatusSchema>;
@@ -87,6 +88,10 @@ export const roomDocSchema = z.object({
   leaveAfterSilentSeconds: z.number().nullable().default(null),
   /** The region the room plays in, for a regional mode (its players may come from neighbouring ones); else null. */
   region: z.string().nullable().default(null),
+  /** On a settled room: its players' asks for a rematch (core/room/rematch.ts); null until the first ask. */
+  rematch: rematchStateSchema.nullable().default(null),
+  /** The settled room this one replays, when it is a rematch; null for a room from the queue. */
+  rematchOf: z.string().nullable().default(null),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
@@ -142,6 +147,8 @@ export function newRoom(
     forfeits: [],
     unrated: null,
     leaveAfterSilentSeconds: mode.leaveAfterSilentSeconds,
+    rematch: null,
+    rematchOf: null,
   };
 }
 
