@@ -1,7 +1,7 @@
 /**
  * The invariants farming adds, from the rooms alone: no pair of opponents plays a rated game past the daily
  * cap (nor an unrated one below it), and no room puts two opponents against each other again inside the window
- * that was left of it when the room was proposed.
+ * that was left of it when the room was proposed, unless every player asked for it (a rematch).
  */
 import type { AppConfig } from '../functions/src/core/config.js';
 import { utcDay } from '../functions/src/core/fairplay/rematchWindow.js';
@@ -46,7 +46,8 @@ export function checkFarming(rooms: readonly RoomDoc[], config: AppConfig, viola
   for (const r of settled) for (const uid of r.memberUids) gamesOf.set(uid, [...(gamesOf.get(uid) ?? []), r.endedAt!]);
   const lastMet = (a: string, b: string, beforeMs: number) =>
     settled.findLast((r) => r.endedAt! < beforeMs && facingPairs(r).some(([x, y]) => pairKey(x, y) === pairKey(a, b)));
-  for (const r of rooms) {
+  // A rematch every player of a settled room asked for (rematchOf) is allowed inside the window.
+  for (const r of rooms.filter((room) => room.rematchOf === null)) {
     const enqueuedAt = new Map(
       r.sides.flatMap((s) => s.tickets.flatMap((t) => t.members.map((m) => [m.uid, t.enqueuedAt]))),
     );

@@ -359,7 +359,12 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     if (r.status === 'settled' && forfeitVerdict(r)?.kind === 'void') {
       violation('a game every side left moves no rating', [roomPath(r)], `left by ${r.forfeits.join(', ')}`);
     }
-    for (const broken of violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality })) {
+    // A rematch replays a room that met the caps, with the ratings its game moved: its players chose it.
+    const checked =
+      r.rematchOf === null
+        ? violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality })
+        : [];
+    for (const broken of checked) {
       violation('every room within its caps and premade policy', [roomPath(r)], JSON.stringify(broken));
     }
     // Players who blocked one another before the room formed are never in it (a party's own members aside).

@@ -25,6 +25,11 @@ export interface LadderOptions {
   emulators?: EmulatorHosts;
   /** Each mode's `ticketTtlSeconds`, when the game knows them: heartbeats then run every third of it. */
   ticketTtlSeconds?: Record<string, number>;
+  /**
+   * The game's build ("1.4.2"), sent with every queue request: a mode that declares `builds` matches it only
+   * with compatible builds and refuses one older than its minimum.
+   */
+  build?: string;
   /** Logs every listener event (listen, snapshot, error, stop, re-read): `true` prints them with console.debug. */
   debug?: boolean | DebugLog;
   /** How matches are followed; default `firestore`. */

@@ -46,7 +46,8 @@ export interface Calls {
   disbandParty: [NoArguments, { party: null }];
   refreshPartyCode: [NoArguments, { party: Party }];
   /** A regional mode needs `region`, or `rtts` (round-trip ms by region) for the nearest one and the reach. */
-  enqueue: [{ mode: string; region?: string; rtts?: Record<string, number> }, EnqueueResult];
+  /** A mode that declares `builds` needs `build`, the client's build ("1.4.2"). */
+  enqueue: [{ mode: string; region?: string; rtts?: Record<string, number>; build?: string }, EnqueueResult];
   /** Cancelling leaves the player idle, or in the room that formed first. */
   cancelQueue: [NoArguments, { cancelled: boolean; presence: Exclude<Presence, { kind: 'queued' }> }];
   /**
@@ -68,7 +69,7 @@ export interface Calls {
     { roomId: string; outcome: TeamResult['outcome'] } | { roomId: string; placements: FreeForAllResult['placements'] },
     { room: Room },
   ];
-  getLeaderboard: [{ ladder: string; limit?: number }, Leaderboard];
+  getLeaderboard: [{ ladder: string; limit?: number; around?: number; players?: string[] }, Leaderboard];
   /** Never in one room with them again, on either side; at most 100 players. */
   blockPlayer: [{ uid: string }, { blocked: BlockedPlayer[] }];
   unblockPlayer: [{ uid: string }, { blocked: BlockedPlayer[] }];
@@ -111,6 +112,8 @@ export interface Calls {
     { uid: string; ladder: string; delta: number; reason: string },
     { standing: Standing; auditId: string },
   ];
+  /** Asks to play a settled room again; `rematch` is the new room once every player has asked in time. */
+  requestRematch: [{ roomId: string }, { room: Room; rematch: Room | null }];
   /**
    * The caller's match view, long-polled: at once when its version is newer than `sinceVersion`, else when it
    * changes or after `waitMs` (at most 25 000). `ticket` names a ticket of theirs the state has moved past.

@@ -31,6 +31,8 @@ export interface HttpLadderOptions {
    */
   relay?: { functions: string; auth: string };
   ticketTtlSeconds?: Record<string, number>;
+  /** The game's build ("1.4.2"), sent with every queue request (see `builds` in the configuration). */
+  build?: string;
 }
 
 function endpoints(options: HttpLadderOptions) {
@@ -62,13 +64,16 @@ export function createLadder(options: HttpLadderOptions): Ladder {
   const call = retrying(httpInvoker(post, urlOf, session.idToken));
   const transport = options.transport ?? (options.request ? 'poll' : 'stream');
   const open = transport === 'stream' ? fetchStreamer(urlOf, session.idToken) : undefined;
-  return new Ladder({
-    call,
-    session,
-    feed: new RemoteFeed(call, { open }),
-    docs: null,
-    ticketTtlSeconds: { ...options.ticketTtlSeconds },
-  });
+  return new Ladder(
+    {
+      call,
+      session,
+      feed: new RemoteFeed(call, { open }),
+      docs: null,
+      ticketTtlSeconds: { ...options.ticketTtlSeconds },
+    },
+    options.build,
+  );
 }
 
 export type { Ladder };

@@ -2,7 +2,7 @@ import { connect, type LadderOptions } from './connect.js';
 import { Ladder } from './ladder.js';
 
 /** A player's Ladder over the Firebase web SDK (Auth, Functions, and Firestore unless `transport` says otherwise). */
-export const createLadder = (options: LadderOptions) => new Ladder(connect(options));
+export const createLadder = (options: LadderOptions) => new Ladder(connect(options), options.build);
 export { Ladder };
 export type { LadderOptions, Transport } from './connect.js';
 export { deployedName } from './names.js';
@@ -34,6 +34,7 @@ export {
   type RoomView,
 } from './room.js';
 export { PartyApi } from './party.js';
+export { rematchStatus, type RematchStatus } from './rematch.js';
 export { measureRegions, type MeasureOptions, type Where } from './regions.js';
 export type * from './types.js';
 export { playerAsOf, rankAsOf, rankLabel, tierLabel } from './rank.js';

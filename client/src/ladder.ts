@@ -11,6 +11,7 @@ import type {
   EnqueueResult,
   FinalRow,
   Leaderboard,
+  LeaderboardAsk,
   LoginInput,
   Player,
   Profile,
@@ -27,10 +28,15 @@ const ignore = () => {};
 /** One player's connection to the ladder backend. Create it with `createLadder`. */
 export class Ladder {
   private readonly open = new Set<{ close(): void }>();
+  private readonly build: string | undefined;
   readonly party: PartyApi;
 
   /** Built by an entry point's `createLadder`, which chooses how the services reach the backend. */
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    build?: string,
+  ) {
+    this.build = build;
     this.party = new PartyApi(
       this.services,
       () => this.uid,
@@ -100,10 +106,15 @@ export class Ladder {
   /**
    * Queues (a party leader queues the whole party). Most games want `queue`, which also follows the ticket. A
    * regional mode needs `where`: the player's region, or round trips from `measureRegions`. The answer's `mode`
-   * is the pool joined (`1v1@eu` for a regional mode).
+   * is the pool joined (`1v1@eu` for a regional mode, `1v1~1.4` for a build group). The `build` given to
+   * `createLadder` goes with it.
    */
   enqueue(mode: string, where: Where = {}): Promise<EnqueueResult> {
-    return this.services.call('enqueue', { mode, ...where });
+    return this.services.call('enqueue', {
+      mode,
+      ...where,
+      ...(this.build === undefined ? {} : { build: this.build }),
+    });
   }
 
   /** Queues and follows the ticket to its end; heartbeats are sent while it waits. */
@@ -135,9 +146,13 @@ export class Ladder {
     return (await this.services.call('cancelQueue', {})).cancelled;
   }
 
-  /** The top of a ladder ('solo' for 1v1, 'team' for larger modes by default) and the caller's rank. */
-  leaderboard(ladder: string, limit?: number): Promise<Leaderboard> {
-    return this.services.call('getLeaderboard', limit === undefined ? { ladder } : { ladder, limit });
+  /**
+   * The top of a ladder ('solo' for 1v1, 'team' for larger modes by default) and the caller's rank; with an
+   * ask instead of a limit, the rows around the caller (`around`) or a friends list's ranks (`players`).
+   */
+  leaderboard(ladder: string, ask?: number | LeaderboardAsk): Promise<Leaderboard> {
+    if (typeof ask === 'number') return this.services.call('getLeaderboard', { ladder, limit: ask });
+    return this.services.call('getLeaderboard', { ladder, ...ask });
   }
 
   /**

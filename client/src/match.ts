@@ -1,5 +1,6 @@
 import { LadderError, toLadderError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
+import { followRematch, requestRematch, type RematchStatus } from './rematch.js';
 import { teamResultFor } from './room.js';
 import type { Services } from './services.js';
 import {
@@ -49,6 +50,13 @@ export interface Match {
   report(result: Result): Promise<Room>;
   /** Reports a team game from this player's side: 'win' means their side won. */
   reportOutcome(outcome: 'win' | 'loss' | 'draw'): Promise<Room>;
+  /**
+   * After the game settled: asks to play it again with the same players. Once every player has asked within
+   * the mode's window the new room forms at once, and the Ladder's `onMatch` hands over its Match.
+   */
+  requestRematch(): Promise<RematchStatus>;
+  /** Follows the settled room's rematch: who has asked, until when, whether it would be rated, the new room. */
+  onRematch(listener: (status: RematchStatus) => void): Unsubscribe;
   /** Stops listening and heartbeating (the ticket stays queued: `cancel` leaves the queue). */
   close(): void;
 }
@@ -84,6 +92,7 @@ export class MatchSubscription implements Match {
   private readonly statusListeners = new Set<(status: MatchStatus) => void>();
   private readonly errorListeners = new Set<(error: LadderError) => void>();
   private readonly waiters = new Set<Waiter>();
+  private readonly rematchFollowers = new Set<Unsubscribe>();
   private readonly heartbeat: Heartbeat;
   /** Beats during a started game of a mode where a silent player is taken to have left it. */
   private readonly gameBeat: Heartbeat;
@@ -202,6 +211,19 @@ export class MatchSubscription implements Match {
     return (await this.services.call('cancelQueue', {})).cancelled;
   }
 
+  requestRematch(): Promise<RematchStatus> {
+    return requestRematch(this.services, this.uid, this.requireRoomId('rematch'));
+  }
+
+  onRematch(listener: (status: RematchStatus) => void): Unsubscribe {
+    const stop = followRematch(this.services, this.uid, this.requireRoomId('rematch'), listener, (e) => this.notify(e));
+    this.rematchFollowers.add(stop);
+    return () => {
+      this.rematchFollowers.delete(stop);
+      stop();
+    };
+  }
+
   report(result: Result): Promise<Room> {
     return this.sendReport(result);
   }
@@ -221,6 +243,8 @@ export class MatchSubscription implements Match {
     if (this.closed) return;
     this.closed = true;
     this.teardown();
+    for (const stop of this.rematchFollowers) stop();
+    this.rematchFollowers.clear();
     for (const waiter of this.waiters)
       waiter.reject(new LadderError('cancelled', 'This match subscription was closed.'));
     this.waiters.clear();

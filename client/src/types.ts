@@ -277,6 +277,20 @@ export interface Room {
   region: string | null;
   /** Set when an operator voided the settled game: its rating changes were reversed (it stays `settled`). */
   voided: { at: number; by: string; reason: string } | null;
+  /** On a settled room: who asked to play it again, until when, and the new room once everyone asked. */
+  rematch: RematchState | null;
+  /** The settled room this one replays, for a rematch; null for a room from the queue. */
+  rematchOf: string | null;
+}
+
+/** A settled room's rematch: formed at once when every player asks before `deadline`. */
+export interface RematchState {
+  asked: string[];
+  deadline: number;
+  /** The rematch's room, once everyone asked. */
+  roomId: string | null;
+  /** Why the rematch would not be rated (the daily cap of games between two players); null when rated. */
+  unrated: string | null;
 }
 
 /** How a game ended for one player. */
@@ -319,9 +333,23 @@ export interface RankedStanding extends Standing {
 
 export interface Leaderboard {
   ladder: string;
+  /** The best rows, as many as asked for (none when only `around` or `players` was asked). */
   top: LeaderboardRow[];
-  /** The caller's rank; null before their first game on this ladder. */
+  /** The caller's rank; null until they finish their placement games on this ladder. */
   me: RankedStanding | null;
+  /** When asked: the rows just above and below the caller, with the caller; empty while they are unranked. */
+  around?: LeaderboardRow[];
+  /** When asked: the ranked ones of the players named (a friends list), best first. */
+  players?: LeaderboardRow[];
+}
+
+/** What `leaderboard` asks for: the top `limit` rows, `around` rows either side of the caller, these `players`. */
+export interface LeaderboardAsk {
+  limit?: number;
+  /** 1 to 50. */
+  around?: number;
+  /** Up to 100 player ids. */
+  players?: string[];
 }
 
 /** A player the caller blocked, with the name they had then. */

@@ -33,3 +33,4 @@ export {
 } from './api/admin.js';
 export { deleteAccount, exportMyData } from './api/account.js';
 export { getMatchState, watchMatch } from './api/watch.js';
+export { requestRematch } from './api/rematch.js';

@@ -1,12 +1,41 @@
-import type { Ladder } from '@ladder/client';
+import type { Ladder, LeaderboardRow } from '@ladder/client';
 import { act, h, ladderCard } from './dom.js';
 import { record } from './format.js';
 import { rankBadge } from './rankBadge.js';
 
-/** The top of a ladder and the player's own rank. */
+/** Rows either side of the player in "Around you". */
+const AROUND = 2;
+
+/** Leaderboard rows as a table, the player's own row marked. */
+function rowsTable(rows: LeaderboardRow[], uid: string | null) {
+  const head = ['#', 'Player', 'Rank', 'Rating', 'Record'].map((title) => h('th', {}, title));
+  return h(
+    'table',
+    {},
+    h('thead', {}, h('tr', {}, ...head)),
+    h(
+      'tbody',
+      {},
+      ...rows.map((row) =>
+        h(
+          'tr',
+          { class: row.uid === uid ? 'mine' : '' },
+          h('td', {}, row.rank),
+          h('td', {}, row.displayName),
+          h('td', {}, rankBadge(row.visible)),
+          h('td', {}, row.rating),
+          h('td', {}, record(row)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The top of a ladder, the player's own rank, and the players just above and below them. */
 export class LeaderboardCard {
   private readonly select: HTMLSelectElement;
   private readonly body = h('div', { 'data-testid': 'leaderboard' });
+  private readonly around = h('div', { 'data-testid': 'leaderboard-around' });
   private readonly refreshButton: HTMLButtonElement;
 
   constructor(
@@ -19,7 +48,7 @@ export class LeaderboardCard {
       'Leaderboard',
       'Ladder',
       ladders,
-      this.body,
+      h('div', {}, this.body, this.around),
       () => void this.load(),
     ));
   }
@@ -28,43 +57,12 @@ export class LeaderboardCard {
   load(ladderId?: string) {
     if (ladderId) this.select.value = ladderId;
     return act(this.refreshButton, async () => {
-      const board = await this.ladder.leaderboard(this.select.value, 10);
+      const board = await this.ladder.leaderboard(this.select.value, { limit: 10, around: AROUND });
       const uid = this.ladder.uid;
       this.body.replaceChildren(
         board.top.length === 0
           ? h('p', { class: 'muted' }, 'Nobody has played on this ladder yet.')
-          : h(
-              'table',
-              {},
-              h(
-                'thead',
-                {},
-                h(
-                  'tr',
-                  {},
-                  h('th', {}, '#'),
-                  h('th', {}, 'Player'),
-                  h('th', {}, 'Rank'),
-                  h('th', {}, 'Rating'),
-                  h('th', {}, 'Record'),
-                ),
-              ),
-              h(
-                'tbody',
-                {},
-                ...board.top.map((row) =>
-                  h(
-                    'tr',
-                    { class: row.uid === uid ? 'mine' : '' },
-                    h('td', {}, row.rank),
-                    h('td', {}, row.displayName),
-                    h('td', {}, rankBadge(row.visible)),
-                    h('td', {}, row.rating),
-                    h('td', {}, record(row)),
-                  ),
-                ),
-              ),
-            ),
+          : rowsTable(board.top, uid),
         h(
           'p',
           { 'data-testid': 'my-rank' },
@@ -73,6 +71,8 @@ export class LeaderboardCard {
             : 'Finish your placement games on this ladder to be ranked.',
         ),
       );
+      const around = board.around ?? [];
+      this.around.replaceChildren(...(around.length > 0 ? [h('h3', {}, 'Around you'), rowsTable(around, uid)] : []));
     });
   }
 }

@@ -57,4 +57,6 @@ export const pendingRoom = (): RoomDoc => ({
   voided: null,
   leaveAfterSilentSeconds: null,
   region: null,
+  rematch: null,
+  rematchOf: null,
 });

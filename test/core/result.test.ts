@@ -56,6 +56,8 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     leaveAfterSilentSeconds: null,
     region: null,
     voided: null,
+    rematch: null,
+    rematchOf: null,
   };
 }
 

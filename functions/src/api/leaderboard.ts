@@ -6,8 +6,18 @@ import { callable } from './callable.js';
 /** The deployment's ladders, read when the callable is defined. */
 const ladderIds = () => Object.keys(config.ladders) as [string, ...string[]];
 
-/** The top `limit` players of a ladder and the caller's rank on it (null before their first game there). */
+/**
+ * A ladder's top `limit` players (20 when nothing else is asked), the `around` rows either side of the caller,
+ * the ranked ones of `players` (a friends list), and the caller's rank (null until they finish placement).
+ */
 export const getLeaderboard = callable(
-  () => z.strictObject({ ladder: z.enum(ladderIds()), limit: z.number().int().min(1).max(100).default(20) }),
-  (input, caller) => leaderboard(input.ladder, input.limit, caller.uid),
+  () =>
+    z.strictObject({
+      ladder: z.enum(ladderIds()),
+      limit: z.number().int().min(1).max(100).optional(),
+      around: z.number().int().min(1).max(50).optional(),
+      players: z.array(z.string().min(1).max(128)).min(1).max(100).optional(),
+    }),
+  ({ ladder, limit, around, players }, caller) =>
+    leaderboard(ladder, { limit: limit ?? (around || players ? undefined : 20), around, players }, caller.uid),
 );

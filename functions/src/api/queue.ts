@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fail } from '../core/errors.js';
 import { resolveMode } from '../core/mode/modes.js';
+import { buildGroup, buildSchema } from '../core/mode/builds.js';
 import { homeRegion, poolIdOf, rttsSchema } from '../core/mode/regions.js';
 import { config } from '../config.js';
 import { documentIdSchema } from '../core/ids.js';
@@ -20,13 +21,16 @@ const enqueueRequest = () =>
       mode: z.enum(Object.keys(config.modes) as [string, ...string[]]),
       region: z.string().max(64).optional(),
       rtts: rttsSchema.optional(),
+      /** The client's build; a mode that declares `builds` needs it, to pool compatible builds together. */
+      build: buildSchema.optional(),
     })
-    .transform(({ mode: modeId, region, rtts }) => {
-      const { regions } = config.modes[modeId]!;
+    .transform(({ mode: modeId, region, rtts, build }) => {
+      const { regions, builds } = config.modes[modeId]!;
       const home = regions ? homeRegion(regions, region, rtts) : null;
       if (!regions && region !== undefined) fail('invalid-argument', `region: mode "${modeId}" has no regions.`);
       if (!regions && rtts !== undefined) fail('invalid-argument', `rtts: mode "${modeId}" has no regions.`);
-      return { mode: resolveMode(config.modes, poolIdOf(modeId, home)), rtts: rtts ?? null };
+      const group = buildGroup(modeId, builds, build);
+      return { mode: resolveMode(config.modes, poolIdOf(modeId, home, group)), rtts: rtts ?? null };
     });
 
 /**

@@ -153,8 +153,8 @@ export async function runMatcher({
   const followNeighbours = async () => {
     const wanted = new Set(
       [...pools.keys()].flatMap((id) => {
-        const { modeId, regions, region } = modes.get(id)!;
-        return regions ? reachableRegions(regions, region!).map((r) => poolIdOf(modeId, r)) : [];
+        const { modeId, regions, region, group = null } = modes.get(id)!;
+        return regions ? reachableRegions(regions, region!).map((r) => poolIdOf(modeId, r, group)) : [];
       }),
     );
     for (const id of pools.keys()) wanted.delete(id);
@@ -271,8 +271,8 @@ function visitorsOf(
   const visitors = new Map<string, PoolEntry[]>();
   if (!mode.regions) return visitors;
   for (const [id, pool] of followed) {
-    const { modeId, region } = splitPoolId(id);
-    if (modeId !== mode.modeId || region === mode.region) continue;
+    const { modeId, region, group } = splitPoolId(id);
+    if (modeId !== mode.modeId || group !== (mode.group ?? null) || region === mode.region) continue;
     visitors.set(
       id,
       pool.values().filter((t) => !consumed.has(t.id)),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ConfigError, fail } from '../errors.js';
 import { formatIssues } from '../validation.js';
+import { rematchConfigSchema } from '../room/rematchState.js';
+import { buildGroups, buildsSchema } from './builds.js';
 import { poolIdOf, regionsSchema, splitPoolId } from './regions.js';
 
 /**
@@ -116,6 +118,10 @@ export const modeSchema = z.object({
   leaveAfterSilentSeconds: z.number().min(1).nullable().default(null),
   /** Regions, each its own pool, that players queue in and widen across as they wait (core/mode/regions.ts); null: one pool. */
   regions: regionsSchema.nullable().default(null),
+  /** Which client builds play together and the oldest allowed (core/mode/builds.ts); null: any build, one pool. */
+  builds: buildsSchema.nullable().default(null),
+  /** Players of a settled room may play again at once when all ask in time (core/room/rematch.ts); null: off. */
+  rematch: rematchConfigSchema.nullable().default({ windowSeconds: 30, swapSides: false }),
 });
 export type Mode = z.infer<typeof modeSchema>;
 /**
@@ -123,7 +129,13 @@ export type Mode = z.infer<typeof modeSchema>;
  * (the mode's id, and for a regional mode `@` and the region), `modeId` the mode's, `region` null for a mode
  * without regions.
  */
-export type ModeWithId = Mode & { readonly id: string; readonly modeId: string; readonly region: string | null };
+export type ModeWithId = Mode & {
+  readonly id: string;
+  readonly modeId: string;
+  readonly region: string | null;
+  /** The build group of the pool; null or absent where the mode's builds form one group. */
+  readonly group?: string | null;
+};
 export type TeamFormat = z.infer<typeof teamFormatSchema>;
 export type FreeForAllFormat = z.infer<typeof freeForAllFormatSchema>;
 
@@ -136,9 +148,9 @@ export const modesSchema = z
   .refine((modes) => Object.keys(modes).length > 0, 'at least one mode is required');
 export type Modes = z.infer<typeof modesSchema>;
 
-/** The mode of a pool id (a mode's id, or a regional mode's id with `@` and a region). */
+/** The mode of a pool id (a mode's id, with `~` and a build group and `@` and a region where the mode has them). */
 export function resolveMode(modes: Modes, poolId: string): ModeWithId {
-  const { modeId, region } = splitPoolId(poolId);
+  const { modeId, region, group } = splitPoolId(poolId);
   const mode = modes[modeId];
   if (!mode) fail('invalid-argument', `Unknown mode "${modeId}"; configured modes: ${Object.keys(modes).join(', ')}.`);
   if (mode.regions && (region === null || !(region in mode.regions.neighbours)))
@@ -147,13 +159,19 @@ export function resolveMode(modes: Modes, poolId: string): ModeWithId {
       `Mode "${modeId}" is regional: name one of its regions (${Object.keys(mode.regions.neighbours).join(', ')}).`,
     );
   if (!mode.regions && region !== null) fail('invalid-argument', `Mode "${modeId}" has no regions.`);
-  return { ...mode, id: poolIdOf(modeId, region), modeId, region };
+  if (!buildGroups(mode.builds).includes(group))
+    fail('invalid-argument', `Mode "${modeId}" has no build group "${group}".`);
+  return { ...mode, id: poolIdOf(modeId, region, group), modeId, region, group };
 }
 
-/** Every pool of every mode: one per mode, or one per region of a regional mode. */
+/** Every pool of every mode: one per mode, region of a regional mode and build group. */
 export function poolIds(modes: Modes): string[] {
   return Object.entries(modes).flatMap(([id, mode]) =>
-    mode.regions ? Object.keys(mode.regions.neighbours).map((region) => poolIdOf(id, region)) : [id],
+    buildGroups(mode.builds).flatMap((group) =>
+      mode.regions
+        ? Object.keys(mode.regions.neighbours).map((region) => poolIdOf(id, region, group))
+        : [poolIdOf(id, null, group)],
+    ),
   );
 }
 

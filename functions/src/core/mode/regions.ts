@@ -94,13 +94,21 @@ export const rttsSchema = z
   .refine((rtts) => Object.keys(rtts).length <= MAX_REGIONS, `at most ${MAX_REGIONS} regions`);
 export type Rtts = z.infer<typeof rttsSchema>;
 
-/** The pool of a mode in one region; a mode without regions has one pool, named as the mode. */
-export const poolIdOf = (modeId: string, region: string | null) => (region === null ? modeId : `${modeId}@${region}`);
+/**
+ * The pool of a mode in one region and one build group (core/mode/builds.ts): `{mode}~{group}@{region}`, each
+ * part present only where the mode has regions or build groups. A mode with neither has one pool, named as it.
+ */
+export const poolIdOf = (modeId: string, region: string | null, group: string | null = null) =>
+  `${modeId}${group === null ? '' : `~${group}`}${region === null ? '' : `@${region}`}`;
 
-/** The mode and region a pool id names. */
-export function splitPoolId(poolId: string): { modeId: string; region: string | null } {
+/** The mode, region and build group a pool id names. */
+export function splitPoolId(poolId: string): { modeId: string; region: string | null; group: string | null } {
   const at = poolId.indexOf('@');
-  return at < 0 ? { modeId: poolId, region: null } : { modeId: poolId.slice(0, at), region: poolId.slice(at + 1) };
+  const [head, region] = at < 0 ? [poolId, null] : [poolId.slice(0, at), poolId.slice(at + 1)];
+  const tilde = head.indexOf('~');
+  return tilde < 0
+    ? { modeId: head, region, group: null }
+    : { modeId: head.slice(0, tilde), region, group: head.slice(tilde + 1) };
 }
 
 const stepAt = (steps: readonly { afterSeconds: number; value: number }[], waitSeconds: number) =>

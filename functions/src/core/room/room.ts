@@ -5,6 +5,7 @@ import { documentIdSchema } from '../ids.js';
 import { MAX_FFA_PLAYERS, type ModeWithId } from '../mode/modes.js';
 import { roomTicketSchema, type RoomTicket, type TicketDoc } from '../queue/ticket.js';
 import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
+import { rematchStateSchema } from './rematchState.js';
 
 export const roomStatusSchema = z.enum(['pending', 'active', 'disputed', 'settled', 'voided', 'cancelled']);
 export type RoomStatus = z.infer<typeof roomStatusSchema>;
@@ -88,6 +89,10 @@ export const roomDocSchema = z.object({
    * documents.
    */
   voided: z.object({ at: z.number().int(), by: z.string(), reason: z.string() }).nullable().default(null),
+  /** On a settled room: its players' asks for a rematch (core/room/rematch.ts); null until the first ask. */
+  rematch: rematchStateSchema.nullable().default(null),
+  /** The settled room this one replays, when it is a rematch; null for a room from the queue. */
+  rematchOf: z.string().nullable().default(null),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
@@ -145,6 +150,8 @@ export function newRoom(
     unrated: null,
     voided: null,
     leaveAfterSilentSeconds: mode.leaveAfterSilentSeconds,
+    rematch: null,
+    rematchOf: null,
   };
 }
 

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { documentIdSchema } from '../core/ids.js';
+import { requestRematch as ask } from '../store/rematch.js';
+import { callable } from './callable.js';
+
+/**
+ * Asks to play a settled room again with the same players. `rematch` is the new room once every player has
+ * asked within the mode's window, else null; the settled room's `rematch` says who has asked and whether the
+ * rematch would be rated.
+ */
+export const requestRematch = callable(z.strictObject({ roomId: documentIdSchema }), (input, caller) =>
+  ask(caller.uid, input.roomId),
+);

@@ -1,0 +1,100 @@
+import { fail } from '../errors.js';
+import { cappedPairs, unratedReason } from '../fairplay/pairCap.js';
+import type { FarmingConfig, Meetings } from '../fairplay/rematchWindow.js';
+import { makeProposal, type MatchProposal } from '../match/proposal.js';
+import type { Ticket } from '../match/ticket.js';
+import type { Presence } from '../queue/presence.js';
+import type { RoomDoc } from './room.js';
+import type { RematchConfig, RematchState } from './rematchState.js';
+
+/**
+ * A rematch: after a settled game, the same players play again at once, without the queue, when every one of
+ * them asks within the mode's window (its configuration and state: rematchState.ts). The queue's rule that
+ * keeps recent opponents apart (fairplay/rematchWindow.ts) guards against farming strangers met by chance; a
+ * rematch that everyone asked for is allowed past it, while the daily pair cap still decides whether it is rated.
+ */
+
+const who = (room: Pick<RoomDoc, 'names'>, uids: readonly string[]) => uids.map((u) => room.names[u] ?? u).join(', ');
+
+/**
+ * A player's ask for a rematch of `room`: refused, naming why, unless they played in it, it settled, its mode
+ * offers rematches, the window is open, the rematch has not formed and they have not asked yet.
+ */
+export function askRematch(room: RoomDoc, uid: string, config: RematchConfig | null, nowMs: number): RematchState {
+  if (!room.memberUids.includes(uid)) fail('failed-precondition', `roomId: you did not play in room ${room.id}.`);
+  if (room.status !== 'settled')
+    fail('failed-precondition', `roomId: room ${room.id} is ${room.status}; a rematch follows a settled game.`);
+  if (!config) fail('failed-precondition', `roomId: mode ${room.mode} offers no rematch.`);
+  const state = room.rematch ?? {
+    asked: [],
+    deadline: (room.endedAt ?? room.updatedAt) + config.windowSeconds * 1000,
+    roomId: null,
+    unrated: null,
+  };
+  if (state.roomId) fail('failed-precondition', `The rematch of room ${room.id} already formed: room ${state.roomId}.`);
+  if (state.asked.includes(uid))
+    fail(
+      'failed-precondition',
+      `You already asked for this rematch; waiting for ${who(room, waitingFor(room, state))}.`,
+    );
+  if (nowMs > state.deadline)
+    fail(
+      'failed-precondition',
+      `roomId: the rematch window of room ${room.id} closed ${config.windowSeconds} s after it settled.`,
+    );
+  return { ...state, asked: [...state.asked, uid] };
+}
+
+/** The players of the room who have not asked yet. */
+export const waitingFor = (room: Pick<RoomDoc, 'memberUids'>, state: Pick<RematchState, 'asked'>) =>
+  room.memberUids.filter((u) => !state.asked.includes(u));
+
+/**
+ * Refuses the rematch while one of `players` (the asker; at the last ask, everyone) is busy elsewhere, or while
+ * a player of the room blocks another, naming them.
+ */
+export function assertCanRematch(
+  room: Pick<RoomDoc, 'memberUids' | 'names'>,
+  players: readonly string[],
+  presence: (uid: string) => Presence,
+  blocked: (uid: string) => readonly string[],
+) {
+  for (const uid of players) {
+    const where = presence(uid);
+    if (where.kind !== 'idle')
+      fail(
+        'failed-precondition',
+        `${who(room, [uid])} ${where.kind === 'queued' ? 'is queued' : 'is in another room'} now.`,
+      );
+  }
+  for (const uid of room.memberUids)
+    if (blocked(uid).some((other) => room.memberUids.includes(other)))
+      fail('failed-precondition', `${who(room, [uid])} blocked a player of this room: no rematch.`);
+}
+
+/** Whether the rematch would be unrated under the daily pair cap, and why; known before it is played. */
+export function rematchUnrated(
+  room: Pick<RoomDoc, 'kind' | 'sides' | 'memberUids' | 'names'>,
+  meetings: ReadonlyMap<string, Meetings | null>,
+  farming: FarmingConfig,
+  nowMs: number,
+): string | null {
+  const pairs = cappedPairs(room, meetings, farming, nowMs);
+  return pairs.length > 0 && farming.dailyPairCap !== null
+    ? unratedReason(pairs, room.names, farming.dailyPairCap)
+    : null;
+}
+
+/**
+ * The rematch's match: the room's sides with each old ticket replaced by the new one of the same players
+ * (their ratings as they are now), the two sides swapped where the mode says so.
+ */
+export function rematchProposal(
+  room: Pick<RoomDoc, 'kind' | 'sides'>,
+  fresh: ReadonlyMap<string, Ticket>,
+  swap: boolean,
+  nowMs: number,
+): MatchProposal {
+  const sides = room.sides.map((side) => side.tickets.map((t) => fresh.get(t.ticketId)!));
+  return makeProposal(swap && room.kind === 'team' ? [...sides].reverse() : sides, nowMs);
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { seasonAt } from '../core/ladder/season.js';
+import type { Ticket } from '../core/match/ticket.js';
+import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
+import type { Party } from '../core/player/party.js';
+import { matchedTicket, queuedTicket, toCoreTicket, type TicketDoc } from '../core/queue/ticket.js';
+import { askRematch, assertCanRematch, rematchProposal, rematchUnrated, waitingFor } from '../core/room/rematch.js';
+import { newRoom, requireRoom, roomTickets, type RoomDoc } from '../core/room/room.js';
+import { config } from '../config.js';
+import { readPlayersWithPresence } from './presence.js';
+import { partyRef, roomRef, ticketRef } from './firestore/refs.js';
+import { transaction, type Tx } from './firestore/tx.js';
+
+type Players = Awaited<ReturnType<typeof readPlayersWithPresence>>['players'];
+
+/**
+ * A player asks to play a settled room again. One transaction: the ask is recorded on the settled room (with
+ * whether the rematch would be rated, so players know before they play); the last ask forms the new room at
+ * once, with a matched ticket per old ticket so every player's presence points at it, as after the queue.
+ */
+export function requestRematch(uid: string, roomId: string): Promise<{ room: RoomDoc; rematch: RoomDoc | null }> {
+  return transaction(async (tx) => {
+    const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
+    const mode = resolveMode(config.modes, room.mode);
+    const asked = askRematch(room, uid, mode.rematch, Date.now());
+    const everyone = waitingFor(room, asked).length === 0;
+    const { players, presenceOf } = await readPlayersWithPresence(tx, room.memberUids);
+    const partyIds = [...new Set(roomTickets(room).flatMap((t) => (t.partyId ? [t.partyId] : [])))];
+    const parties = everyone ? await tx.getAll(partyIds.map(partyRef)) : [];
+    const now = Date.now();
+    assertCanRematch(room, everyone ? room.memberUids : [uid], presenceOf, (u) =>
+      players.get(u).state.blocked.map((b) => b.uid),
+    );
+    const meetings = new Map(room.memberUids.map((u) => [u, players.get(u).state.meetings]));
+    const state = { ...asked, unrated: rematchUnrated(room, meetings, config.fairPlay.farming, now) };
+    const rematch = everyone
+      ? formRematch(
+          tx,
+          room,
+          mode,
+          players,
+          parties.map((p) => p.data() as Party | undefined),
+          now,
+        )
+      : null;
+    const updated = { ...room, rematch: { ...state, roomId: rematch?.id ?? null }, updatedAt: now };
+    tx.set(roomRef(room.id), updated);
+    return { room: updated, rematch };
+  });
+}
+
+/** Writes the rematch's room, its matched tickets and the players' and parties' pointers to them. */
+function formRematch(
+  tx: Tx,
+  room: RoomDoc,
+  mode: ModeWithId,
+  players: Players,
+  parties: (Party | undefined)[],
+  now: number,
+): RoomDoc {
+  const id = randomUUID();
+  const fresh = new Map<string, Ticket>();
+  const docs = new Map<string, TicketDoc>();
+  for (const old of roomTickets(room)) {
+    const members = old.members.map((m) => players.get(m.uid).player);
+    const owner = { uid: old.ownerUid, partyId: old.partyId };
+    // No guard: nobody queues on these tickets; they are matched from the start.
+    const ticket = queuedTicket(
+      randomUUID(),
+      mode,
+      config.ladders[mode.ladder]!,
+      owner,
+      members,
+      { avoid: [], recent: [] },
+      now,
+    );
+    fresh.set(old.ticketId, toCoreTicket(ticket));
+    docs.set(ticket.id, matchedTicket(ticket, id, now));
+  }
+  const proposal = rematchProposal(room, fresh, mode.rematch?.swapSides ?? false, now);
+  const season = seasonAt(config.ladders[mode.ladder]!.seasons, now)?.id ?? null;
+  const next: RoomDoc = { ...newRoom(id, mode, proposal, docs, now, season), rematchOf: room.id };
+  tx.create(roomRef(id), next);
+  for (const doc of docs.values()) {
+    tx.create(ticketRef(mode.id, doc.id), doc);
+    for (const uid of doc.memberUids) players.updateState(uid, { mode: mode.id, ticketId: doc.id });
+    const party = parties.find((p) => p?.id === doc.partyId);
+    if (party) tx.set(partyRef(party.id), { ...party, mode: mode.id, ticketId: doc.id, updatedAt: now });
+  }
+  players.write();
+  return next;
+}
