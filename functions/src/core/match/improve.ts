@@ -13,6 +13,12 @@ const ROUNDS = 200;
 const PATIENCE = 80;
 const MIN_PATIENCE = 5;
 const ROUNDS_PER_HOPEFUL = 2;
+/**
+ * Rounds per match the greedy sweep made. A gain can only come from dissolving matches (the sweep leaves no
+ * valid match among the tickets it strands), so a pool with few matches to repack, such as a stream's pool
+ * between arrivals, is searched for few rounds; a pool of a hundred matches gets the full `ROUNDS`.
+ */
+const ROUNDS_PER_MATCH = 4;
 
 /** Pools of more tickets are not searched: their greedy sweep seats within a point of the bound already. */
 export const SEARCH_MAX_TICKETS = 2_000;
@@ -38,7 +44,8 @@ export function improvePacking(
   nowMs: number,
   sweep: (tickets: readonly Ticket[]) => readonly MatchProposal[],
 ): MatchProposal[] {
-  if (mode.format.kind !== 'team') return [...proposals];
+  const rounds = Math.min(ROUNDS, ROUNDS_PER_MATCH * proposals.length);
+  if (mode.format.kind !== 'team' || rounds === 0) return [...proposals];
   const freshSideCap = capAt(mode.format.sideDifferenceCap, 0);
   const isFair = (p: MatchProposal) => (p.quality.sideDifference ?? 0) <= freshSideCap;
   const reach = mode.spreadCap.hard;
@@ -60,7 +67,7 @@ export function improvePacking(
   const lowest = Math.min(...tickets.map((t) => t.score));
   const highest = Math.max(...tickets.map((t) => t.score));
   let idle = 0;
-  for (let round = 0; round < ROUNDS && idle < patience; round++) {
+  for (let round = 0; round < rounds && idle < patience; round++) {
     const matched = new Set(current.flatMap((p) => proposalTickets(p).map((t) => t.id)));
     const stranded = tickets.filter((t) => !matched.has(t.id));
     const hopeful = stranded.reduce((n, t) => n + (seatable.has(t.id) ? t.members.length : 0), 0);

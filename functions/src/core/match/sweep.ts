@@ -3,6 +3,7 @@ import type { Ticket } from './ticket.js';
 import { QueuedPool } from './pool.js';
 import { hasScarceSolos, NO_PARTNER } from './packing.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
+import { packingCeiling } from './ceiling.js';
 import { improvePacking, SEARCH_MAX_TICKETS, seated } from './improve.js';
 import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
 
@@ -33,8 +34,9 @@ export interface SweepResult {
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
   const greedy = greedySweep(mode, tickets, nowMs);
-  const everyone = tickets.reduce((n, t) => n + t.members.length, 0);
-  if (seated(greedy.proposals) === everyone || tickets.length > SEARCH_MAX_TICKETS) return greedy;
+  const ceiling = packingCeiling(mode, tickets);
+  // Searching can only pay where the passes leave a whole match's worth of players below what any packing seats.
+  if (seated(greedy.proposals) + 2 * teamSizeOf(mode) > ceiling || tickets.length > SEARCH_MAX_TICKETS) return greedy;
   const sweep = (part: readonly Ticket[]) => greedySweep(mode, part, nowMs).proposals;
   const proposals = improvePacking(mode, tickets, greedy.proposals, nowMs, sweep);
   // Those still left get their reasons from a last pass over them alone, as after the packing pass.
@@ -146,3 +148,5 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
   });
   return { proposals, unmatched, reasonOf };
 }
+
+const teamSizeOf = (mode: Mode) => (mode.format.kind === 'team' ? mode.format.teamSize : 1);
