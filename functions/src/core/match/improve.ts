@@ -20,6 +20,12 @@ const ROUNDS_PER_HOPEFUL = 2;
  */
 const ROUNDS_PER_MATCH = 4;
 
+/**
+ * Tickets that have waited this long keep their seat: a repacking that leaves one of them out for others is
+ * not kept (and the sweep lets them choose first, see `longWaitersFirst`).
+ */
+export const LONG_WAIT_SECONDS = 60;
+
 /** Pools of more tickets are not searched: their greedy sweep seats within a point of the bound already. */
 export const SEARCH_MAX_TICKETS = 2_000;
 
@@ -87,12 +93,20 @@ export function improvePacking(
     const remade = [...first, ...sweep(freed.filter((t) => !taken.has(t.id)))];
     const gain = seated(remade) - seated(dissolved);
     const fairGain = remade.filter(isFair).length - dissolved.filter(isFair).length;
-    if (gain > 0 || (gain === 0 && fairGain >= 0)) {
+    if (!unseatsLongWaiter(dissolved, remade, nowMs) && (gain > 0 || (gain === 0 && fairGain >= 0))) {
       current = [...current.filter((p) => !near(p)), ...remade];
       idle = gain > 0 ? 0 : idle + 1;
     } else idle++;
   }
   return current;
+}
+
+/** Whether a ticket of `dissolved` that has waited `LONG_WAIT_SECONDS` has no seat in `remade`. */
+function unseatsLongWaiter(dissolved: readonly MatchProposal[], remade: readonly MatchProposal[], nowMs: number) {
+  const long = dissolved.flatMap(proposalTickets).filter((t) => nowMs - t.enqueuedAt >= LONG_WAIT_SECONDS * 1000);
+  if (long.length === 0) return false;
+  const kept = new Set(remade.flatMap((p) => proposalTickets(p).map((t) => t.id)));
+  return long.some((t) => !kept.has(t.id));
 }
 
 /** Players the proposals seat. */

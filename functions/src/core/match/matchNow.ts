@@ -18,13 +18,13 @@ export function candidateScoreRange(mode: Mode, ticket: Pick<Ticket, 'score'>): 
 /**
  * Matches a ticket as it is queued, against candidates read near its score, returning a proposal that
  * contains it, or null if none can be made now (it then waits for the sweep). Candidates are served
- * longest waiting first, as in the sweep, with two exceptions for the parties that have few ways to play
- * (see `isNeedy`): an arrival is offered to those parties first (a solo to complete their side, a full party
- * to face it), and a solo that a waiting party one short of a side needs is not spent elsewhere while
- * another match exists.
- * Only when neither finds a match is every candidate tried freely, so the arrival is matched whenever its
- * candidates hold a match. The candidates may include the ticket itself or repeat one another (two
- * overlapping range reads).
+ * longest waiting first, as in the sweep, but the parties with few ways to play (see `isNeedy`) come before
+ * the others: an arrival is offered to them first (a solo to complete their side, a full party to face it).
+ * Each group is first tried in a pool where solos are paired with the waiting parties one short of a side
+ * (the largest pairing, the oldest parties first, see `pairScarceSolos`), so an arriving solo completes the
+ * party the pairing gives it and no other solo is spent elsewhere; then freely, so the arrival is matched
+ * whenever its candidates hold a match.
+ * The candidates may include the ticket itself or repeat one another (two overlapping range reads).
  */
 export function matchTicketNow(
   mode: Mode,
@@ -34,15 +34,22 @@ export function matchTicketNow(
 ): MatchProposal | null {
   const others = new Map(candidates.filter((c) => c.id !== ticket.id).map((c) => [c.id, c]));
   const tickets = [ticket, ...others.values()];
-  if (hasScarceSolos(mode)) {
-    const paired = new QueuedPool(mode, tickets, nowMs, true);
-    if (!paired.isAvailable(0)) return null;
-    const proposal = firstMatch(mode, paired, true);
-    if (proposal) return proposal;
+  // Both pools index the tickets alike; only the one whose match is returned is committed.
+  const free = new QueuedPool(mode, tickets, nowMs);
+  if (!free.isAvailable(0)) return null;
+  const paired = hasScarceSolos(mode) ? new QueuedPool(mode, tickets, nowMs, true) : null;
+  const order = free.oldestFirst();
+  const needy = (t: number) => t !== 0 && isNeedy(mode, tickets[t]?.members.length ?? 0);
+  const pools = paired ? [paired, free] : [free];
+  for (const serveNeedy of [true, false]) {
+    for (const pool of pools) {
+      for (const anchor of order) {
+        const proposal = needy(anchor) === serveNeedy ? matchAround(pool, anchor) : null;
+        if (proposal) return proposal;
+      }
+    }
   }
-  const pool = new QueuedPool(mode, tickets, nowMs);
-  if (!pool.isAvailable(0)) return null;
-  return firstMatch(mode, pool, false);
+  return null;
 }
 
 /**
@@ -55,25 +62,15 @@ function isNeedy(mode: Mode, size: number): boolean {
 }
 
 /**
- * The first match the arrival (index 0) makes around a candidate: the needy parties first (see `isNeedy`),
- * then the rest, each longest waiting first (and the arrival alone at its own turn). In a `paired` pool a
- * paired ticket brings its partner along: the pair is one side already, and its solo is spent on no one else.
+ * The match the arrival (index 0) makes around `anchor` (or alone, when the anchor is the arrival), or null.
+ * In a pool with pairs a paired ticket brings its partner along: the pair is one side already.
  */
-function firstMatch(mode: Mode, pool: QueuedPool, paired: boolean): MatchProposal | null {
-  const order = pool.oldestFirst();
-  const needy = (t: number) => t !== 0 && isNeedy(mode, pool.tickets[t]?.members.length ?? 0);
-  const first = order.filter(needy);
-  const rest = order.filter((t) => !needy(t));
-  for (const anchor of [...first, ...rest]) {
-    const mandatory = anchor === 0 ? [0] : [anchor, 0];
-    if (paired) {
-      for (const t of [...mandatory]) {
-        const partner = pool.partnerOf(t);
-        if (partner !== NO_PARTNER && !mandatory.includes(partner)) mandatory.push(partner);
-      }
-    }
-    const attempt = pool.attempt(mandatory);
-    if (attempt.matched) return pool.commit(attempt.sides);
+function matchAround(pool: QueuedPool, anchor: number): MatchProposal | null {
+  const mandatory = anchor === 0 ? [0] : [anchor, 0];
+  for (const t of [...mandatory]) {
+    const partner = pool.partnerOf(t);
+    if (partner !== NO_PARTNER && !mandatory.includes(partner)) mandatory.push(partner);
   }
-  return null;
+  const attempt = pool.attempt(mandatory);
+  return attempt.matched ? pool.commit(attempt.sides) : null;
 }

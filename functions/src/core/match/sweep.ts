@@ -4,7 +4,7 @@ import { QueuedPool } from './pool.js';
 import { hasScarceSolos, NO_PARTNER } from './packing.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import { packingCeiling } from './ceiling.js';
-import { improvePacking, SEARCH_MAX_TICKETS, seated } from './improve.js';
+import { improvePacking, LONG_WAIT_SECONDS, SEARCH_MAX_TICKETS, seated } from './improve.js';
 import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
 
 /** Nearest other pairs a pair tries to play against when nothing else fits it. */
@@ -54,8 +54,9 @@ export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number)
  * free pass. `sweepPool` starts from it; the tests compare the two.
  */
 export function greedySweep(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
-  const paired = new QueuedPool(mode, tickets, nowMs, true);
-  const proposals: MatchProposal[] = [];
+  const early = longWaitersFirst(mode, tickets, nowMs);
+  const paired = new QueuedPool(mode, early.rest, nowMs, true);
+  const proposals: MatchProposal[] = [...early.proposals];
   matchWholeSides(paired, proposals);
   const lowestFirst = paired.lowestFirst();
   // Fair matches first (the side cap of a fresh match), then the rest within the widened caps.
@@ -73,9 +74,33 @@ export function greedySweep(mode: Mode, tickets: readonly Ticket[], nowMs: numbe
       if (attempt.matched) proposals.push(paired.commit(attempt.sides));
     }
   }
-  const left = tickets.filter((_, t) => !paired.isTaken(t));
+  const left = early.rest.filter((_, t) => !paired.isTaken(t));
   const rest = sweepFree(mode, left, nowMs);
   return { ...rest, proposals: [...proposals, ...rest.proposals] };
+}
+
+/**
+ * Lets the tickets that have waited `LONG_WAIT_SECONDS` or more, longest waiting first, each build a match
+ * from the whole pool before the packing pass, which orders by score and reserves solos, may take what they
+ * need: packing seats more players, but in a stream the same parties would otherwise lose at every sweep.
+ * A fresh pool has no such ticket, and its packing is untouched.
+ */
+function longWaitersFirst(
+  mode: Mode,
+  tickets: readonly Ticket[],
+  nowMs: number,
+): { proposals: MatchProposal[]; rest: readonly Ticket[] } {
+  const oldest = tickets.reduce((min, t) => Math.min(min, t.enqueuedAt), Infinity);
+  if (nowMs - oldest < LONG_WAIT_SECONDS * 1000) return { proposals: [], rest: tickets };
+  const pool = new QueuedPool(mode, tickets, nowMs);
+  const proposals: MatchProposal[] = [];
+  for (const anchor of pool.oldestFirst()) {
+    if (nowMs - (tickets[anchor]?.enqueuedAt ?? nowMs) < LONG_WAIT_SECONDS * 1000) break;
+    if (!pool.isAvailable(anchor)) continue;
+    const attempt = pool.attempt([anchor]);
+    if (attempt.matched) proposals.push(pool.commit(attempt.sides));
+  }
+  return { proposals, rest: proposals.length === 0 ? tickets : tickets.filter((_, t) => !pool.isTaken(t)) };
 }
 
 /**
