@@ -137,3 +137,15 @@ describe('the longest-waiting ticket of a sweep', () => {
     );
   });
 });
+
+describe('a party no solo can seat', () => {
+  it('learns it at its first sweep, apart from a party that waits for an opponent', () => {
+    const alone = ticket(fiveVsFive, [1500, 1500, 1500, 1500], 10, 'alone');
+    const beside = ticket(fiveVsFive, [2500, 2500, 2500, 2500], 10, 'beside');
+    const solo = ticket(fiveVsFive, [2600], 10, 'solo');
+    const { reasonOf } = sweepPool(fiveVsFive, [alone, beside, solo], NOW);
+    // 1,540 is over 400 from the solo at 2,600; 2,540 is beside it, and lacks only a side to face.
+    expect(reasonOf.get('alone')).toBe('noSoloInReach');
+    expect(reasonOf.get('beside')).toBe('noCandidatesWithinCaps');
+  });
+});

@@ -34,9 +34,9 @@ export interface SweepResult {
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
   const greedy = greedySweep(mode, tickets, nowMs);
-  const ceiling = packingCeiling(mode, tickets);
+  if (tickets.length > SEARCH_MAX_TICKETS) return greedy;
   // Searching can only pay where the passes leave a whole match's worth of players below what any packing seats.
-  if (seated(greedy.proposals) + 2 * teamSizeOf(mode) > ceiling || tickets.length > SEARCH_MAX_TICKETS) return greedy;
+  if (seated(greedy.proposals) + 2 * teamSizeOf(mode) > packingCeiling(mode, tickets)) return greedy;
   const sweep = (part: readonly Ticket[]) => greedySweep(mode, part, nowMs).proposals;
   const proposals = improvePacking(mode, tickets, greedy.proposals, nowMs, sweep);
   // Those still left get their reasons from a last pass over them alone, as after the packing pass.
@@ -166,12 +166,40 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
     number
   >;
   const reasonOf = new Map<string, UnmatchedReason>();
+  markNoSoloInReach(mode, pool, reasons);
   reasons.forEach((reason, t) => {
     if (reason === null || (pool.excluded[t] === null && !pool.isAvailable(t))) return;
     unmatched[reason]++;
     reasonOf.set(tickets[t]!.id, reason);
   });
   return { proposals, unmatched, reasonOf };
+}
+
+/**
+ * Tells the parties one short of a side that no solo still waiting scores within the hard spread cap of them
+ * apart from those who merely wait for the caps to widen: no wait helps them, and they should know it.
+ */
+function markNoSoloInReach(mode: Mode, pool: QueuedPool, reasons: (UnmatchedReason | null)[]): void {
+  if (!hasScarceSolos(mode)) return;
+  const short = teamSizeOf(mode) - 1;
+  const reach = mode.spreadCap.hard;
+  const solos = pool.tickets
+    .filter((t, i) => t.members.length === 1 && !pool.isTaken(i) && pool.excluded[i] === null)
+    .map((t) => t.score)
+    .sort((a, b) => a - b);
+  reasons.forEach((reason, t) => {
+    const ticket = pool.tickets[t];
+    if (reason !== 'noCandidatesWithinCaps' || ticket?.members.length !== short) return;
+    // The first solo at or above the party's lowest reach decides: it is in reach unless it lies past the top.
+    let lo = 0;
+    let hi = solos.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((solos[mid] ?? 0) < ticket.score - reach) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo === solos.length || (solos[lo] ?? 0) > ticket.score + reach) reasons[t] = 'noSoloInReach';
+  });
 }
 
 const teamSizeOf = (mode: Mode) => (mode.format.kind === 'team' ? mode.format.teamSize : 1);
