@@ -300,10 +300,14 @@ function streamTable(runs: readonly StreamRun[]): string {
 const streamsOnly = process.argv.includes('--streams');
 const longStreams = process.argv.includes('--long');
 const previous = await loadBefore(PREVIOUS_COMMIT);
-const streamMatchers: [string, MatcherApi][] = [
-  ['matcher', current],
-  ['previous', previous],
-];
+/** `--algorithm=<name>`: only that matcher on the streams (to run the two apart, in parallel). */
+const onlyAlgorithm = process.argv.find((a) => a.startsWith('--algorithm='))?.slice('--algorithm='.length);
+const streamMatchers = (
+  [
+    ['matcher', current],
+    ['previous', previous],
+  ] as [string, MatcherApi][]
+).filter(([name]) => !onlyAlgorithm || name === onlyAlgorithm);
 /** `--only=<text>`: only the streams whose name holds it (e.g. `--streams --only=8/s`), to run streams apart. */
 const onlyStreams = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const specs = streamSpecs(SEED + 4, longStreams).filter((spec) => !onlyStreams || spec.name.includes(onlyStreams));
