@@ -43,6 +43,9 @@ export interface StreamRun {
   byBand: (WaitFigures & { band: string })[];
   /** Fewest 4-stacks (parties one short of a side) any matcher keeping the caps strands (`strandingBound`). */
   shortPartyBound: number;
+  /** 4-stacks still waiting at the end, however long, and the fewest any such matcher leaves (all arrivals). */
+  shortPartiesLeft: number;
+  shortPartyBoundAll: number;
   sweepMsMedian: number | null;
   /** Tickets queued at the median sweep. */
   queuedMedian: number | null;
@@ -64,9 +67,12 @@ export function streamArrivals(mode: Mode, spec: StreamSpec, startMs: number): T
  * within 6 s) and no solo sits beside two parties. Any solo of the stream may be that solo, whenever it
  * arrived: nobody expires, so either of the two could have waited for the other. So the parties seated are
  * at most the largest pairing of those parties with all the stream's solos within the hard cap, and the rest
- * is the bound. It counts no other shortage (opponents, the side cap, 3-stacks), so it is a lower bound.
+ * is the bound. It counts no other shortage (opponents, the side cap, 3-stacks), so it is a lower bound. It is
+ * loose where the last two minutes bring more solos than the parties before them need. With `strandedOnly`
+ * false it counts every party of the stream instead: the fewest left waiting at the end, however long (the
+ * issue's form of the bound, which it compares with the stranded).
  */
-export function strandingBound(mode: Mode, arrivals: readonly Ticket[], endMs: number): number {
+export function strandingBound(mode: Mode, arrivals: readonly Ticket[], endMs: number, strandedOnly = true): number {
   if (mode.format.kind !== 'team' || mode.format.teamSize < 3) return 0;
   const short = mode.format.teamSize - 1;
   const scores = (keep: (t: Ticket) => boolean) =>
@@ -74,7 +80,8 @@ export function strandingBound(mode: Mode, arrivals: readonly Ticket[], endMs: n
       .filter(keep)
       .map((t) => t.score)
       .sort((a, b) => a - b);
-  const parties = scores((t) => t.members.length === short && endMs - t.enqueuedAt > STRANDED_SECONDS * 1000);
+  const early = (t: Ticket) => !strandedOnly || endMs - t.enqueuedAt > STRANDED_SECONDS * 1000;
+  const parties = scores((t) => t.members.length === short && early(t));
   const solos = scores((t) => t.members.length === 1);
   const reach = mode.spreadCap.hard;
   // Solos in ascending score each take the lowest free party within reach: a largest pairing, since every
@@ -164,6 +171,8 @@ export function runStream(
     bySize,
     byBand,
     shortPartyBound: strandingBound(mode, arrivals, endMs),
+    shortPartiesLeft: arrivals.filter((t) => t.members.length === 4 && !result.matchedAt.has(t)).length,
+    shortPartyBoundAll: strandingBound(mode, arrivals, endMs, false),
     sweepMsMedian: median(sweepTimes),
     queuedMedian: median([...queued].sort((a, b) => a - b)),
     sweepSecondsTotal: sweepTimes.reduce((sum, ms) => sum + ms, 0) / 1000,
@@ -196,6 +205,7 @@ export function streamTable(runs: readonly StreamRun[], markdown: (h: string[], 
     'algorithm',
     ...[1, 2, 3, 4, 5].map((size) => `size ${size}`),
     '4-stack bound',
+    '4-stacks left / bound',
     'queued (median)',
     'sweep ms p50',
     'sweeps total s',
@@ -206,6 +216,7 @@ export function streamTable(runs: readonly StreamRun[], markdown: (h: string[], 
     r.algorithm,
     ...r.bySize.map(cell),
     String(r.shortPartyBound),
+    `${r.shortPartiesLeft} / ${r.shortPartyBoundAll}`,
     fixed(r.queuedMedian, 0),
     fixed(r.sweepMsMedian),
     fixed(r.sweepSecondsTotal),

@@ -94,9 +94,10 @@ function longWaitersFirst(
   if (nowMs - oldest < LONG_WAIT_SECONDS * 1000) return { proposals: [], rest: tickets };
   const pool = new QueuedPool(mode, tickets, nowMs);
   const proposals: MatchProposal[] = [];
+  const unreachable = sololess(mode, pool);
   for (const anchor of pool.oldestFirst()) {
     if (nowMs - (tickets[anchor]?.enqueuedAt ?? nowMs) < LONG_WAIT_SECONDS * 1000) break;
-    if (!pool.isAvailable(anchor)) continue;
+    if (!pool.isAvailable(anchor) || unreachable(anchor)) continue;
     const attempt = pool.attempt([anchor]);
     if (attempt.matched) proposals.push(pool.commit(attempt.sides));
   }
@@ -148,8 +149,13 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
   const pool = new QueuedPool(mode, tickets, nowMs);
   const reasons = [...pool.excluded];
   const proposals: MatchProposal[] = [];
+  const unreachable = sololess(mode, pool);
   for (const anchor of pool.oldestFirst()) {
     if (!pool.isAvailable(anchor)) continue;
+    if (unreachable(anchor)) {
+      reasons[anchor] = 'noCandidatesWithinCaps';
+      continue;
+    }
     // 1v1 takes the nearest player within both caps: no attempt to build, so nothing to allocate but the match.
     const rival = pool.duelRival(anchor);
     if (rival !== null) {
@@ -180,16 +186,28 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
  * apart from those who merely wait for the caps to widen: no wait helps them, and they should know it.
  */
 function markNoSoloInReach(mode: Mode, pool: QueuedPool, reasons: (UnmatchedReason | null)[]): void {
-  if (!hasScarceSolos(mode)) return;
+  const unreachable = sololess(mode, pool, (t) => pool.isTaken(t));
+  reasons.forEach((reason, t) => {
+    if (reason === 'noCandidatesWithinCaps' && unreachable(t)) reasons[t] = 'noSoloInReach';
+  });
+}
+
+/**
+ * Whether ticket `t` of the pool is a party one short of a side with no solo (other than those `gone`, or
+ * excluded) within the hard spread cap: no match can hold it, so the passes need not build one around it.
+ * In a stream's pool thousands of such parties wait, and building for each cost more than the rest of a sweep.
+ */
+function sololess(mode: Mode, pool: QueuedPool, gone: (t: number) => boolean = () => false): (t: number) => boolean {
+  if (!hasScarceSolos(mode)) return () => false;
   const short = teamSizeOf(mode) - 1;
   const reach = mode.spreadCap.hard;
   const solos = pool.tickets
-    .filter((t, i) => t.members.length === 1 && !pool.isTaken(i) && pool.excluded[i] === null)
+    .filter((t, i) => t.members.length === 1 && !gone(i) && pool.excluded[i] === null)
     .map((t) => t.score)
     .sort((a, b) => a - b);
-  reasons.forEach((reason, t) => {
+  return (t) => {
     const ticket = pool.tickets[t];
-    if (reason !== 'noCandidatesWithinCaps' || ticket?.members.length !== short) return;
+    if (ticket?.members.length !== short) return false;
     // The first solo at or above the party's lowest reach decides: it is in reach unless it lies past the top.
     let lo = 0;
     let hi = solos.length;
@@ -198,8 +216,8 @@ function markNoSoloInReach(mode: Mode, pool: QueuedPool, reasons: (UnmatchedReas
       if ((solos[mid] ?? 0) < ticket.score - reach) lo = mid + 1;
       else hi = mid;
     }
-    if (lo === solos.length || (solos[lo] ?? 0) > ticket.score + reach) reasons[t] = 'noSoloInReach';
-  });
+    return lo === solos.length || (solos[lo] ?? 0) > ticket.score + reach;
+  };
 }
 
 const teamSizeOf = (mode: Mode) => (mode.format.kind === 'team' ? mode.format.teamSize : 1);
