@@ -1,6 +1,6 @@
 /**
- * The matcher as it was before issue 14 (no exhaustive search, no packing), unpacked from git into
- * node_modules/.cache so one benchmark run measures it beside today's on the same pools.
+ * The matcher as it was before issue 14 (no exhaustive search, no packing), or at another commit, unpacked from
+ * git into node_modules/.cache so one benchmark run measures it beside today's on the same pools.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -9,16 +9,18 @@ import type * as Current from '../functions/src/core/match/index.js';
 
 /** The last commit of main before the matcher changed. */
 export const BEFORE_COMMIT = 'a737767';
+/** main's matcher before issue 30 (wait-aware allocation): the baseline of the streaming tables. */
+export const PREVIOUS_COMMIT = '0eee8d5';
 
 /** What the benchmark calls on a matcher. */
 export type MatcherApi = Pick<typeof Current, 'sweepPool' | 'matchTicketNow' | 'candidateScoreRange'>;
 
-export async function loadBefore(): Promise<MatcherApi> {
+export async function loadBefore(commit = BEFORE_COMMIT): Promise<MatcherApi> {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const directory = `${root}node_modules/.cache/matcher-${BEFORE_COMMIT}`;
+  const directory = `${root}node_modules/.cache/matcher-${commit}`;
   if (!existsSync(`${directory}/functions`)) {
     mkdirSync(directory, { recursive: true });
-    const archive = execFileSync('git', ['archive', BEFORE_COMMIT, 'functions/src/core'], {
+    const archive = execFileSync('git', ['archive', commit, 'functions/src/core'], {
       cwd: root,
       maxBuffer: 1 << 28,
     });

@@ -14,13 +14,20 @@ import { percentile } from '../functions/src/core/ops/percentile.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';
-import { BEFORE_COMMIT, loadBefore, type MatcherApi } from './before.js';
+import { BEFORE_COMMIT, loadBefore, PREVIOUS_COMMIT, type MatcherApi } from './before.js';
 import { BaselineAMatchmaker, BaselineBMatchmaker, CoreMatchmaker, type Matchmaker } from './matchmakers.js';
 import { median, sweepFigures, type SweepFigures } from './metrics.js';
 import { packingFigures, packingPool, streamFigures, type PackingFigures, type StreamFigures } from './packing.js';
 import { PARTY_MIX, SOLO_MIX, TicketFactory, UNIFORM_MIX, uniformRating } from './pools.js';
 import { Random } from '../tools/random.js';
 import { poissonArrivals, simulate, type SimulationResult } from './simulate.js';
+import {
+  bandTable,
+  compareOnStream,
+  streamSpecs,
+  streamTable as streamsTable,
+  type StreamRun as FlowRun,
+} from './streams.js';
 
 const SEED = 20_260_101;
 const NOW = Date.UTC(2026, 0, 1);
@@ -286,6 +293,46 @@ function streamTable(runs: readonly StreamRun[]): string {
   return markdown(header, rows);
 }
 
+/**
+ * `--streams`: only the streams below (a few minutes); `--long`: with the 30-minute busy stream too (about ten
+ * minutes more, most of it the previous matcher's sweeps).
+ */
+const streamsOnly = process.argv.includes('--streams');
+const longStreams = process.argv.includes('--long');
+const previous = await loadBefore(PREVIOUS_COMMIT);
+/** `--algorithm=<name>`: only that matcher on the streams (to run the two apart, in parallel). */
+const onlyAlgorithm = process.argv.find((a) => a.startsWith('--algorithm='))?.slice('--algorithm='.length);
+const streamMatchers = (
+  [
+    ['matcher', current],
+    ['previous', previous],
+  ] as [string, MatcherApi][]
+).filter(([name]) => !onlyAlgorithm || name === onlyAlgorithm);
+/** `--only=<text>`: only the streams whose name holds it (e.g. `--streams --only=8/s`), to run streams apart. */
+const onlyStreams = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const specs = streamSpecs(SEED + 4, longStreams).filter((spec) => !onlyStreams || spec.name.includes(onlyStreams));
+const flowRuns: FlowRun[] = specs.flatMap((spec) =>
+  compareOnStream({ ...modeById('5v5'), ticketTtlSeconds: 24 * 3600 }, spec, streamMatchers, NOW),
+);
+const printStreams = () => {
+  console.log(
+    `Streams in 5v5, swept every 2 s, nobody expiring; "previous" is main's matcher of ${PREVIOUS_COMMIT}, on the same ` +
+      'arrivals. Per party size: wait p50 / p95 s of those matched / stranded (still waiting at the end, queued over 120 s before it):',
+  );
+  console.log(streamsTable(flowRuns, markdown));
+  console.log();
+  console.log("The same streams by rating band (the party's mean rating): p50 / p95 s / stranded:");
+  console.log(bandTable(flowRuns, markdown));
+  console.log();
+};
+if (streamsOnly) {
+  printStreams();
+  const file = fileURLToPath(new URL(`./results-streams${onlyStreams ? '-part' : ''}.json`, import.meta.url));
+  writeFileSync(file, `${JSON.stringify({ seed: SEED, previous: PREVIOUS_COMMIT, streams: flowRuns }, null, 2)}\n`);
+  console.log(`Wrote ${file}`);
+  process.exit(0);
+}
+
 const before = await loadBefore();
 const versions: [Algorithm, MatcherApi][] = [
   ['matcher', current],
@@ -421,10 +468,12 @@ console.log(
     `swept every ${STREAM.tickSeconds} s, nobody expiring; waits in s by party size (p50/p95, left waiting):`,
 );
 console.log(streamTable(streamRuns));
+console.log();
+printStreams();
 
 const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ seed: SEED, before: BEFORE_COMMIT, peakRssMiB: memory.peakRssMiB, runs, packing: packingRuns, smallPools: smallPoolRuns, stream: { ...STREAM, runs: streamRuns } }, null, 2)}\n`,
+  `${JSON.stringify({ seed: SEED, before: BEFORE_COMMIT, peakRssMiB: memory.peakRssMiB, runs, packing: packingRuns, smallPools: smallPoolRuns, stream: { ...STREAM, runs: streamRuns }, streams: { previous: PREVIOUS_COMMIT, runs: flowRuns } }, null, 2)}\n`,
 );
 console.log(`Wrote ${resultsFile}`);

@@ -177,13 +177,14 @@ export interface BandEdge {
 /**
  * Why tickets are still waiting: too few players in the whole pool, too few within the spread cap of one another,
  * enough of them but no split into sides within the side-difference cap, no mix of parties the premade policy
- * allows, a free-for-all waiting to fill, or a party too large for the mode.
+ * allows, a party one short of a side with no solo player near its rating, a free-for-all waiting to fill, or a party too large for the mode.
  */
 export type WaitReason =
   | 'notEnoughPlayers'
   | 'spreadCap'
   | 'sideDifferenceCap'
   | 'premadeImbalance'
+  | 'noSoloInReach'
   | 'waitingForFill'
   | 'partyTooLarge';
 

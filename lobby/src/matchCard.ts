@@ -279,6 +279,8 @@ const WHY: Record<WaitReason, string> = {
   spreadCap: 'not enough players close to your rating yet; the range widens as you wait',
   sideDifferenceCap: 'players are near, but no even teams can be made of them yet; the limit widens as you wait',
   premadeImbalance: 'waiting for a party to face yours (premade balance)',
+  noSoloInReach:
+    'no solo player is queued near your rating to complete your side; a last friend, or another mode, would help',
   waitingForFill: 'enough players: waiting a moment for more to fill the room',
   partyTooLarge: 'your party is larger than this mode allows',
 };

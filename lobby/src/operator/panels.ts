@@ -8,6 +8,7 @@ const REASONS: Record<WaitReason, string> = {
   spreadCap: 'spread cap',
   sideDifferenceCap: 'side difference cap',
   premadeImbalance: 'premade imbalance',
+  noSoloInReach: 'no solo for the party',
   waitingForFill: 'filling',
   partyTooLarge: 'party too large',
 };

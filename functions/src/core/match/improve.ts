@@ -13,6 +13,18 @@ const ROUNDS = 200;
 const PATIENCE = 80;
 const MIN_PATIENCE = 5;
 const ROUNDS_PER_HOPEFUL = 2;
+/**
+ * Rounds per match the greedy sweep made. A gain can only come from dissolving matches (the sweep leaves no
+ * valid match among the tickets it strands), so a pool with few matches to repack, such as a stream's pool
+ * between arrivals, is searched for few rounds; a pool of a hundred matches gets the full `ROUNDS`.
+ */
+const ROUNDS_PER_MATCH = 4;
+
+/**
+ * Tickets that have waited this long keep their seat: a repacking that leaves one of them out for others is
+ * not kept (and the sweep lets them choose first, see `longWaitersFirst`).
+ */
+export const LONG_WAIT_SECONDS = 60;
 
 /** Pools of more tickets are not searched: their greedy sweep seats within a point of the bound already. */
 export const SEARCH_MAX_TICKETS = 2_000;
@@ -38,7 +50,8 @@ export function improvePacking(
   nowMs: number,
   sweep: (tickets: readonly Ticket[]) => readonly MatchProposal[],
 ): MatchProposal[] {
-  if (mode.format.kind !== 'team') return [...proposals];
+  const rounds = Math.min(ROUNDS, ROUNDS_PER_MATCH * proposals.length);
+  if (mode.format.kind !== 'team' || rounds === 0) return [...proposals];
   const freshSideCap = capAt(mode.format.sideDifferenceCap, 0);
   const isFair = (p: MatchProposal) => (p.quality.sideDifference ?? 0) <= freshSideCap;
   const reach = mode.spreadCap.hard;
@@ -60,7 +73,7 @@ export function improvePacking(
   const lowest = Math.min(...tickets.map((t) => t.score));
   const highest = Math.max(...tickets.map((t) => t.score));
   let idle = 0;
-  for (let round = 0; round < ROUNDS && idle < patience; round++) {
+  for (let round = 0; round < rounds && idle < patience; round++) {
     const matched = new Set(current.flatMap((p) => proposalTickets(p).map((t) => t.id)));
     const stranded = tickets.filter((t) => !matched.has(t.id));
     const hopeful = stranded.reduce((n, t) => n + (seatable.has(t.id) ? t.members.length : 0), 0);
@@ -80,12 +93,20 @@ export function improvePacking(
     const remade = [...first, ...sweep(freed.filter((t) => !taken.has(t.id)))];
     const gain = seated(remade) - seated(dissolved);
     const fairGain = remade.filter(isFair).length - dissolved.filter(isFair).length;
-    if (gain > 0 || (gain === 0 && fairGain >= 0)) {
+    if (!unseatsLongWaiter(dissolved, remade, nowMs) && (gain > 0 || (gain === 0 && fairGain >= 0))) {
       current = [...current.filter((p) => !near(p)), ...remade];
       idle = gain > 0 ? 0 : idle + 1;
     } else idle++;
   }
   return current;
+}
+
+/** Whether a ticket of `dissolved` that has waited `LONG_WAIT_SECONDS` has no seat in `remade`. */
+function unseatsLongWaiter(dissolved: readonly MatchProposal[], remade: readonly MatchProposal[], nowMs: number) {
+  const long = dissolved.flatMap(proposalTickets).filter((t) => nowMs - t.enqueuedAt >= LONG_WAIT_SECONDS * 1000);
+  if (long.length === 0) return false;
+  const kept = new Set(remade.flatMap((p) => proposalTickets(p).map((t) => t.id)));
+  return long.some((t) => !kept.has(t.id));
 }
 
 /** Players the proposals seat. */

@@ -1,5 +1,6 @@
 import type { Mode } from '../mode/modes.js';
 import type { Ticket } from './ticket.js';
+import { NO_PARTNER, hasScarceSolos } from './packing.js';
 import { QueuedPool } from './pool.js';
 import type { MatchProposal } from './proposal.js';
 
@@ -17,8 +18,13 @@ export function candidateScoreRange(mode: Mode, ticket: Pick<Ticket, 'score'>): 
 /**
  * Matches a ticket as it is queued, against candidates read near its score, returning a proposal that
  * contains it, or null if none can be made now (it then waits for the sweep). Candidates are served
- * longest waiting first, exactly as in the sweep: the arrival completes the oldest match it can. The
- * candidates may include the ticket itself or repeat one another (two overlapping range reads).
+ * longest waiting first, as in the sweep, but the parties with few ways to play (see `isNeedy`) come before
+ * the others: an arrival is offered to them first (a solo to complete their side, a full party to face it).
+ * Each group is first tried in a pool where solos are paired with the waiting parties one short of a side
+ * (the largest pairing, the oldest parties first, see `pairScarceSolos`), so an arriving solo completes the
+ * party the pairing gives it and no other solo is spent elsewhere; then freely, so the arrival is matched
+ * whenever its candidates hold a match.
+ * The candidates may include the ticket itself or repeat one another (two overlapping range reads).
  */
 export function matchTicketNow(
   mode: Mode,
@@ -27,11 +33,44 @@ export function matchTicketNow(
   nowMs: number,
 ): MatchProposal | null {
   const others = new Map(candidates.filter((c) => c.id !== ticket.id).map((c) => [c.id, c]));
-  const pool = new QueuedPool(mode, [ticket, ...others.values()], nowMs);
-  if (!pool.isAvailable(0)) return null;
-  for (const anchor of pool.oldestFirst()) {
-    const attempt = pool.attempt(anchor === 0 ? [0] : [anchor, 0]);
-    if (attempt.matched) return pool.commit(attempt.sides);
+  const tickets = [ticket, ...others.values()];
+  // Both pools index the tickets alike; only the one whose match is returned is committed.
+  const free = new QueuedPool(mode, tickets, nowMs);
+  if (!free.isAvailable(0)) return null;
+  const paired = hasScarceSolos(mode) ? new QueuedPool(mode, tickets, nowMs, true) : null;
+  const order = free.oldestFirst();
+  const needy = (t: number) => t !== 0 && isNeedy(mode, tickets[t]?.members.length ?? 0);
+  const pools = paired ? [paired, free] : [free];
+  for (const serveNeedy of [true, false]) {
+    for (const pool of pools) {
+      for (const anchor of order) {
+        const proposal = needy(anchor) === serveNeedy ? matchAround(pool, anchor) : null;
+        if (proposal) return proposal;
+      }
+    }
   }
   return null;
+}
+
+/**
+ * Whether a waiting party of `size` has few ways to play, and so is served before the others: a party one
+ * short of a side (only a solo completes it), or in 5v5 a 3-stack (only a 2-stack or two solos do).
+ */
+function isNeedy(mode: Mode, size: number): boolean {
+  if (mode.format.kind !== 'team' || mode.format.teamSize < 3) return false;
+  return size === mode.format.teamSize - 1 || (mode.format.teamSize === 5 && size === 3);
+}
+
+/**
+ * The match the arrival (index 0) makes around `anchor` (or alone, when the anchor is the arrival), or null.
+ * In a pool with pairs a paired ticket brings its partner along: the pair is one side already.
+ */
+function matchAround(pool: QueuedPool, anchor: number): MatchProposal | null {
+  const mandatory = anchor === 0 ? [0] : [anchor, 0];
+  for (const t of [...mandatory]) {
+    const partner = pool.partnerOf(t);
+    if (partner !== NO_PARTNER && !mandatory.includes(partner)) mandatory.push(partner);
+  }
+  const attempt = pool.attempt(mandatory);
+  return attempt.matched ? pool.commit(attempt.sides) : null;
 }

@@ -20,13 +20,16 @@ export function hasScarceSolos(mode: Mode): boolean {
  * The pairing is as large as possible within the hard spread cap: solos, lowest score first, each take
  * the lowest-scoring unpaired party that reaches them, which is a maximum matching because every party
  * reaches an interval of the same width. Then each party trades its solo for a nearer unpaired one where
- * there is one, which keeps the count and keeps its match's spread small.
+ * there is one, which keeps the count and keeps its match's spread small. Where solos are too few for every
+ * party, which parties get them is decided by waiting (see `preferOldest`): given `enqueuedAt`, no party
+ * goes without while a younger one holds a solo it could have had.
  */
 export function pairScarceSolos(
   mode: Mode,
   sizes: ArrayLike<number>,
   scores: ArrayLike<number>,
   eligible: (ticket: number) => boolean,
+  enqueuedAt?: ArrayLike<number>,
 ): Int32Array {
   const partners = new Int32Array(sizes.length).fill(NO_PARTNER);
   if (mode.format.kind !== 'team' || !hasScarceSolos(mode)) return partners;
@@ -53,6 +56,7 @@ export function pairScarceSolos(
     partners[solo] = stack;
     first++;
   }
+  if (enqueuedAt) preferOldest(partners, sortedStacks, sortedSolos, scores, enqueuedAt, reach);
   let at = 0;
   for (const stack of sortedStacks) {
     const partner = partners[stack] ?? NO_PARTNER;
@@ -72,4 +76,68 @@ export function pairScarceSolos(
     partners[nearest] = stack;
   }
   return partners;
+}
+
+/**
+ * Hands solos from younger parties to older ones within reach, keeping the pairing as large: each unpaired
+ * party, oldest first, takes the solo of the youngest paired party within reach, if that party is younger,
+ * and the party it displaces does the same in turn. The largest pairing alone leaves to chance which
+ * parties go without where solos are short, and in a stream the same ones then lose at every sweep.
+ */
+function preferOldest(
+  partners: Int32Array,
+  stacks: Int32Array,
+  solos: Int32Array,
+  scores: ArrayLike<number>,
+  enqueuedAt: ArrayLike<number>,
+  reach: number,
+): void {
+  const age = (t: number) => enqueuedAt[t] ?? 0;
+  let youngestPaired = -Infinity;
+  for (const stack of stacks) if (partners[stack] !== NO_PARTNER) youngestPaired = Math.max(youngestPaired, age(stack));
+  const waiting = sortByKey(
+    Int32Array.from(stacks.filter((s) => partners[s] === NO_PARTNER && age(s) < youngestPaired)),
+    enqueuedAt,
+  );
+  for (const oldest of waiting) {
+    for (let stack = oldest; stack !== NO_PARTNER; ) {
+      const solo = youngerPartnerWithin(partners, solos, scores, enqueuedAt, stack, reach);
+      if (solo === NO_PARTNER) break;
+      const displaced = partners[solo] ?? NO_PARTNER;
+      partners[displaced] = NO_PARTNER;
+      partners[solo] = stack;
+      partners[stack] = solo;
+      stack = displaced;
+    }
+  }
+}
+
+/** The solo within reach of `stack` whose party is the youngest and younger than `stack`, or NO_PARTNER. */
+function youngerPartnerWithin(
+  partners: Int32Array,
+  solos: Int32Array,
+  scores: ArrayLike<number>,
+  enqueuedAt: ArrayLike<number>,
+  stack: number,
+  reach: number,
+): number {
+  const score = scores[stack] ?? 0;
+  let lo = 0;
+  let hi = solos.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((scores[solos[mid] ?? 0] ?? 0) < score - reach) lo = mid + 1;
+    else hi = mid;
+  }
+  let best = NO_PARTNER;
+  let bestAge = enqueuedAt[stack] ?? 0;
+  for (let i = lo; i < solos.length && (scores[solos[i] ?? 0] ?? 0) <= score + reach; i++) {
+    const solo = solos[i] ?? 0;
+    const holder = partners[solo] ?? NO_PARTNER;
+    if (holder !== NO_PARTNER && (enqueuedAt[holder] ?? 0) > bestAge) {
+      best = solo;
+      bestAge = enqueuedAt[holder] ?? 0;
+    }
+  }
+  return best;
 }

@@ -69,7 +69,7 @@ export class QueuedPool {
       this.excluded.push(ticket.members.length > limit ? 'partyTooLarge' : null);
     });
     const matchable = (t: number) => this.excluded[t] === null;
-    this.partners = pairing ? pairScarceSolos(mode, sizes, scores, matchable) : new Int32Array(0);
+    this.partners = pairing ? pairScarceSolos(mode, sizes, scores, matchable, this.enqueuedAt) : new Int32Array(0);
     const paired: number[] = [];
     this.pairScores = new Float64Array(this.partners.length);
     this.partners.forEach((partner, t) => {

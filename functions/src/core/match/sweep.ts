@@ -3,7 +3,8 @@ import type { Ticket } from './ticket.js';
 import { QueuedPool } from './pool.js';
 import { hasScarceSolos, NO_PARTNER } from './packing.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
-import { improvePacking, SEARCH_MAX_TICKETS, seated } from './improve.js';
+import { packingCeiling } from './ceiling.js';
+import { improvePacking, LONG_WAIT_SECONDS, SEARCH_MAX_TICKETS, seated } from './improve.js';
 import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
 
 /** Nearest other pairs a pair tries to play against when nothing else fits it. */
@@ -33,8 +34,9 @@ export interface SweepResult {
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
   const greedy = greedySweep(mode, tickets, nowMs);
-  const everyone = tickets.reduce((n, t) => n + t.members.length, 0);
-  if (seated(greedy.proposals) === everyone || tickets.length > SEARCH_MAX_TICKETS) return greedy;
+  if (tickets.length > SEARCH_MAX_TICKETS) return greedy;
+  // Searching can only pay where the passes leave a whole match's worth of players below what any packing seats.
+  if (seated(greedy.proposals) + 2 * teamSizeOf(mode) > packingCeiling(mode, tickets)) return greedy;
   const sweep = (part: readonly Ticket[]) => greedySweep(mode, part, nowMs).proposals;
   const proposals = improvePacking(mode, tickets, greedy.proposals, nowMs, sweep);
   // Those still left get their reasons from a last pass over them alone, as after the packing pass.
@@ -52,8 +54,9 @@ export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number)
  * free pass. `sweepPool` starts from it; the tests compare the two.
  */
 export function greedySweep(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
-  const paired = new QueuedPool(mode, tickets, nowMs, true);
-  const proposals: MatchProposal[] = [];
+  const early = longWaitersFirst(mode, tickets, nowMs);
+  const paired = new QueuedPool(mode, early.rest, nowMs, true);
+  const proposals: MatchProposal[] = [...early.proposals];
   matchWholeSides(paired, proposals);
   const lowestFirst = paired.lowestFirst();
   // Fair matches first (the side cap of a fresh match), then the rest within the widened caps.
@@ -71,9 +74,34 @@ export function greedySweep(mode: Mode, tickets: readonly Ticket[], nowMs: numbe
       if (attempt.matched) proposals.push(paired.commit(attempt.sides));
     }
   }
-  const left = tickets.filter((_, t) => !paired.isTaken(t));
+  const left = early.rest.filter((_, t) => !paired.isTaken(t));
   const rest = sweepFree(mode, left, nowMs);
   return { ...rest, proposals: [...proposals, ...rest.proposals] };
+}
+
+/**
+ * Lets the tickets that have waited `LONG_WAIT_SECONDS` or more, longest waiting first, each build a match
+ * from the whole pool before the packing pass, which orders by score and reserves solos, may take what they
+ * need: packing seats more players, but in a stream the same parties would otherwise lose at every sweep.
+ * A fresh pool has no such ticket, and its packing is untouched.
+ */
+function longWaitersFirst(
+  mode: Mode,
+  tickets: readonly Ticket[],
+  nowMs: number,
+): { proposals: MatchProposal[]; rest: readonly Ticket[] } {
+  const oldest = tickets.reduce((min, t) => Math.min(min, t.enqueuedAt), Infinity);
+  if (nowMs - oldest < LONG_WAIT_SECONDS * 1000) return { proposals: [], rest: tickets };
+  const pool = new QueuedPool(mode, tickets, nowMs);
+  const proposals: MatchProposal[] = [];
+  const unreachable = sololess(mode, pool);
+  for (const anchor of pool.oldestFirst()) {
+    if (nowMs - (tickets[anchor]?.enqueuedAt ?? nowMs) < LONG_WAIT_SECONDS * 1000) break;
+    if (!pool.isAvailable(anchor) || unreachable(anchor)) continue;
+    const attempt = pool.attempt([anchor]);
+    if (attempt.matched) proposals.push(pool.commit(attempt.sides));
+  }
+  return { proposals, rest: proposals.length === 0 ? tickets : tickets.filter((_, t) => !pool.isTaken(t)) };
 }
 
 /**
@@ -121,8 +149,13 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
   const pool = new QueuedPool(mode, tickets, nowMs);
   const reasons = [...pool.excluded];
   const proposals: MatchProposal[] = [];
+  const unreachable = sololess(mode, pool);
   for (const anchor of pool.oldestFirst()) {
     if (!pool.isAvailable(anchor)) continue;
+    if (unreachable(anchor)) {
+      reasons[anchor] = 'noCandidatesWithinCaps';
+      continue;
+    }
     // 1v1 takes the nearest player within both caps: no attempt to build, so nothing to allocate but the match.
     const rival = pool.duelRival(anchor);
     if (rival !== null) {
@@ -139,6 +172,7 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
     number
   >;
   const reasonOf = new Map<string, UnmatchedReason>();
+  markNoSoloInReach(mode, pool, reasons);
   reasons.forEach((reason, t) => {
     if (reason === null || (pool.excluded[t] === null && !pool.isAvailable(t))) return;
     unmatched[reason]++;
@@ -146,3 +180,44 @@ function sweepFree(mode: Mode, tickets: readonly Ticket[], nowMs: number): Sweep
   });
   return { proposals, unmatched, reasonOf };
 }
+
+/**
+ * Tells the parties one short of a side that no solo still waiting scores within the hard spread cap of them
+ * apart from those who merely wait for the caps to widen: no wait helps them, and they should know it.
+ */
+function markNoSoloInReach(mode: Mode, pool: QueuedPool, reasons: (UnmatchedReason | null)[]): void {
+  const unreachable = sololess(mode, pool, (t) => pool.isTaken(t));
+  reasons.forEach((reason, t) => {
+    if (reason === 'noCandidatesWithinCaps' && unreachable(t)) reasons[t] = 'noSoloInReach';
+  });
+}
+
+/**
+ * Whether ticket `t` of the pool is a party one short of a side with no solo (other than those `gone`, or
+ * excluded) within the hard spread cap: no match can hold it, so the passes need not build one around it.
+ * In a stream's pool thousands of such parties wait, and building for each cost more than the rest of a sweep.
+ */
+function sololess(mode: Mode, pool: QueuedPool, gone: (t: number) => boolean = () => false): (t: number) => boolean {
+  if (!hasScarceSolos(mode)) return () => false;
+  const short = teamSizeOf(mode) - 1;
+  const reach = mode.spreadCap.hard;
+  const solos = pool.tickets
+    .filter((t, i) => t.members.length === 1 && !gone(i) && pool.excluded[i] === null)
+    .map((t) => t.score)
+    .sort((a, b) => a - b);
+  return (t) => {
+    const ticket = pool.tickets[t];
+    if (ticket?.members.length !== short) return false;
+    // The first solo at or above the party's lowest reach decides: it is in reach unless it lies past the top.
+    let lo = 0;
+    let hi = solos.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((solos[mid] ?? 0) < ticket.score - reach) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === solos.length || (solos[lo] ?? 0) > ticket.score + reach;
+  };
+}
+
+const teamSizeOf = (mode: Mode) => (mode.format.kind === 'team' ? mode.format.teamSize : 1);

@@ -18,6 +18,7 @@ export const waitReasons = [
   'spreadCap',
   'sideDifferenceCap',
   'premadeImbalance',
+  'noSoloInReach',
   'waitingForFill',
   'partyTooLarge',
 ] as const;
