@@ -166,7 +166,7 @@ export function streamer(functions: Functions) {
     // The stream ends by itself within a minute; the timeout only guards against a connection gone silent.
     const callable = httpsCallable<CallRequest<'watchMatch'>, CallResponse<'watchMatch'>, Streams['watchMatch']>(
       functions,
-      'watchMatch',
+      deployedName('watchMatch'),
       { timeout: 90_000 },
     );
     const { stream, data: end } = await callable.stream(data, { signal });
