@@ -121,10 +121,12 @@ export function phaseOf(view: Json | null): string {
   return view.ticket.status;
 }
 
-/** Follows the view until its phase is one of `phases`, by stream or by long-poll. */
+/** Follows the view until its phase is one of `phases`, by stream or by long-poll, for two minutes at most. */
 async function waitFor(player: HttpPlayer, phases: string[], how: 'poll' | 'stream'): Promise<Json> {
   const wanted = (view: Json) => phases.includes(phaseOf(view));
+  const giveUpAt = Date.now() + 120_000;
   while (!player.view || !wanted(player.view)) {
+    if (Date.now() > giveUpAt) throw new CallError('deadline-exceeded', `still ${phaseOf(player.view)}`);
     if (how === 'stream') await player.stream(wanted);
     else await player.poll();
   }
@@ -142,8 +144,15 @@ export async function playRankedGame(
   how: 'poll' | 'stream' = 'poll',
 ) {
   const { ticketId } = await player.call('enqueue', { mode });
-  // Heartbeats keep the ticket alive while it waits (the mode's time-to-live is a few seconds on the emulators).
-  const beat = setInterval(() => player.call('heartbeat').catch(() => {}), 1_000);
+  // Heartbeats keep the ticket alive while it waits: one at a time, a second apart (the emulators' modes live a
+  // few seconds); a slow answer delays the next beat rather than piling requests up.
+  let beating = true;
+  void (async () => {
+    while (beating) {
+      await player.call('heartbeat').catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  })();
   try {
     let view = await waitFor(player, ['pending', 'active', 'cancelled', 'expired', 'voided'], how);
     if (phaseOf(view) === 'pending') {
@@ -152,7 +161,7 @@ export async function playRankedGame(
       view = await waitFor(player, ['active', 'cancelled', 'voided'], how);
     }
     if (phaseOf(view) !== 'active') return { ticketId, phase: phaseOf(view), ratingChange: null };
-    clearInterval(beat);
+    beating = false;
     const room = view.room;
     const mySide = room.sides.findIndex((side: Json) =>
       side.tickets.some((t: Json) => t.members.some((m: Json) => m.uid === player.uid)),
@@ -162,6 +171,6 @@ export async function playRankedGame(
     view = await waitFor(player, ['settled', 'voided'], how);
     return { ticketId, phase: phaseOf(view), ratingChange: view.room.ratingChanges?.[player.uid] ?? null };
   } finally {
-    clearInterval(beat);
+    beating = false;
   }
 }

@@ -94,11 +94,14 @@ describe.each(variants)('playing with $name', ({ name, make }) => {
       const all = [leadP, matesP, leadQ, matesQ];
       const kinds = all.map(kindsOf);
       const seen = () => kinds;
-      const accepting = all.map(async (m) => {
-        await reach(m, 'pending');
-        await m.accept();
-      });
-      await within('the ready check', Promise.all(accepting), seen);
+      // One after another, as a lobby's players would: concurrent first calls each start an emulator worker.
+      const accepting = (async () => {
+        for (const m of all) {
+          await reach(m, 'pending');
+          await m.accept();
+        }
+      })();
+      await within('the ready check', accepting, seen);
       await within('the game', Promise.all(all.map((m) => reach(m, 'active'))), seen);
       await matesP.reportOutcome('win');
       await leadQ.reportOutcome('loss');
