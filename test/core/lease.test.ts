@@ -95,7 +95,9 @@ describe('sharing the pools out between matcher runs', () => {
         (pools, held) => {
           const now = 1_000_000;
           const leases = new Map<string, Lease>();
-          held.forEach(([holder, ttl], i) => leases.set(pools[i % pools.length]!, { holder, expiresAt: now + ttl }));
+          held.forEach(([holder, ttl], i) => {
+            leases.set(pools[i % pools.length]!, { holder, expiresAt: now + ttl });
+          });
           const at = nextTakeover(leases, 'me', now);
           const others = [...leases].filter(([, l]) => l.holder !== 'me' && l.expiresAt > now);
           if (!others.length) {
