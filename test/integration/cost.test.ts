@@ -36,6 +36,11 @@ function meter() {
   return { counted, perPlayer };
 }
 
+const expectAtMost = (ops: OpCounts, most: OpCounts) => {
+  expect(ops.reads).toBeLessThanOrEqual(most.reads);
+  expect(ops.writes).toBeLessThanOrEqual(most.writes);
+};
+
 async function queueSolos(modeId: string, uids: string[], counted: ReturnType<typeof meter>['counted']) {
   let room: RoomDoc | null = null;
   for (const uid of uids) {
@@ -62,15 +67,16 @@ async function duel(uids: string[], counted: ReturnType<typeof meter>['counted']
 
 describe('the Firestore cost of a game', () => {
   // Settlement reads and writes each player's private state (whom they met, for fairPlay.farming): one of each.
-  it('a 1v1 from enqueue to settlement reads at most 9 and writes at most 8 documents per player', async () => {
+  it('a 1v1 from enqueue to settlement reads at most 9 and writes at most 7.5 documents per player', async () => {
     const uids = await playersNamed('cost-duel', 2);
     const { counted, perPlayer } = meter();
     await duel(uids, counted);
     const cost = perPlayer(2);
     expect(cost.total.reads).toBeLessThanOrEqual(9);
-    expect(cost.total.writes).toBeLessThanOrEqual(8);
-    expect(cost.enqueue).toEqual({ reads: 5.5, writes: 3.5 });
-    expect(cost.report).toEqual({ reads: 3.5, writes: 4.5 });
+    expect(cost.total.writes).toBeLessThanOrEqual(7.5);
+    expectAtMost(cost.enqueue, { reads: 5.5, writes: 3.5 });
+    // The settling report is written by the settlement itself: the room once, not twice.
+    expectAtMost(cost.report, { reads: 3.5, writes: 4 });
     await expectInvariants();
   });
 
@@ -81,13 +87,13 @@ describe('the Firestore cost of a game', () => {
     await duel(uids, counted);
     const cost = perPlayer(2);
     // As for newcomers: the settlement cleared their states' pointers, so enqueue finds them free at once.
-    expect(cost.enqueue).toEqual({ reads: 5.5, writes: 3.5 });
+    expectAtMost(cost.enqueue, { reads: 5.5, writes: 3.5 });
     expect(cost.total.reads).toBeLessThanOrEqual(9);
-    expect(cost.total.writes).toBeLessThanOrEqual(8);
+    expect(cost.total.writes).toBeLessThanOrEqual(7.5);
     await expectInvariants();
   });
 
-  it('a 2v2 with a ready check, every player reporting, reads at most 10.25 and writes at most 8 documents per player', async () => {
+  it('a 2v2 with a ready check, every player reporting, reads at most 10.25 and writes at most 7.75 documents per player', async () => {
     const uids = await playersNamed('cost-team', 4);
     const { counted, perPlayer } = meter();
     const room = await queueSolos('2v2', uids, counted);
@@ -99,10 +105,11 @@ describe('the Firestore cost of a game', () => {
     expect(last?.status).toBe('settled');
     const cost = perPlayer(4);
     expect(cost.total.reads).toBeLessThanOrEqual(10.25);
-    expect(cost.total.writes).toBeLessThanOrEqual(8);
-    expect(cost.enqueue).toEqual({ reads: 6, writes: 3.25 });
-    expect(cost.accept).toEqual({ reads: 1, writes: 1 });
-    expect(cost.report).toEqual({ reads: 3.25, writes: 3.75 });
+    expect(cost.total.writes).toBeLessThanOrEqual(7.75);
+    // The candidates an enqueue reads depend on the order the four arrive in: 5.5 or 6 reads each.
+    expectAtMost(cost.enqueue, { reads: 6, writes: 3.25 });
+    expectAtMost(cost.accept, { reads: 1, writes: 1 });
+    expectAtMost(cost.report, { reads: 3.25, writes: 3.5 });
     await expectInvariants();
   });
 });

@@ -7,14 +7,16 @@ import { enqueue, expectInvariants, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
 import { startMatcherProcess } from '../../sim/matcherProcess.js';
 
-// Long enough that a lease round every third of it (the runs' regular pace) is far from the lease's end.
-const LEASE_MS = 9_000;
+// The run that dies holds short leases; the survivor long ones, so its regular lease rounds (every third of its
+// lease) come long after the dead run's leases run out: a takeover at the survivor's next round would trail them.
+const DYING_LEASE_MS = 3_000;
+const SURVIVING_LEASE_MS = 30_000;
 // The most a takeover may trail the dead run's lease: the survivor's lease round itself on a loaded emulator.
 const TAKEOVER_MARGIN_MS = 1_000;
 
 /** A matcher run in a process of its own, on the same emulator as this test. */
-const matcherProcess = (name: string, seconds: number) =>
-  startMatcherProcess(name, { seconds, intervalMs: 300, leaseMs: LEASE_MS });
+const matcherProcess = (name: string, seconds: number, leaseMs: number) =>
+  startMatcherProcess(name, { seconds, intervalMs: 300, leaseMs });
 
 /** Pool id → the lease not run out: its holder and until when. */
 async function leases(): Promise<Map<string, { holder: string; expiresAt: number }>> {
@@ -30,19 +32,6 @@ async function leases(): Promise<Map<string, { holder: string; expiresAt: number
 /** Pool id → the holder of its lease, for the leases not run out. */
 async function leaseHolders(): Promise<Map<string, string>> {
   return new Map([...(await leases())].map(([id, lease]) => [id, lease.holder]));
-}
-
-/**
- * Of two runs renewing their leases every third of a lease, the one whose death a survivor renewing on that pace
- * alone would notice latest: the other's renewals trail its own by the most, at least a sixth of a lease.
- */
-function latestNoticed(current: Map<string, { holder: string; expiresAt: number }>): string {
-  const until = new Map<string, number>();
-  for (const { holder, expiresAt } of current.values()) until.set(holder, Math.max(until.get(holder) ?? 0, expiresAt));
-  const [[x, ex], [y, ey]] = [...until] as [[string, number], [string, number]];
-  const third = LEASE_MS / 3;
-  const lag = (dead: number, survivor: number) => (((survivor - dead) % third) + third) % third;
-  return lag(ex, ey) >= lag(ey, ex) ? x : y;
 }
 
 /** Polls `probe` until it returns a value; a timeout says what it last saw. */
@@ -74,8 +63,8 @@ async function ffaTrio(prefix: string) {
 describe('several matcher runs side by side', () => {
   it('share the pools, match nothing twice, and take over the pools of a run that dies', async () => {
     const modes = poolIds(config.modes).sort();
-    const a = matcherProcess('A', 90);
-    const b = matcherProcess('B', 90);
+    const a = matcherProcess('A', 90, DYING_LEASE_MS);
+    const b = matcherProcess('B', 90, SURVIVING_LEASE_MS);
     try {
       // Both runs hold pools: between them every mode, each at most its share. The run that starts first may
       // take every free pool before it sees the other; it hands the excess over at its next rebalance.
@@ -94,11 +83,14 @@ describe('several matcher runs side by side', () => {
       for (const run of new Set(shared.values())) expect(held(shared, run)).toBeLessThanOrEqual(share);
 
       const before = await ffaTrio('Before');
-      // Kill the run whose death the survivor's regular lease rounds would notice latest, without letting it
-      // release anything; its leases run out when they run out, and the survivor takes its pools then.
+      // Kill A, without letting it release anything, just after B renewed its leases: B's next regular round is
+      // a third of its 30 s lease away, while A's leases run out within 3 s. B must take A's pools over then.
+      const renewedByB = async () => [...(await leases()).values()].find((l) => l.holder.startsWith('B-'))?.expiresAt;
+      const seenB = await renewedByB();
+      await eventually('B to renew its leases', async () => ((await renewedByB()) !== seenB ? true : null), 20_000);
       const current = await leases();
-      const deadHolder = latestNoticed(current);
-      const [dying, surviving] = deadHolder.startsWith('A-') ? [a, b] : [b, a];
+      const deadHolder = [...current.values()].find((l) => l.holder.startsWith('A-'))!.holder;
+      const [dying, surviving] = [a, b];
       dying.child.kill('SIGKILL');
       const killedAt = Date.now();
       // Its pools' leases as it last renewed them (it may have renewed once more between the read and the kill).
@@ -131,9 +123,9 @@ describe('several matcher runs side by side', () => {
       expect(opened.every(Boolean)).toBe(true);
       const trail = Math.max(...opened.map((span) => span!.from)) - runOut;
       console.log(
-        `[matcher runs] pools seen taken over ${tookOverIn} ms after the kill; opened by the survivor ${trail} ms after the dead run's leases ran out (lease ${LEASE_MS} ms)`,
+        `[matcher runs] pools seen taken over ${tookOverIn} ms after the kill; opened by the survivor ${trail} ms after the dead run's leases ran out (its lease ${DYING_LEASE_MS} ms, the survivor's ${SURVIVING_LEASE_MS} ms)`,
       );
-      // At the lease's end, not at the survivor's next regular round (up to a third of a lease later).
+      // At the lease's end, within a lease round's own time on a loaded emulator.
       expect(trail).toBeGreaterThanOrEqual(0);
       expect(trail).toBeLessThanOrEqual(TAKEOVER_MARGIN_MS);
       expect(await dying.report).toBeNull();

@@ -59,27 +59,26 @@ export const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): P
  * Records a result report and settles, disputes or waits as the reports now decide. Repeating a report changes
  * nothing. A report that leaves the room's verdict as it was changes the room alone and is written
  * optimistically, so a whole room reporting at once doesn't queue on locks. The one report that makes the room
- * settleable is written the same way first, and only its sender then settles, in a transaction; a repeated
- * report of a settleable room settles too, so a sender that died before settling is finished by its retry (and
- * otherwise by the report deadline).
+ * settleable is recorded by its sender's settling transaction, so the room is written once; a report arriving
+ * while that runs finds the room settleable and is written optimistically beside it. A repeated report of a
+ * settleable room settles too, so a room whose settling sender died is finished by a retry (and otherwise by
+ * the report deadline).
  */
 export function reportResult(reporter: Reporter, roomId: string, reported: Result): Promise<RoomDoc> {
-  let settleAfterwards = false;
   return changeDocument(
     roomRef(roomId),
     (current): Decision<RoomDoc, RoomDoc> => {
-      settleAfterwards = false;
       const room = requireRoom(current, roomId);
       const reportedRoom = recordReport(room, reporter, reported, Date.now());
       const settleable = isLive(room.status) && verdictNow(room).kind === 'settle';
       if (reportedRoom === room) return settleable ? { kind: 'transaction' } : { kind: 'unchanged', result: room };
       const verdict = verdictNow(reportedRoom);
-      settleAfterwards = verdict.kind === 'settle' && !settleable;
+      if (verdict.kind === 'settle' && !settleable) return { kind: 'transaction' };
       const next = verdict.kind === 'settle' ? reportedRoom : roomAfterVerdict(reportedRoom, verdict, Date.now());
       return { kind: 'write', document: next, result: next };
     },
     () => reportResultInTransaction(reporter, roomId, reported),
-  ).then((room) => (settleAfterwards ? reportResultInTransaction(reporter, roomId, reported) : room));
+  );
 }
 
 function reportResultInTransaction(reporter: Reporter, roomId: string, reported: Result) {
