@@ -505,9 +505,27 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     }
   }
   checkDeleted(snapshot, deleted, violation);
+  checkBans(snapshot, violation);
   checkSeasons(snapshot, config, violation);
   checkFarming(snapshot.rooms, config, violation);
   return found;
+}
+
+/** A banned player is in no room formed while their ban was in force (the queue refuses them, so none can form). */
+function checkBans(snapshot: Snapshot, violation: (invariant: string, documents: string[], detail: string) => void) {
+  for (const { uid, ban } of snapshot.states) {
+    if (!ban) continue;
+    const during = snapshot.rooms.filter(
+      (r) => r.memberUids.includes(uid) && r.createdAt > ban.at && (ban.until === null || r.createdAt < ban.until),
+    );
+    if (during.length) {
+      violation(
+        'a banned player is in no room formed during the ban',
+        [`playerStates/${uid}`, ...during.map(roomPath)],
+        `banned ${ban.at}–${ban.until ?? 'no expiry'}`,
+      );
+    }
+  }
 }
 
 /** A deleted player appears nowhere but in tombstones: no profile, state, history, archive or block list names them. */

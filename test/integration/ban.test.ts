@@ -127,6 +127,9 @@ describe('banning a player', () => {
     expect(settled.status).toBe('settled');
     expect(settled.ratingChanges![ann.uid]!.delta).toBeGreaterThan(0);
     expect(settled.ratingChanges![bob.uid]!.delta).toBeLessThan(0);
+    // The ban reaches the player's token at its next refresh (the SDK refreshes hourly); from then on their
+    // reports are refused from the token alone.
+    await bob.auth.currentUser!.getIdToken(true);
     await expectRefusal(
       bob.call('reportResult', { roomId: room!.id, outcome: 'A' }),
       'permission-denied',

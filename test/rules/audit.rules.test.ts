@@ -42,8 +42,12 @@ describe('the audit of operator actions', () => {
     await assertFails(setDoc(doc(as('bob'), 'audit/a2'), { ...row, id: 'a2' }));
   });
 
-  it("lets a banned player read their own ban on their state, and nobody else's", async () => {
+  it("lets a banned player read their own ban on their state, operators too, and nobody else's", async () => {
     await assertSucceeds(getDoc(doc(as('bob'), 'playerStates/bob')));
+    await assertSucceeds(getDoc(doc(operator(), 'playerStates/bob')));
+    await assertSucceeds(getDocs(collection(operator(), 'players/bob/history')));
+    await assertFails(getDocs(collection(as('eve'), 'players/bob/history')));
+    await assertFails(updateDoc(doc(operator(), 'playerStates/bob'), { ban: null }));
     await assertFails(getDoc(doc(as('eve'), 'playerStates/bob')));
     await assertFails(updateDoc(doc(as('bob'), 'playerStates/bob'), { ban: null }));
   });

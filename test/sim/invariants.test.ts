@@ -6,6 +6,7 @@ import { checkInvariants, readSnapshot, type InvariantViolation } from '../../si
 import { db } from '../support/admin.js';
 import { TEST_CONFIG } from '../support/config.js';
 import { enqueue, expectInvariants, sideUids } from '../support/game.js';
+import { operator } from '../support/operator.js';
 import { party, players } from '../support/players.js';
 
 /** A small but complete world made by the real functions: a settled 1v1, a queued player, a party. */
@@ -75,6 +76,43 @@ describe('the invariant checker', () => {
     expect(named(found, "a party member's state names the party")).toEqual([
       ['parties/second', `playerStates/${world.friend}`],
     ]);
+  });
+
+  it('learns what operators do: a void reversed twice, a banned player seated, a deleted player left behind', async () => {
+    const world = await playedWorld();
+    const admin = await operator('World Op');
+    await admin.call('voidRoom', { roomId: world.roomId, reason: 'test' });
+    await admin.call('banPlayer', { uid: world.friend, reason: 'test', hours: 1 });
+    const loser = (await db.doc(`rooms/${world.roomId}`).get())
+      .data()!
+      .memberUids.find((u: string) => u !== world.winner);
+    await admin.call('deleteAccount', { uid: loser, reason: 'test' });
+    await expectInvariants();
+
+    // A second reversal of the voided room, written behind the functions' back.
+    const reversal = (await db.doc(`players/${world.winner}/history/void:${world.roomId}`).get()).data()!;
+    await db.doc(`players/${world.winner}/history/void-again:${world.roomId}`).set(reversal);
+    // The banned player seated in a room formed after the ban.
+    const room = (await db.doc(`rooms/${world.roomId}`).get()).data()!;
+    await db.doc('rooms/after-ban').set({
+      ...room,
+      id: 'after-ban',
+      status: 'cancelled',
+      memberUids: [world.friend, world.waiting],
+      createdAt: Date.now(),
+      voided: null,
+    });
+    // The deleted player's profile written back.
+    await db.doc(`players/${loser}`).set({ uid: loser, displayName: 'Back', ladders: {}, createdAt: 0, updatedAt: 0 });
+
+    const found = checkInvariants(await readSnapshot(db), config);
+    expect(named(found, 'a voided room is reversed exactly once, and only a voided room')).toEqual([
+      [`rooms/${world.roomId}`, `players/${world.winner}/history/void:${world.roomId}`],
+    ]);
+    expect(named(found, 'a banned player is in no room formed during the ban')).toEqual([
+      [`playerStates/${world.friend}`, 'rooms/after-ban'],
+    ]);
+    expect(named(found, 'a deleted player appears nowhere but in tombstones')).toEqual([[`players/${loser}`]]);
   });
 
   it('makes `npm run check-invariants` exit non-zero and name the documents', async () => {

@@ -6,6 +6,7 @@ import { homeRegion, poolIdOf, rttsSchema } from '../core/mode/regions.js';
 import { config } from '../config.js';
 import { documentIdSchema } from '../core/ids.js';
 import { cancelTicket, enqueue as queue, heartbeat as keepAlive } from '../store/queue.js';
+import { assertPoolOpen } from '../store/pauses.js';
 import { markReadyCheckSeen, respondToReadyCheck } from '../store/rooms.js';
 import { callable } from './callable.js';
 
@@ -39,6 +40,7 @@ const enqueueRequest = () =>
  * answer is the pool joined: the mode, or for a regional mode the mode and the region (`1v1@eu`).
  */
 export const enqueue = callable(enqueueRequest, async (input, caller) => {
+  await assertPoolOpen(input.mode);
   const { ticket, room } = await queue(caller.uid, input.mode, input.rtts);
   return { ticketId: ticket.id, mode: ticket.mode, room };
 });

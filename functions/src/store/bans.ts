@@ -1,7 +1,8 @@
+import { getAuth } from 'firebase-admin/auth';
 import { fail } from '../core/errors.js';
 import { inPlay } from '../core/fairplay/leaving.js';
 import { resolveMode } from '../core/mode/modes.js';
-import { activeBan, assertNotBanned, newBan, type Ban } from '../core/ops/ban.js';
+import { activeBan, newBan, type Ban } from '../core/ops/ban.js';
 import { idleState, type PlayerState } from '../core/player/player.js';
 import type { Presence } from '../core/queue/presence.js';
 import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
@@ -9,8 +10,8 @@ import { answerReadyCheck } from '../core/room/readyCheck.js';
 import type { RoomDoc } from '../core/room/room.js';
 import { config } from '../config.js';
 import { audit } from './audit.js';
+import { app } from './firestore/db.js';
 import { leave } from './leaving.js';
-import { countReads } from './firestore/metrics.js';
 import { readTicketsAndRooms } from './presence.js';
 import { playerRef, playerStateRef, ticketRef } from './firestore/refs.js';
 import { writeStep } from './rooms.js';
@@ -76,6 +77,9 @@ export function banPlayer(actor: string, uid: string, reason: string, hours: num
     const before = { ban: activeBan(target.state.ban, now) };
     const row = audit(tx, { action: 'banPlayer', actor, target: uid, reason, before, after: { ban, removal } }, now);
     return { ban, removal, auditId: row.id };
+  }).then(async (done) => {
+    await mirrorBanClaim(uid, done.ban);
+    return done;
   });
 }
 
@@ -93,12 +97,25 @@ export function unbanPlayer(actor: string, uid: string, reason: string) {
       now,
     );
     return { ban: null, auditId: row.id };
+  }).then(async (done) => {
+    await mirrorBanClaim(uid, null);
+    return done;
   });
 }
 
-/** Refuses a banned player's result report; one plain read of their state. */
-export async function assertMayReport(uid: string): Promise<void> {
-  const state = (await playerStateRef(uid).get()).data();
-  countReads(1);
-  assertNotBanned(state?.ban, 'report a result', Date.now());
+/**
+ * Mirrors a ban onto the player's Auth custom claims (`ban: { until, reason }`), so a result report can be
+ * refused from the ID token alone, without a read. It reaches the player's next token (the SDK refreshes
+ * hourly); the ban's own transaction has already forfeited their started game. An account without an Auth
+ * user (none to sign in with) needs none.
+ */
+async function mirrorBanClaim(uid: string, ban: Ban | null) {
+  const auth = getAuth(app);
+  const user = await auth.getUser(uid).catch((error: { code?: string }) => {
+    if (error.code === 'auth/user-not-found') return null;
+    throw error;
+  });
+  if (!user) return;
+  const { ban: _, ...claims } = user.customClaims ?? {};
+  await auth.setCustomUserClaims(uid, ban ? { ...claims, ban: { until: ban.until, reason: ban.reason } } : claims);
 }

@@ -1,13 +1,17 @@
 import { fail } from '../core/errors.js';
-import { pausedPools, type ModePause } from '../core/mode/pause.js';
+import type { ModeWithId } from '../core/mode/modes.js';
+import { assertNotPaused, pausedPools, pauseTargetsOf, type ModePause } from '../core/mode/pause.js';
 import { endTicket } from '../core/queue/ticket.js';
 import { config } from '../config.js';
 import { audit } from './audit.js';
-import { countQueryReads } from './firestore/metrics.js';
+import { countQueryReads, countReads } from './firestore/metrics.js';
 import { modePauseRef, ticketRef, ticketsRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
+import { db } from './firestore/db.js';
 
 const RELEASED = 'released: the mode was paused';
+/** Longer than an enqueue takes from its pause check to its commit. */
+const SECOND_RELEASE_MS = 3_000;
 
 /** Ends one waiting ticket of a paused pool, as a cancellation: nobody is cooled down for it. */
 const release = (pool: string, ticketId: string) =>
@@ -47,7 +51,11 @@ export async function pauseMode(actor: string, target: string, message: string, 
     const row = audit(tx, { action: 'pauseMode', actor, target, reason, before, after: { ...pause, pools } }, now);
     return { pause, auditId: row.id };
   });
-  return { pause, pools, released: await releaseWaiting(pools), auditId };
+  const released = await releaseWaiting(pools);
+  // An enqueue that read the pool open just before the pause may commit its ticket after the first release;
+  // a second release a moment later catches it.
+  await new Promise((resolve) => setTimeout(resolve, SECOND_RELEASE_MS));
+  return { pause, pools, released: released + (await releaseWaiting(pools)), auditId };
 }
 
 /** Lifts a pause; a target that is not paused is refused and nothing changes. */
@@ -60,4 +68,14 @@ export function resumeMode(actor: string, target: string, reason: string) {
     const row = audit(tx, { action: 'resumeMode', actor, target, reason, before: pause, after: null }, Date.now());
     return { pause: null, auditId: row.id };
   });
+}
+
+/**
+ * Refuses queueing for a paused pool: one plain read of its pause documents (the mode's, and the region's own),
+ * made by the callable before the enqueue transaction.
+ */
+export async function assertPoolOpen(mode: Pick<ModeWithId, 'id' | 'modeId'>): Promise<void> {
+  const pauses = await db.getAll(...pauseTargetsOf(mode).map(modePauseRef));
+  countReads(pauses.length);
+  assertNotPaused(pauses.map((p) => p.data() as ModePause | undefined));
 }

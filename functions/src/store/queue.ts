@@ -1,11 +1,9 @@
-import { FieldPath, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/fairplay/avoidance.js';
 import { inPlay } from '../core/fairplay/leaving.js';
 import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
 import { assertNotBanned } from '../core/ops/ban.js';
-import { assertNotPaused, pauseTargetsOf, type ModePause } from '../core/mode/pause.js';
-import type { PlayerState } from '../core/player/player.js';
 import type { Party } from '../core/player/party.js';
 import { rememberedDodges } from '../core/fairplay/dodging.js';
 import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue/enqueue.js';
@@ -23,7 +21,7 @@ import {
 import { config } from '../config.js';
 import { countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
-import { gameBeatRef, modePauseRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
+import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
 import { commitMatch } from './rooms.js';
 import { transaction } from './firestore/tx.js';
 
@@ -33,10 +31,7 @@ import { transaction } from './firestore/tx.js';
  */
 function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise<TicketDoc> {
   return transaction(async (tx) => {
-    // The pause is read in the transaction: a pause committed meanwhile aborts it, so no ticket slips past.
-    const [stateSnap, ...pauses] = await tx.getAll([playerStateRef(uid), ...pauseTargetsOf(mode).map(modePauseRef)]);
-    assertNotPaused(pauses.map((p) => p!.data() as ModePause | undefined));
-    const callerState = stateSnap as DocumentSnapshot<PlayerState>;
+    const callerState = await tx.get(playerStateRef(uid));
     const partyId = callerState.data()?.partyId ?? null;
     const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
     const members = party ? party.memberUids : [uid];

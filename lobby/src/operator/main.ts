@@ -10,10 +10,13 @@ import {
   type DocumentData,
   type Query,
 } from 'firebase/firestore';
-import type { Calibration, Ladder, QueueStats, ReviewFlag, Room } from '@ladder/client';
+import { invoker, type Calibration, type Ladder, type QueueStats, type ReviewFlag, type Room } from '@ladder/client';
+import { getFunctions } from 'firebase/functions';
+import type { LobbyConfig } from '../config.js';
 import { connect, loadConfig } from '../connect.js';
 import { act, devSignIn, h, showError, signOutButton } from '../dom.js';
 import { calibrationPanel, flagsPanel, queuesPanel, roomsPanel } from './panels.js';
+import { modesPage, playerPage } from './act.js';
 import '../style.css';
 
 const app = document.getElementById('app')!;
@@ -28,7 +31,7 @@ async function isOperator(): Promise<boolean> {
   return user !== null && (await user.getIdTokenResult(true)).claims.admin === true;
 }
 
-function showSignIn(ladder: Ladder) {
+function showSignIn(ladder: Ladder, config: LobbyConfig) {
   who.replaceChildren();
   devSignIn(
     app,
@@ -39,14 +42,14 @@ function showSignIn(ladder: Ladder) {
       label: 'Operator name',
       placeholder: 'operator',
     },
-    () => showView(ladder),
+    () => showView(ladder, config),
   );
 }
 
-async function showView(ladder: Ladder) {
+async function showView(ladder: Ladder, config: LobbyConfig) {
   const signOut = signOutButton(
     () => ladder.signOut(),
-    () => showSignIn(ladder),
+    () => showSignIn(ladder, config),
   );
   who.replaceChildren(h('span', { 'data-testid': 'operator-name' }, ladder.uid), ' ', signOut);
   if (!(await isOperator())) {
@@ -73,9 +76,20 @@ async function showView(ladder: Ladder) {
   const band = h('select', { 'aria-label': 'Rating band' }, h('option', { value: 'all' }, 'all bands'));
   const refresh: HTMLButtonElement = h('button', { type: 'button' }, 'Refresh');
   calibration.card.insertBefore(h('div', { class: 'inline' }, day, band, refresh), calibration.body);
+  // The ladder client connected this app's Functions (to the emulators, when configured) in this region.
+  const call = invoker(getFunctions(getApp(), config.region));
   app.replaceChildren(
     h('div', { class: 'column wide' }, queues.card, rooms.card, flags.card),
     h('div', { class: 'column wide' }, calibration.card),
+    h(
+      'div',
+      { class: 'column wide' },
+      playerPage(call, config.ladders),
+      modesPage(
+        call,
+        config.modes.map((m) => m.id),
+      ),
+    ),
   );
 
   const load = async () => {
@@ -102,9 +116,10 @@ async function showView(ladder: Ladder) {
 }
 
 async function main() {
-  const ladder = connect(await loadConfig());
-  if (await ladder.restoreSession()) await showView(ladder);
-  else showSignIn(ladder);
+  const config = await loadConfig();
+  const ladder = connect(config);
+  if (await ladder.restoreSession()) await showView(ladder, config);
+  else showSignIn(ladder, config);
 }
 
 main().catch((error: unknown) => {

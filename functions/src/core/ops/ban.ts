@@ -18,7 +18,7 @@ export function newBan(by: string, reason: string, hours: number | null, nowMs: 
 }
 
 /** A ban in force now. Expiry is judged as it is read: an expired ban needs no job to lift it. */
-export const activeBan = (ban: Ban | null | undefined, nowMs: number): Ban | null =>
+export const activeBan = <B extends Pick<Ban, 'until'>>(ban: B | null | undefined, nowMs: number): B | null =>
   ban && (ban.until === null || ban.until > nowMs) ? ban : null;
 
 /** "until 2026-12-01T10:00:00.000Z" or "with no expiry". */
@@ -29,7 +29,12 @@ export const banExpiry = (ban: Pick<Ban, 'until'>) =>
  * Refuses what a banned player tries (`doing`: "queue", "join a party", …). `who` names another player when
  * it is their ban that stops the caller (a party member's, say). The refusal names the expiry and the reason.
  */
-export function assertNotBanned(ban: Ban | null | undefined, doing: string, nowMs: number, who?: string): void {
+export function assertNotBanned(
+  ban: Pick<Ban, 'until' | 'reason'> | null | undefined,
+  doing: string,
+  nowMs: number,
+  who?: string,
+): void {
   const active = activeBan(ban, nowMs);
   if (!active) return;
   const subject = who ? `${who} is banned` : 'You are banned';
