@@ -10,6 +10,7 @@ import {
 import type { LobbyMode } from './config.js';
 import { act, actionButton, h } from './dom.js';
 import { duration, ordinal, signed } from './format.js';
+import { rematchPanel } from './rematchPanel.js';
 import { roomView } from './roomView.js';
 import { rankChange } from './rankBadge.js';
 
@@ -70,7 +71,9 @@ export class MatchCard {
 
   private render(status: MatchStatus) {
     // The wait ticks every second; only its text changes then.
-    const key = JSON.stringify({ ...status, waitedSeconds: undefined });
+    // A settled game renders once: later copies of its room (a rematch ask) must not replace "Play again".
+    const key =
+      status.kind === 'settled' ? `settled ${status.room.id}` : JSON.stringify({ ...status, waitedSeconds: undefined });
     const waited = this.card.querySelector('[data-testid="waited"]');
     if (key === this.renderedKey && status.kind === 'queued' && waited) {
       waited.textContent = duration(status.waitedSeconds);
@@ -187,6 +190,7 @@ export class MatchCard {
           status.unrated ? h('p', { class: 'muted', 'data-testid': 'unrated' }, status.unrated) : '',
           rankChange(status.ratingChange),
           roomView(status.room, uid),
+          rematchPanel(match, status.room, uid),
           back,
         ];
       case 'voided':
