@@ -12,17 +12,21 @@ import { queueStatsSchema } from '../core/ops/queueStats.js';
 import { readyCheckSeenSchema, roomDocSchema } from '../core/room/room.js';
 import { seasonArchiveSchema, seasonCloseSchema } from '../core/ladder/season.js';
 import { ticketDocSchema } from '../core/queue/ticket.js';
-import { converter } from './converters.js';
+import { converter, versionedConverter } from './converters.js';
+import { historyRowHistory, playerHistory, playerStateHistory, seasonArchiveHistory } from '../core/schemaVersion.js';
 import { db } from './db.js';
 
 // Every document the server reads or writes, by path, each with the converter of its schema.
 
-export const playersRef = () => db.collection('players').withConverter(converter(playerSchema));
+export const playersRef = () => db.collection('players').withConverter(versionedConverter(playerSchema, playerHistory));
 export const playerRef = (uid: string) => playersRef().doc(uid);
 export const playerStateRef = (uid: string) =>
-  db.collection('playerStates').doc(uid).withConverter(converter(playerStateSchema));
+  db.collection('playerStates').doc(uid).withConverter(versionedConverter(playerStateSchema, playerStateHistory));
 export const historyRef = (uid: string, roomId: string) =>
-  playerRef(uid).collection('history').doc(roomId).withConverter(converter(historyRowSchema));
+  playerRef(uid)
+    .collection('history')
+    .doc(roomId)
+    .withConverter(versionedConverter(historyRowSchema, historyRowHistory));
 
 /** `rateLimits/{uid}`: the player's call bucket; no client reads it. */
 export const rateLimitRef = (uid: string) =>
@@ -91,10 +95,11 @@ export const metricsRef = (functionName: string) => db.collection('metrics').doc
 
 /** `players/{uid}/seasons/{seasonId}`: how the player finished a season (core/season.ts). */
 export const seasonArchivesOf = (uid: string) =>
-  playerRef(uid).collection('seasons').withConverter(converter(seasonArchiveSchema));
+  playerRef(uid).collection('seasons').withConverter(versionedConverter(seasonArchiveSchema, seasonArchiveHistory));
 export const seasonArchiveRef = (uid: string, seasonId: string) => seasonArchivesOf(uid).doc(seasonId);
 /** Every player's archive rows: the season close ranks them through a collection-group query. */
-export const seasonArchivesRef = () => db.collectionGroup('seasons').withConverter(converter(seasonArchiveSchema));
+export const seasonArchivesRef = () =>
+  db.collectionGroup('seasons').withConverter(versionedConverter(seasonArchiveSchema, seasonArchiveHistory));
 /** `ladders/{ladder}/closes/{seasonId}`: a season close's progress and final leaderboard. */
 export const seasonCloseRef = (ladder: string, seasonId: string) =>
   db.collection('ladders').doc(ladder).collection('closes').doc(seasonId).withConverter(converter(seasonCloseSchema));
