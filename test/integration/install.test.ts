@@ -211,9 +211,7 @@ it('installs into a studio project beside its own function and rules, and plays 
 
   // The studio's emulators, on their own ports and with their own (merged) rules.
   const lines: string[] = [];
-  // A function's first call starts its worker, which may take over the emulator's 30 s on a loaded machine.
-  const project = { dir: scratch, env: { FUNCTIONS_DISCOVERY_TIMEOUT: '180' } };
-  stack = await startStack({ output: 'files', project, onLine: (_s, line) => lines.push(line) });
+  stack = await startStack({ output: 'files', project: { dir: scratch }, onLine: (_s, line) => lines.push(line) });
   const loaded = lines.join('\n');
   expect(loaded).toMatch(/functions\[us-central1-helloWorld\]/);
   expect(loaded).toMatch(new RegExp(`functions\\[${REGION}-ladder-enqueue\\]`));
