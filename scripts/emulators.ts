@@ -376,6 +376,9 @@ async function startFirebaseTools(
     ...options.project?.env,
     FIRESTORE_EMULATOR_HOST: firestoreHost,
     FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+    // A function's first call starts its worker, which firebase-tools gives 30 s to load; a loaded machine
+    // (several stacks, a browser) can need more, and the call then fails with "Failed to load function".
+    FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180',
   };
   const name = options.project ? 'firebase-project' : options.extra ? 'firebase-extra' : 'firebase';
   const child = launch(name, process.execPath, args, env, options);

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { deployedName } from '@ladder/client';
 import { ROOT } from '../../scripts/emulators.js';
 import { db } from '../support/admin.js';
 import { ARTIFACTS, browserPerFile } from '../support/browser.js';
@@ -59,7 +60,7 @@ describe('the lobby in headless Chromium against the emulators', () => {
 
     const heartbeats: number[] = [];
     alice.on('response', (response) => {
-      if (response.url().endsWith('/heartbeat')) heartbeats.push(response.status());
+      if (response.url().endsWith(`/${deployedName('heartbeat')}`)) heartbeats.push(response.status());
     });
     await queue(alice, '1v1');
     await see(alice, 'match-status', 'Searching for a 1v1 match…');

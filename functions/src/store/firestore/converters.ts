@@ -1,5 +1,6 @@
 import { FieldValue, type FirestoreDataConverter } from 'firebase-admin/firestore';
 import type { z } from 'zod';
+import { type DocumentHistory, SCHEMA_VERSION, upgradeDocument } from '../../core/schemaVersion.js';
 
 /**
  * Documents are parsed by the same zod schema that defines their type, so a malformed one fails loudly. With
@@ -19,5 +20,23 @@ export function converter<S extends z.ZodType<Record<string, unknown>>>(
       return stamp ? { ...data, [stamp]: FieldValue.serverTimestamp() } : data;
     },
     fromFirestore: (snapshot) => schema.parse(snapshot.data()),
+  };
+}
+
+/**
+ * The converter of a document that outlives releases: every write carries this release's `schemaVersion`, and a
+ * document an earlier release wrote is migrated to this release's shape before it is parsed. `derive` as above.
+ */
+export function versionedConverter<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  history: DocumentHistory,
+  derive?: (value: z.infer<S>) => Record<string, unknown>,
+): FirestoreDataConverter<z.infer<S>> {
+  return {
+    toFirestore: (value) => {
+      const parsed = schema.parse(value) as z.infer<S>;
+      return { ...parsed, ...derive?.(parsed), [SCHEMA_VERSION]: history.current };
+    },
+    fromFirestore: (snapshot) => schema.parse(upgradeDocument(snapshot.data(), history)),
   };
 }

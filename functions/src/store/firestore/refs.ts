@@ -17,20 +17,29 @@ import { auditRowSchema } from '../../core/ops/audit.js';
 import { modePauseSchema } from '../../core/mode/pause.js';
 import { tombstoneSchema } from '../../core/player/deletion.js';
 import { streamClaimSchema } from '../../core/queue/view.js';
-import { converter } from './converters.js';
+import { converter, versionedConverter } from './converters.js';
+import {
+  historyRowHistory,
+  playerHistory,
+  playerStateHistory,
+  seasonArchiveHistory,
+} from '../../core/schemaVersion.js';
 import { db } from './db.js';
 
 // Every document the server reads or writes, by path, each with the converter of its schema.
 
-export const playersRef = () => db.collection('players').withConverter(converter(playerSchema));
+export const playersRef = () => db.collection('players').withConverter(versionedConverter(playerSchema, playerHistory));
 export const playerRef = (uid: string) => playersRef().doc(uid);
 /** A state also carries `blockedUids`, for finding whom a deleted account must leave (readers never see it). */
-const stateConverter = converter(playerStateSchema, undefined, (state) => ({
+const stateConverter = versionedConverter(playerStateSchema, playerStateHistory, (state) => ({
   blockedUids: state.blocked.map((b) => b.uid),
 }));
 export const playerStateRef = (uid: string) => db.collection('playerStates').doc(uid).withConverter(stateConverter);
 export const historyRef = (uid: string, roomId: string) =>
-  playerRef(uid).collection('history').doc(roomId).withConverter(converter(historyRowSchema));
+  playerRef(uid)
+    .collection('history')
+    .doc(roomId)
+    .withConverter(versionedConverter(historyRowSchema, historyRowHistory));
 
 /** `rateLimits/{uid}`: the player's call bucket; no client reads it. */
 export const rateLimitRef = (uid: string) =>
@@ -103,10 +112,11 @@ export const metricsRef = (functionName: string) => db.collection('metrics').doc
 
 /** `players/{uid}/seasons/{seasonId}`: how the player finished a season (core/ladder/season.ts). */
 export const seasonArchivesOf = (uid: string) =>
-  playerRef(uid).collection('seasons').withConverter(converter(seasonArchiveSchema));
+  playerRef(uid).collection('seasons').withConverter(versionedConverter(seasonArchiveSchema, seasonArchiveHistory));
 export const seasonArchiveRef = (uid: string, seasonId: string) => seasonArchivesOf(uid).doc(seasonId);
 /** Every player's archive rows: the season close ranks them through a collection-group query. */
-export const seasonArchivesRef = () => db.collectionGroup('seasons').withConverter(converter(seasonArchiveSchema));
+export const seasonArchivesRef = () =>
+  db.collectionGroup('seasons').withConverter(versionedConverter(seasonArchiveSchema, seasonArchiveHistory));
 /** `ladders/{ladder}/closes/{seasonId}`: a season close's progress and final leaderboard. */
 export const seasonCloseRef = (ladder: string, seasonId: string) =>
   db.collection('ladders').doc(ladder).collection('closes').doc(seasonId).withConverter(converter(seasonCloseSchema));
@@ -128,7 +138,7 @@ export const tombstoneRef = (uid: string) =>
   db.collection('deletedPlayers').doc(uid).withConverter(converter(tombstoneSchema));
 /** Every player's history rows of one room or adjustment id; also a player's own, by `playerRef(uid)`. */
 export const historyOf = (uid: string) =>
-  playerRef(uid).collection('history').withConverter(converter(historyRowSchema));
+  playerRef(uid).collection('history').withConverter(versionedConverter(historyRowSchema, historyRowHistory));
 /** Whose block lists name a player: `blockedUids` is derived from `blocked` on every full write of a state. */
 export const blockersOf = (uid: string) =>
   db.collection('playerStates').withConverter(stateConverter).where('blockedUids', 'array-contains', uid);
