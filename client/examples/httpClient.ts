@@ -38,6 +38,8 @@ export class HttpPlayer {
   private idToken = '';
   private version = 0;
   view: Json | null = null;
+  /** The ticket being played: followed by name, since a finished game clears the state's pointer to it. */
+  following: { mode: string; id: string } | null = null;
 
   constructor(private readonly endpoints: Endpoints) {}
 
@@ -66,7 +68,7 @@ export class HttpPlayer {
 
   /** The next view newer than the last one seen (or the same one after `waitMs`). */
   async poll(waitMs = 20_000): Promise<Json> {
-    const view = await this.call('getMatchState', { sinceVersion: this.version, waitMs });
+    const view = await this.call('getMatchState', { sinceVersion: this.version, waitMs, ...this.ticket() });
     return this.learn(view);
   }
 
@@ -79,7 +81,7 @@ export class HttpPlayer {
         Accept: 'text/event-stream',
         Authorization: `Bearer ${this.idToken}`,
       },
-      body: JSON.stringify({ data: { sinceVersion: this.version, limitSeconds } }),
+      body: JSON.stringify({ data: { sinceVersion: this.version, limitSeconds, ...this.ticket() } }),
     });
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
@@ -103,6 +105,10 @@ export class HttpPlayer {
         }
       }
     }
+  }
+
+  private ticket(): Json {
+    return this.following ? { ticket: this.following } : {};
   }
 
   private learn(view: Json): Json {
@@ -143,7 +149,8 @@ export async function playRankedGame(
   play: (room: Json) => Promise<'win' | 'loss'>,
   how: 'poll' | 'stream' = 'poll',
 ) {
-  const { ticketId } = await player.call('enqueue', { mode });
+  const { ticketId, mode: pool } = await player.call('enqueue', { mode });
+  player.following = { mode: pool, id: ticketId };
   // Heartbeats keep the ticket alive while it waits: one at a time, a second apart (the emulators' modes live a
   // few seconds); a slow answer delays the next beat rather than piling requests up.
   let beating = true;
