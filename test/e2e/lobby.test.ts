@@ -260,11 +260,20 @@ describe('the lobby in headless Chromium against the emulators', () => {
 
   it("treats two tabs of one browser as two players, and a reload keeps each tab's player", async () => {
     const context = await browser.newContext();
+    // The reloaded tab signs in again; its call must be answered before the test ends, or its write would land in
+    // the next test file's freshly cleared database.
+    const pending = new Set<unknown>();
+    context.on('request', (request) => {
+      if (request.url().includes('/ladder-')) pending.add(request);
+    });
+    context.on('requestfinished', (request) => pending.delete(request));
+    context.on('requestfailed', (request) => pending.delete(request));
     const one = await player('Tab One', context);
     const two = await player('Tab Two', context);
     await one.reload();
     await see(one, 'player-name', 'Tab One');
     await see(two, 'player-name', 'Tab Two');
+    await expect.poll(() => pending.size, { timeout: 30_000 }).toBe(0);
   }, 60_000);
 });
 
