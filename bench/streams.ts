@@ -3,6 +3,7 @@
  * strandings per party size and per rating band, for each matcher on the same arrivals, beside the stream
  * bound (`strandingBound`). Used by run.ts.
  */
+import { largestPairing } from '../functions/src/core/match/ceiling.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import type { Mode } from '../functions/src/core/mode/modes.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
@@ -84,18 +85,7 @@ export function strandingBound(mode: Mode, arrivals: readonly Ticket[], endMs: n
   const parties = scores((t) => t.members.length === short && early(t));
   const solos = scores((t) => t.members.length === 1);
   const reach = mode.spreadCap.hard;
-  // Solos in ascending score each take the lowest free party within reach: a largest pairing, since every
-  // solo reaches an interval of parties of one width.
-  let paired = 0;
-  let first = 0;
-  for (const solo of solos) {
-    while (first < parties.length && (parties[first] ?? 0) < solo - reach) first++;
-    if (first < parties.length && (parties[first] ?? 0) <= solo + reach) {
-      paired++;
-      first++;
-    }
-  }
-  return parties.length - paired;
+  return parties.length - largestPairing(parties, solos, reach);
 }
 
 /** Waits of those matched, and those stranded, among `tickets`. */

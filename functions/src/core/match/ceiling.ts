@@ -24,12 +24,12 @@ export function packingCeiling(mode: Mode, tickets: readonly Ticket[]): number {
   if (teamSize >= 3) {
     const solos = scores(1);
     const short = scores(teamSize - 1);
-    const shortPlaying = pairings(short, solos, reach);
+    const shortPlaying = largestPairing(short, solos, reach);
     stranded = (short.length - shortPlaying) * (teamSize - 1);
     if (teamSize === 5) {
       const threes = scores(3);
       const spareSolos = Math.floor((solos.length - shortPlaying) / 2);
-      const threesPlaying = Math.min(threes.length, pairings(threes, scores(2), reach) + spareSolos);
+      const threesPlaying = Math.min(threes.length, largestPairing(threes, scores(2), reach) + spareSolos);
       stranded += (threes.length - threesPlaying) * 3;
     }
   }
@@ -41,10 +41,11 @@ export function packingCeiling(mode: Mode, tickets: readonly Ticket[]): number {
  * item of `b` in turn takes the lowest item of `a` still free that reaches it, which is a largest pairing
  * because every item reaches an interval of one width.
  */
-function pairings(a: readonly number[], b: readonly number[], reach: number): number {
+export function largestPairing(a: readonly number[], b: readonly number[], reach: number): number {
   let paired = 0;
   let first = 0;
   for (const item of b) {
+    // Items of `a` too far below this one are too far below every later one.
     while (first < a.length && (a[first] ?? 0) < item - reach) first++;
     if (first < a.length && (a[first] ?? 0) <= item + reach) {
       paired++;
