@@ -4,59 +4,23 @@
  * the top, the middle and the bottom: the top 20, 5 rows either side of the caller, a 100-player friends list.
  * Writes bench/leaderboard.json. Reads are counted as Firestore bills them (store/metrics.ts).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { emulatorEnv, startStack } from '../scripts/emulators.js';
+import { seedPopulation, startWithLadders } from './population.js';
 
 const { values } = parseArgs({ options: { players: { type: 'string', default: '10000' } } });
 const sizes = [1_000, Number(values.players)];
 
 // One ladder per population, its season running now, so neither run sees the other's players.
 const season = { id: 'bench', start: '2026-01-01T00:00:00Z', end: new Date(Date.now() + 86_400_000).toISOString() };
-const cap = { hard: 100, schedule: [{ afterSeconds: 0, value: 100 }] };
-const config = join(mkdtempSync(join(tmpdir(), 'bench-leaderboard-')), 'ladder.config.json');
-writeFileSync(
-  config,
-  JSON.stringify({
-    ladders: Object.fromEntries(sizes.map((n) => [`p${n}`, { seasons: [season], placementGames: 3 }])),
-    modes: {
-      '1v1': {
-        ladder: `p${sizes[0]}`,
-        format: { kind: 'team', teamSize: 1, sideDifferenceCap: cap },
-        spreadCap: cap,
-        ticketTtlSeconds: 60,
-      },
-    },
-  }),
+const stack = await startWithLadders(
+  'leaderboard',
+  Object.fromEntries(sizes.map((n) => [`p${n}`, { seasons: [season], placementGames: 3 }])),
 );
-process.env.LADDER_CONFIG = config;
-const stack = await startStack({ output: 'files', reuse: false });
-Object.assign(process.env, emulatorEnv(stack));
 
-const { config: loaded } = await import('../functions/src/config.js');
-const { newPlayer, ranked } = await import('../functions/src/core/player/player.js');
 const { db } = await import('../functions/src/store/firestore/db.js');
 const { withOpCounts } = await import('../functions/src/store/firestore/metrics.js');
-const { playerRef } = await import('../functions/src/store/firestore/refs.js');
 const { leaderboard } = await import('../functions/src/store/leaderboard.js');
-
-/** Integer ratings over about 800 points, so many players share one; about one in ten still placing. */
-async function seed(ladder: string, count: number) {
-  const writer = db.bulkWriter();
-  const rules = loaded.ladders[ladder]!;
-  for (let i = 0; i < count; i++) {
-    const uid = `${ladder}-${i}`;
-    const player = newPlayer(uid, `Bench ${i}`, { [ladder]: rules }, 0);
-    const rating = 1500 + Math.round(400 * Math.sin(i * 12.9898) * Math.cos(i * 78.233));
-    const seasonGames = 1 + ((i * 7) % 30);
-    const fields = { ...player.ladders[ladder]!, rating, games: seasonGames, wins: seasonGames, seasonGames };
-    const standing = ranked({ ...fields, peak: rating, season: 'bench', lastPlayedAt: Date.now() }, rules, Date.now());
-    writer.set(playerRef(uid), { ...player, ladders: { [ladder]: standing } });
-  }
-  await writer.close();
-}
 
 async function readsOf(work: () => Promise<unknown>) {
   let reads = 0;
@@ -70,7 +34,8 @@ const results = [];
 try {
   for (const players of sizes) {
     const ladder = `p${players}`;
-    await seed(ladder, players);
+    // About one in ten still placing (placementGames 3), all active now.
+    await seedPopulation(ladder, players, 30, Date.now());
     const board = await leaderboard(ladder, 100, `${ladder}-0`);
     const top = board.top[0]!.uid;
     const sorted = await db.collection('players').orderBy(`ladders.${ladder}.rating`, 'desc').select().get();
