@@ -1,17 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACTS, browserPerFile } from '../support/browser.js';
+import { ARTIFACTS, browserPerFile, see, signInAt } from '../support/browser.js';
 import { standAt } from '../support/standings.js';
 
 const browser = browserPerFile();
 
 describe('the lobby leaderboard around the player', () => {
   it('shows "Around you": the two players above and below, with their ranks, the player marked', async () => {
-    const page = await browser.newPage(await browser.newContext({ viewport: { width: 1200, height: 1000 } }), 'Mia');
-    await page.goto(browser.lobbyUrl());
-    await page.getByLabel('Player name').fill('Mia');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.getByTestId('player-name').textContent()).toBe('Mia');
+    const page = await signInAt(browser, 'Mia', { viewport: { width: 1200, height: 1000 } });
+    await see(page, 'player-name', 'Mia');
     // 20 seeded players on the solo ladder, 10 points apart; Mia between the 14th and the 15th.
     await Promise.all(Array.from({ length: 20 }, (_, i) => standAt('solo', `seed${i}`, 1700 - 10 * i, 3)));
     await standAt('solo', 'dev:mia', 1565, 3);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deployedName } from '@ladder/client';
 import { ROOT } from '../../scripts/emulators.js';
 import { db } from '../support/admin.js';
-import { ARTIFACTS, browserPerFile } from '../support/browser.js';
+import { ARTIFACTS, browserPerFile, see, signInAt } from '../support/browser.js';
 import { devPlayer } from '../support/client.js';
 import { sweep } from '../support/game.js';
 
@@ -13,22 +13,9 @@ const browser = browserPerFile();
 
 /** A player in a browser context of their own, signed in through the lobby. */
 async function player(name: string, context?: BrowserContext): Promise<Page> {
-  const page = await browser.newPage(
-    context ?? (await browser.newContext({ viewport: { width: 1200, height: 860 } })),
-    name,
-  );
-  await page.goto(browser.lobbyUrl());
-  await page.getByLabel('Player name').fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const page = await signInAt(browser, name, { context, viewport: { width: 1200, height: 860 } });
   await see(page, 'player-name', name);
   return page;
-}
-
-/** Waits until the element with this test id shows the text. */
-async function see(page: Page, testId: string, text: string | RegExp) {
-  await expect
-    .poll(() => page.getByTestId(testId).first().textContent(), { timeout: 20_000, interval: 100 })
-    .toMatch(typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text);
 }
 
 async function queue(page: Page, mode: string) {

@@ -1,37 +1,18 @@
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { utcDay } from '../../functions/src/core/ops/calibration.js';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { calibrateDay } from '../../functions/src/store/calibration.js';
 import { devUid, grantOperator } from '../../scripts/operator.js';
 import { db } from '../support/admin.js';
-import { ARTIFACTS, browserPerFile } from '../support/browser.js';
+import { browserPerFile, renderedText, screenshot, seeRendered, signInAt } from '../support/browser.js';
 import { devPlayer } from '../support/client.js';
 import { enqueue, sideUids } from '../support/game.js';
 
 const browser = browserPerFile();
 
 /** A browser of its own on one of the lobby's pages, signed in with the dev login. */
-async function signIn(path: string, label: string, name: string): Promise<Page> {
-  const page = await browser.newPage(await browser.newContext({ viewport: { width: 1280, height: 900 } }), name);
-  await page.goto(new URL(path, browser.lobbyUrl()).href);
-  await page.getByLabel(label).fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return page;
-}
-
-const text = (page: Page, testId: string) =>
-  page
-    .getByTestId(testId)
-    .first()
-    // biome-ignore lint/performance/useDomNodeTextContent: a table's cells are told apart only in its rendered text
-    .innerText()
-    .then((t) => t.replace(/\s+/g, ' ').trim());
-/** Waits until the element with this test id shows matching text. */
-const see = (page: Page, testId: string, expected: RegExp) =>
-  expect.poll(() => text(page, testId), { timeout: 20_000, interval: 100 }).toMatch(expected);
-const screenshot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+const signIn = (path: string, label: string, name: string) =>
+  signInAt(browser, name, { path, label, viewport: { width: 1280, height: 900 } });
 
 /** A 1v1 between two fresh players, played through the functions: both report side `winner` won. */
 async function playDuel(prefix: string, winner: 'A' | 'B') {
@@ -46,7 +27,7 @@ async function playDuel(prefix: string, winner: 'A' | 'B') {
 describe('the operator view in headless Chromium', () => {
   it('tells an account without the admin claim that the view is for operators only, and shows it no data', async () => {
     const page = await signIn('operator.html', 'Operator name', 'Not An Operator');
-    await see(page, 'operators-only', /^Operators only/);
+    await seeRendered(page, 'operators-only', /^Operators only/);
     expect(await page.locator('#calibration').count()).toBe(0);
     await screenshot(page, 'operator-denied.png');
   });
@@ -58,13 +39,13 @@ describe('the operator view in headless Chromium', () => {
     for (const player of waiting) await enqueue(player, '2v2');
     // The third waits in the lobby, whose match card shows the band's wait and why it waits.
     const player = await signIn('', 'Player name', 'Wait C');
-    await see(player, 'player-name', /^Wait C$/);
+    await seeRendered(player, 'player-name', /^Wait C$/);
     await player.getByLabel('Mode').selectOption('2v2');
     await player.getByRole('button', { name: 'Queue' }).click();
-    await see(player, 'match-status', /^Searching/);
+    await seeRendered(player, 'match-status', /^Searching/);
     await runMatcher({ durationMs: 1_200, intervalMs: 300 });
-    await see(player, 'waiting-because', /^not enough players in this queue yet$/);
-    expect(await text(player, 'estimated-wait')).toMatch(/Gold players$/);
+    await seeRendered(player, 'waiting-because', /^not enough players in this queue yet$/);
+    expect(await renderedText(player, 'estimated-wait')).toMatch(/Gold players$/);
     await screenshot(player, 'lobby-waiting-because.png');
     const endedAt = (await db.doc(`rooms/${rooms[1]}`).get()).data()!.endedAt as number;
     await calibrateDay(utcDay(endedAt));
@@ -79,19 +60,19 @@ describe('the operator view in headless Chromium', () => {
 
     const page = await signIn('operator.html', 'Operator name', 'Olga Operator');
     await page.locator('#app[data-loaded="true"]').waitFor();
-    expect(await text(page, 'bands-2v2')).toContain('gold 3');
-    expect(await text(page, 'bands-2v2')).toContain('too few players 3');
+    expect(await renderedText(page, 'bands-2v2')).toContain('gold 3');
+    expect(await renderedText(page, 'bands-2v2')).toContain('too few players 3');
     // Both duels were predicted at 0.5: a Brier score of 0.25 over four forecasts.
-    expect(await text(page, 'brier')).toBe('0.250');
+    expect(await renderedText(page, 'brier')).toBe('0.250');
     const calibration = page.getByTestId('calibration-1v1');
     expect(await calibration.locator('svg[aria-label="predicted against actual win rate"] circle').count()).toBe(1);
     expect(await calibration.locator('svg[aria-label="predicted against actual win rate"] line').count()).toBe(1);
     expect(await page.getByTestId('rooms').locator('tbody tr').count()).toBe(2);
-    expect(await text(page, 'flags')).toContain('dev:mallory');
+    expect(await renderedText(page, 'flags')).toContain('dev:mallory');
     await screenshot(page, 'operator-view.png');
 
     // One band at a time.
     await page.getByLabel('Rating band', { exact: true }).selectOption('gold');
-    await see(page, 'calibration-1v1', /· gold/);
+    await seeRendered(page, 'calibration-1v1', /· gold/);
   });
 });

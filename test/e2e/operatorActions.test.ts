@@ -1,36 +1,19 @@
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { devUid, grantOperator } from '../../scripts/operator.js';
 import { db } from '../support/admin.js';
-import { ARTIFACTS, browserPerFile } from '../support/browser.js';
+import { browserPerFile, screenshot, seeRendered, signInAt } from '../support/browser.js';
 import { devPlayer } from '../support/client.js';
 import { enqueue, sideUids } from '../support/game.js';
 
 const browser = browserPerFile();
 
-async function signIn(name: string): Promise<Page> {
-  const page = await browser.newPage(await browser.newContext({ viewport: { width: 1600, height: 1000 } }), name);
-  await page.goto(new URL('operator.html', browser.lobbyUrl()).href);
-  await page.getByLabel('Operator name').fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return page;
-}
-
-const text = (page: Page, testId: string) =>
-  page
-    .getByTestId(testId)
-    .first()
-    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what the operator reads
-    .innerText()
-    .then((t) => t.replace(/\s+/g, ' ').trim());
-const see = (page: Page, testId: string, expected: RegExp) =>
-  expect.poll(() => text(page, testId), { timeout: 20_000, interval: 100 }).toMatch(expected);
-const screenshot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
+const signIn = (name: string) =>
+  signInAt(browser, name, { path: 'operator.html', label: 'Operator name', viewport: { width: 1600, height: 1000 } });
 
 /** Confirms the pending action after checking the confirmation names its consequence. */
 async function confirm(page: Page, consequence: RegExp, label: string) {
-  await see(page, 'confirm', consequence);
+  await seeRendered(page, 'confirm', consequence);
   await page.getByRole('button', { name: label }).click();
   await page.getByTestId('confirm').waitFor({ state: 'detached' });
 }
@@ -39,7 +22,7 @@ async function openPlayer(page: Page, uid: string, reason: string) {
   await page.getByLabel('Player uid').fill(uid);
   await page.getByLabel('Reason', { exact: true }).fill(reason);
   await page.getByRole('button', { name: 'Open' }).click();
-  await see(page, 'player-summary', new RegExp(uid));
+  await seeRendered(page, 'player-summary', new RegExp(uid));
 }
 
 describe('the operator view acts', () => {
@@ -58,28 +41,28 @@ describe('the operator view acts', () => {
     await page.getByRole('button', { name: 'Ban', exact: true }).click();
     await screenshot(page, 'operator-ban-confirm.png');
     await confirm(page, /^Ban Act Bob for 48 hours: their waiting ticket is cancelled/, 'Confirm ban');
-    await see(page, 'ban-status', /^Banned until \d{4}-\d\d-\d\dT[\d:.]+Z: cheating, ticket #12$/);
+    await seeRendered(page, 'ban-status', /^Banned until \d{4}-\d\d-\d\dT[\d:.]+Z: cheating, ticket #12$/);
     expect((await db.doc(`playerStates/${bob.uid}`).get()).data()!.ban.reason).toBe('cheating, ticket #12');
-    await see(page, 'player-audit', /banPlayer by dev:olga operator: cheating, ticket #12/);
+    await seeRendered(page, 'player-audit', /banPlayer by dev:olga operator: cheating, ticket #12/);
     await page.getByRole('button', { name: 'Unban' }).click();
     await confirm(page, /^Lift the ban on Act Bob/, 'Confirm unban');
-    await see(page, 'ban-status', /^Not banned$/);
+    await seeRendered(page, 'ban-status', /^Not banned$/);
 
     await page.getByLabel('Rating delta').fill('25');
     await page.getByRole('button', { name: 'Adjust' }).click();
     await confirm(page, /^Adjust Act Bob's solo rating by 25 points/, 'Confirm adjustment');
-    await see(page, 'player-history', /adjustment cheating, ticket #12 .* \(\+25\)/);
+    await seeRendered(page, 'player-history', /adjustment cheating, ticket #12 .* \(\+25\)/);
 
     await page.getByTestId('player-history').getByRole('button', { name: 'Void' }).click();
     await confirm(page, /^Void room .+: every player's rating change from it is reversed/, 'Confirm void');
-    await see(page, 'player-history', /game \(voided\)/);
+    await seeRendered(page, 'player-history', /game \(voided\)/);
     expect((await db.doc(`rooms/${room!.id}`).get()).data()!.voided.reason).toBe('cheating, ticket #12');
     await screenshot(page, 'operator-player-page.png');
 
     await openPlayer(page, ann.uid, 'GDPR request #4');
     await page.getByRole('button', { name: 'Delete account' }).click();
     await confirm(page, /^Delete Act Ann's account for good/, 'Confirm deletion');
-    await see(page, 'player-summary', /^No player dev:act ann\.$/);
+    await seeRendered(page, 'player-summary', /^No player dev:act ann\.$/);
     expect((await db.doc(`players/${ann.uid}`).get()).exists).toBe(false);
   }, 180_000);
 
@@ -87,29 +70,29 @@ describe('the operator view acts', () => {
     await grantOperator(devUid('Olga Operator'));
     const page = await signIn('Olga Operator');
     await page.locator('#app[data-loaded="true"]').waitFor();
-    await see(page, 'mode-2v2', /^2v2 open/);
+    await seeRendered(page, 'mode-2v2', /^2v2 open/);
     await page.getByLabel('Message to players').fill('2v2 is down for a fix');
     await page.getByLabel('Mode reason').fill('incident #7');
     await page.getByTestId('mode-2v2').getByRole('button', { name: 'Pause' }).click();
     await confirm(page, /^Pause 2v2: queueing is refused with your message/, 'Confirm pause');
-    await see(page, 'mode-2v2', /^2v2 paused: 2v2 is down for a fix Resume$/);
+    await seeRendered(page, 'mode-2v2', /^2v2 paused: 2v2 is down for a fix Resume$/);
     const player = await devPlayer('Paused Pat');
     await expect(enqueue(player, '2v2')).rejects.toThrow(/Queueing for 2v2 is paused: 2v2 is down for a fix/);
     await screenshot(page, 'operator-modes.png');
     await page.getByTestId('mode-2v2').getByRole('button', { name: 'Resume' }).click();
     await confirm(page, /^Resume 2v2/, 'Confirm resume');
-    await see(page, 'mode-2v2', /^2v2 open/);
+    await seeRendered(page, 'mode-2v2', /^2v2 open/);
     // Without a reason the server refuses, naming the field; the view shows it and nothing changes.
     await page.getByLabel('Mode reason').fill('');
     await page.getByTestId('mode-1v1').getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Confirm pause' }).click();
     await expect.poll(() => page.locator('#error').textContent()).toMatch(/invalid-argument .*reason: must say why/);
-    await see(page, 'mode-1v1', /^1v1 open/);
+    await seeRendered(page, 'mode-1v1', /^1v1 open/);
   });
 
   it('shows a player without the admin claim no actions at all', async () => {
     const page = await signIn('Plain Player');
-    await see(page, 'operators-only', /^Operators only/);
+    await seeRendered(page, 'operators-only', /^Operators only/);
     expect(await page.getByRole('button', { name: 'Ban', exact: true }).count()).toBe(0);
     expect(await page.locator('#player-page, #modes-page').count()).toBe(0);
   });

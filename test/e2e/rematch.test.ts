@@ -1,25 +1,19 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ARTIFACTS, browserPerFile } from '../support/browser.js';
+import { ARTIFACTS, browserPerFile, see as seeWithin, signInAt } from '../support/browser.js';
 import { devPlayer } from '../support/client.js';
 
 const browser = browserPerFile();
 
 async function player(name: string): Promise<Page> {
-  const page = await browser.newPage(await browser.newContext({ viewport: { width: 1200, height: 900 } }), name);
-  await page.goto(browser.lobbyUrl());
-  await page.getByLabel('Player name').fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const page = await signInAt(browser, name);
   await see(page, 'player-name', name);
   return page;
 }
 
-async function see(page: Page, testId: string, text: string | RegExp) {
-  await expect
-    .poll(() => page.getByTestId(testId).first().textContent(), { timeout: 60_000, interval: 100 })
-    .toMatch(typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text);
-}
+// A loaded machine may take a minute over a function's first call.
+const see = (page: Page, testId: string, text: string | RegExp) => seeWithin(page, testId, text, 60_000);
 
 describe('a rematch in the lobby', () => {
   it('shows "Play again" with who has asked, and starts the same game again once both asked', async () => {

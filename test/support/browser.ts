@@ -75,3 +75,49 @@ export function browserPerFile() {
     },
   };
 }
+
+type BrowserPerFile = ReturnType<typeof browserPerFile>;
+
+/** A browser context of its own on one of the lobby's pages, signed in with the dev login under `label`. */
+export async function signInAt(
+  browser: BrowserPerFile,
+  name: string,
+  {
+    path = '',
+    label = 'Player name',
+    viewport = { width: 1200, height: 900 },
+    context = undefined as BrowserContext | undefined,
+  } = {},
+): Promise<Page> {
+  const page = await browser.newPage(context ?? (await browser.newContext({ viewport })), name);
+  await page.goto(path ? new URL(path, browser.lobbyUrl()).href : browser.lobbyUrl());
+  await page.getByLabel(label).fill(name);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return page;
+}
+
+const escaped = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** Waits until the first element with this test id has exactly this text content (or text matching it). */
+export async function see(page: Page, testId: string, text: string | RegExp, timeout = 20_000) {
+  await expect
+    .poll(() => page.getByTestId(testId).first().textContent(), { timeout, interval: 100 })
+    .toMatch(typeof text === 'string' ? escaped(text) : text);
+}
+
+/** The element's text as a reader sees it rendered, whitespace collapsed (table cells apart, say). */
+export const renderedText = (page: Page, testId: string) =>
+  page
+    .getByTestId(testId)
+    .first()
+    // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what the reader sees
+    .innerText()
+    .then((t) => t.replace(/\s+/g, ' ').trim());
+
+/** Waits until the element's rendered text matches. */
+export const seeRendered = (page: Page, testId: string, expected: RegExp) =>
+  expect.poll(() => renderedText(page, testId), { timeout: 20_000, interval: 100 }).toMatch(expected);
+
+/** A whole-page screenshot in test-artifacts/. */
+export const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
