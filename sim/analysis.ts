@@ -161,8 +161,14 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
         .filter(([name]) => !QUEUE_FUNCTIONS.includes(name))
         .map(([name, ops]) => row(name, ops))
     : [];
+  // A callable the bots called with nothing on record would make the cost look smaller than it was: no figure then.
+  const unrecorded = QUEUE_FUNCTIONS.filter(
+    (name) => (result.calls[name]?.calls ?? 0) > 0 && !result.serverOps?.[name],
+  );
   const perPlayer = (key: 'reads' | 'writes') =>
-    result.serverOps && matchedPlayers ? round(queueOps.reduce((sum, r) => sum + r[key], 0) / matchedPlayers) : null;
+    result.serverOps && matchedPlayers && !unrecorded.length
+      ? round(queueOps.reduce((sum, r) => sum + r[key], 0) / matchedPlayers)
+      : null;
 
   const ticketsById = new Map(result.snapshot.tickets.map((t) => [t.id, t]));
   const roomsById = new Map(rooms.map((r) => [r.id, r]));

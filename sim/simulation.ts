@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { getAuth } from 'firebase-admin/auth';
 import type { CallName } from '@ladder/client';
+import { callNameOf } from '../client/src/names.js';
 import { maxPartySize } from '../functions/src/core/config.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
 import { LIVE_ROOM_STATUSES } from '../functions/src/core/room/room.js';
@@ -98,7 +99,8 @@ export interface SimulationInput {
 
 async function readMetrics(): Promise<Record<string, ServerOps>> {
   const docs = await db.collection('metrics').get();
-  return Object.fromEntries(docs.docs.map((d) => [d.id, d.data() as ServerOps]));
+  // The functions record under their deployed names (`ladder-enqueue`); the report speaks of callables.
+  return Object.fromEntries(docs.docs.map((d) => [callNameOf(d.id), d.data() as ServerOps]));
 }
 
 /** Workers started ahead for each busy function: enough for the usual concurrency, not every burst. */
