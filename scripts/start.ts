@@ -208,7 +208,7 @@ async function main() {
   const { config } = await import('../functions/src/config.js');
   const { closeEndedSeasons } = await import('../functions/src/jobs/seasonClose.js');
   const { db } = await import('../functions/src/store/firestore/db.js');
-  lobby = await serveLobby(lobbyConfig(stack, config), LOBBY_PORT);
+  lobby = await serveLobby(lobbyConfig(stack), LOBBY_PORT);
   // One account may open the operator view from the start: the dev login of OPERATOR_NAME.
   const { grantOperator, devUid } = await import('./operator.js');
   const operatorName = process.env.OPERATOR_NAME ?? 'operator';

@@ -14,8 +14,6 @@ import {
 import type { Result, Room, Ticket, Unsubscribe } from './types.js';
 
 export interface MatchOptions {
-  /** The mode's `ticketTtlSeconds`, if known: heartbeats then run every third of it (else derived from expiries). */
-  ttlSeconds?: number;
   /** How often a `queued` status is re-emitted with the updated wait; 0 turns that off. Default 1000 ms. */
   tickMs?: number;
 }
@@ -106,7 +104,8 @@ export class MatchSubscription implements Match {
   constructor(
     private readonly services: Services,
     private readonly uid: string,
-    start: { ticketId: string; mode: string; room?: Room | null },
+    /** `ttlSeconds`: the ticket's time-to-live as `enqueue` answered it; heartbeats then run every third of it. */
+    start: { ticketId: string; mode: string; room?: Room | null; ttlSeconds?: number },
     options: MatchOptions = {},
     /** Told of every status change; used by `onMatch` to follow the player from match to match. */
     private readonly onChange?: (match: MatchSubscription) => void,
@@ -122,8 +121,8 @@ export class MatchSubscription implements Match {
       requeued: false,
     };
     this.tickMs = options.tickMs ?? 1000;
-    // A regional mode's pool (`1v1@eu`) has its mode's time-to-live.
-    const ttlSeconds = options.ttlSeconds ?? services.ticketTtlSeconds[start.mode.split('@')[0]!];
+    // Without the enqueue's answer (a party member's ticket, a restart), beats follow the ticket's expiries.
+    const ttlSeconds = start.ttlSeconds;
     this.heartbeat = new Heartbeat(
       async () => {
         const { expiresAt } = await services.call('heartbeat', {}, { timeoutMs: 10_000 });
