@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import type { LobbyConfig } from '../lobby/src/config.js';
-import { HarnessError, REGION, ROOT, type Endpoints } from './emulators.js';
+import { emulatorHostsOf, HarnessError, REGION, ROOT, type Endpoints } from './emulators.js';
 
 export const LOBBY_DIST = join(ROOT, 'lobby/dist');
 
@@ -28,7 +28,7 @@ export function lobbyConfig(endpoints: Endpoints): LobbyConfig {
     projectId: endpoints.projectId,
     apiKey: 'demo-api-key',
     region: REGION,
-    emulators: { auth: endpoints.authHost, firestore: endpoints.firestoreHost, functions: endpoints.functionsHost },
+    emulators: emulatorHostsOf(endpoints),
   };
 }
 
