@@ -121,7 +121,7 @@ export class MatchSubscription implements Match {
       requeued: false,
     };
     this.tickMs = options.tickMs ?? 1000;
-    // Without the enqueue's answer (a party member's ticket, a restart), beats follow the ticket's expiries.
+    // Without the enqueue's answer (a party member's ticket, a restart), the ticket document says it.
     const ttlSeconds = start.ttlSeconds;
     this.heartbeat = new Heartbeat(
       async () => {
@@ -347,7 +347,8 @@ export class MatchSubscription implements Match {
     }
     const queued = derived?.kind === 'queued';
     this.keepQueuedExtras(queued);
-    if (derived?.kind === 'queued') this.heartbeat.run(derived.expiresAt);
+    const ttlSeconds = this.facts.ticket?.ttlSeconds;
+    if (derived?.kind === 'queued') this.heartbeat.run(derived.expiresAt, ttlSeconds ? ttlSeconds * 1000 : undefined);
     else this.heartbeat.stop();
     const playing = derived?.kind === 'active' || derived?.kind === 'disputed';
     // The first beat goes at once; then each at half the time the server says is left.

@@ -140,6 +140,8 @@ export interface Ticket {
   ownerUid: string;
   enqueuedAt: number;
   expiresAt: number;
+  /** The mode's time-to-live when the ticket was made (heartbeats go every third of it); null in older tickets. */
+  ttlSeconds: number | null;
   status: TicketStatus;
   roomId: string | null;
   endedAt: number | null;
