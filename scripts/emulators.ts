@@ -26,6 +26,13 @@ export interface Endpoints {
   functionsOrigin: string;
 }
 
+/** The hosts a client connects to (the SDK's `emulators` option), from a stack's endpoints. */
+export const emulatorHostsOf = (endpoints: Pick<Endpoints, 'authHost' | 'firestoreHost' | 'functionsHost'>) => ({
+  auth: endpoints.authHost,
+  firestore: endpoints.firestoreHost,
+  functions: endpoints.functionsHost,
+});
+
 export interface Stack extends Endpoints {
   /** True when this process started the emulators (and so must stop them). */
   owned: boolean;

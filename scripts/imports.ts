@@ -12,7 +12,7 @@ export const SOURCE_FOLDERS = ['functions/src', 'client/src'];
 
 const IMPORT = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
-function sourceFiles(folder: string): string[] {
+export function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);

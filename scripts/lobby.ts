@@ -1,14 +1,13 @@
 /**
- * Serves the built lobby (lobby/dist) and its `config.json` (the emulator endpoints and the configured modes)
+ * Serves the built lobby (lobby/dist) and its `config.json` (the emulator endpoints)
  * with a small static server: used by `npm start` and the end-to-end test.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
 import type { LobbyConfig } from '../lobby/src/config.js';
-import { HarnessError, REGION, ROOT, type Endpoints } from './emulators.js';
+import { emulatorHostsOf, HarnessError, REGION, ROOT, type Endpoints } from './emulators.js';
 
 export const LOBBY_DIST = join(ROOT, 'lobby/dist');
 
@@ -23,31 +22,13 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** The lobby's view of the stack: where the emulators answer and which modes the functions were configured with. */
-export function lobbyConfig(endpoints: Endpoints, config: AppConfig): LobbyConfig {
+/** The lobby's view of the stack: where the emulators answer (the modes it asks the functions for). */
+export function lobbyConfig(endpoints: Endpoints): LobbyConfig {
   return {
     projectId: endpoints.projectId,
     apiKey: 'demo-api-key',
     region: REGION,
-    emulators: { auth: endpoints.authHost, firestore: endpoints.firestoreHost, functions: endpoints.functionsHost },
-    ladders: Object.keys(config.ladders),
-    modes: Object.entries(config.modes).map(([id, mode]) => {
-      const format =
-        mode.format.kind === 'team'
-          ? `2 sides of ${mode.format.teamSize}`
-          : `free-for-all, ${mode.format.minPlayers}–${mode.format.maxPlayers} players`;
-      const readyCheck = mode.readyCheck ? ` · ready check ${mode.readyCheck.timeoutSeconds} s` : '';
-      const regions = mode.regions ? ` · regions ${Object.keys(mode.regions.neighbours).join(', ')}` : '';
-      return {
-        id,
-        kind: mode.format.kind,
-        ladder: mode.ladder,
-        description: `${format} · ${mode.ladder} ladder${readyCheck}${regions}`,
-        ticketTtlSeconds: mode.ticketTtlSeconds,
-        partyCapacity: partyCapacity(mode),
-        regions: mode.regions ? Object.keys(mode.regions.neighbours) : [],
-      };
-    }),
+    emulators: emulatorHostsOf(endpoints),
   };
 }
 

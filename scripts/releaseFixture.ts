@@ -8,7 +8,7 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { createLadder } from '../client/src/index.js';
 import { dumpDatabase } from '../test/support/database.js';
 import { clearEmulators } from './clear.js';
-import { emulatorEnv, ROOT, startStack } from './emulators.js';
+import { emulatorEnv, emulatorHostsOf, ROOT, startStack } from './emulators.js';
 
 const out = process.argv[2];
 if (!out) throw new Error('usage: tsx scripts/releaseFixture.ts <output.json>');
@@ -16,7 +16,7 @@ process.env.LADDER_CONFIG ??= `${ROOT}/test/ladder.config.json`;
 const stack = await startStack({ output: 'files', reuse: true });
 Object.assign(process.env, emulatorEnv(stack));
 await clearEmulators(stack);
-const emulators = { auth: stack.authHost, firestore: stack.firestoreHost, functions: stack.functionsHost };
+const emulators = emulatorHostsOf(stack);
 
 const player = async (name: string) => {
   const app = initializeApp({ projectId: stack.projectId, apiKey: 'demo-api-key' }, name);

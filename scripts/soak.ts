@@ -24,7 +24,7 @@ import {
   type MatchStatus,
 } from '@ladder/client';
 import { clearEmulators } from './clear.js';
-import { emulatorEnv, ROOT, startStack } from './emulators.js';
+import { emulatorEnv, emulatorHostsOf, ROOT, startStack } from './emulators.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -79,7 +79,7 @@ async function main() {
     while (ticking) await Promise.resolve(matcherTick.run({ scheduleTime: new Date().toISOString() })).catch(() => {});
   })();
 
-  const emulators = { auth: stack.authHost, firestore: stack.firestoreHost, functions: stack.functionsHost };
+  const emulators = emulatorHostsOf(stack);
   let counter = 0;
   const player = async (name: string) => {
     const events: ListenerEvent[] = [];

@@ -14,6 +14,7 @@ import { emulatorEnv, HarnessError, lineSplitter, logFile, REGION, startStack } 
 import { lobbyConfig, requireLobbyBuild, serveLobby, type LobbyServer } from './lobby.js';
 import { scheduleEveryMs, scheduleOf, seasonEndsAfter, startScheduler } from './scheduler.js';
 import type { AppConfig } from '../functions/src/core/config.js';
+import type { RoomDoc } from '../functions/src/core/room/room.js';
 import type { ScheduleFunction } from 'firebase-functions/v2/scheduler';
 import type { Firestore } from 'firebase-admin/firestore';
 const LOBBY_PORT = Number(process.env.LOBBY_PORT ?? 5173); // a free port instead when it is taken
@@ -63,15 +64,7 @@ function captureOwnOutput() {
   }
 }
 
-interface RoomEvent {
-  mode: string;
-  status: string;
-  names: Record<string, string>;
-  sides: { tickets: { members: { uid: string }[] }[] }[];
-  readyCheck: { deadline: number; accepted: string[]; declined: string[] } | null;
-  ratingChanges: Record<string, { before: number; after: number; delta: number }> | null;
-  endReason: string | null;
-}
+type RoomEvent = Pick<RoomDoc, 'mode' | 'status' | 'names' | 'sides' | 'readyCheck' | 'ratingChanges' | 'endReason'>;
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0');
 
@@ -208,7 +201,7 @@ async function main() {
   const { config } = await import('../functions/src/config.js');
   const { closeEndedSeasons } = await import('../functions/src/jobs/seasonClose.js');
   const { db } = await import('../functions/src/store/firestore/db.js');
-  lobby = await serveLobby(lobbyConfig(stack, config), LOBBY_PORT);
+  lobby = await serveLobby(lobbyConfig(stack), LOBBY_PORT);
   // One account may open the operator view from the start: the dev login of OPERATOR_NAME.
   const { grantOperator, devUid } = await import('./operator.js');
   const operatorName = process.env.OPERATOR_NAME ?? 'operator';

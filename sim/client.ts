@@ -17,15 +17,13 @@ import {
   invoker,
 } from '@ladder/client';
 
+import { emulatorHostsOf, type Endpoints } from '../scripts/emulators.js';
+
 // Listeners torn down with their app, and refusals the bots expect, would otherwise fill the terminal.
 setLogLevel('silent');
 
-export interface ClientEndpoints {
-  projectId: string;
-  authHost: string;
-  firestoreHost: string;
-  functionsHost: string;
-}
+/** Where the bots' clients connect: a stack's endpoints (scripts/emulators.ts). */
+export type ClientEndpoints = Pick<Endpoints, 'projectId' | 'authHost' | 'firestoreHost' | 'functionsHost'>;
 
 /** A semaphore: at most `limit` tasks at once, the rest wait in arrival order. */
 export class Limiter {
@@ -111,11 +109,7 @@ export class BotClient {
     private readonly log: CallLog,
   ) {
     this.app = initializeApp({ projectId: endpoints.projectId, apiKey: 'demo-api-key' }, `sim-bot-${++appCounter}`);
-    const services = firebaseServices(this.app, {
-      auth: endpoints.authHost,
-      firestore: endpoints.firestoreHost,
-      functions: endpoints.functionsHost,
-    });
+    const services = firebaseServices(this.app, emulatorHostsOf(endpoints));
     this.auth = services.auth;
     this.db = services.db;
     this.functions = services.functions;

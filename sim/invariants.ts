@@ -125,18 +125,61 @@ function queuedWith(tickets: readonly TicketDoc[]): (t: TicketDoc) => TicketDoc 
   return (t) => first.get(key(t)) ?? t;
 }
 
+/** What each check reads: the snapshot and configuration, lookups made once, and where it reports. */
+interface Check {
+  snapshot: Snapshot;
+  config: AppConfig;
+  violation: Violation;
+  ticketsById: Map<string, TicketAt>;
+  firstTicket: (t: TicketDoc) => TicketDoc;
+  deleted: Set<string>;
+  statesByUid: Map<string, StateDoc>;
+  roomsById: Map<string, RoomDoc>;
+  blockedBy: Map<string, StateDoc['blocked']>;
+}
+
+type Violation = (invariant: string, documents: string[], detail: string) => void;
+
+/** One function per invariant of docs/design.md, each reporting the documents that break it. */
+const INVARIANTS: ((check: Check) => void)[] = [
+  oneLiveHoldPerPlayer,
+  noOverlappingHolds,
+  leavesCountedOnce,
+  contradictionsCountedOnce,
+  ticketsEndOnce,
+  statesPointAtTickets,
+  partiesConsistent,
+  settledOnce,
+  ratingsReplay,
+  ratingSumConserved,
+  (check) => {
+    for (const r of check.snapshot.rooms) roomKeepsItsRules(check, r);
+  },
+  ({ snapshot, deleted, violation }) => checkDeleted(snapshot, deleted, violation),
+  ({ snapshot, violation }) => checkBans(snapshot, violation),
+  ({ snapshot, config, violation }) => checkSeasons(snapshot, config, violation),
+  ({ snapshot, config, violation }) => checkFarming(snapshot.rooms, config, violation),
+];
+
 export function checkInvariants(snapshot: Snapshot, config: AppConfig): InvariantViolation[] {
   const found: InvariantViolation[] = [];
-  const violation = (invariant: string, documents: string[], detail: string) =>
-    found.push({ invariant, documents, detail });
-  const ticketsById = new Map(snapshot.tickets.map((t) => [t.id, t]));
-  const firstTicket = queuedWith(snapshot.tickets);
-  const deleted = new Set((snapshot.deleted ?? []).map((t) => t.uid));
-  const statesByUid = new Map(snapshot.states.map((s) => [s.uid, s]));
-  const roomsById = new Map(snapshot.rooms.map((r) => [r.id, r]));
-  const blockedBy = new Map(snapshot.states.map((s) => [s.uid, s.blocked]));
+  const check: Check = {
+    snapshot,
+    config,
+    violation: (invariant, documents, detail) => found.push({ invariant, documents, detail }),
+    ticketsById: new Map(snapshot.tickets.map((t) => [t.id, t])),
+    firstTicket: queuedWith(snapshot.tickets),
+    deleted: new Set((snapshot.deleted ?? []).map((t) => t.uid)),
+    statesByUid: new Map(snapshot.states.map((s) => [s.uid, s])),
+    roomsById: new Map(snapshot.rooms.map((r) => [r.id, r])),
+    blockedBy: new Map(snapshot.states.map((s) => [s.uid, s.blocked])),
+  };
+  for (const invariant of INVARIANTS) invariant(check);
+  return found;
+}
 
-  // A player is in at most one live ticket or room at any moment.
+/** A player is in at most one live ticket or room at any moment. */
+function oneLiveHoldPerPlayer({ snapshot, violation }: Check) {
   const holders = new Map<string, string[]>();
   const hold = (uid: string, path: string) => holders.set(uid, [...(holders.get(uid) ?? []), path]);
   for (const t of snapshot.tickets) if (t.status === 'queued') for (const uid of t.memberUids) hold(uid, ticketPath(t));
@@ -145,10 +188,14 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     if (paths.length > 1)
       violation('one live ticket or room per player', paths, `${uid} is in ${paths.length} at once`);
   }
+}
 
-  // …and at every moment before: each ticket holds its players from creation to its end, each room from its
-  // creation to its end. A match ends the tickets and starts the room in one transaction, as a cancelled ready check
-  // ends the room and re-queues in one, so those intervals touch without overlapping; any overlap is two at once.
+/**
+ * A player is in at most one live ticket or room at every moment in the past too: each ticket holds its players from creation to its end, each room from its creation
+ * to its end. A match ends the tickets and starts the room in one transaction, as a cancelled ready check ends the
+ * room and re-queues in one, so those intervals touch without overlapping; any overlap is two at once.
+ */
+function noOverlappingHolds({ snapshot, violation }: Check) {
   const held = new Map<string, { path: string; from: number; to: number }[]>();
   const span = (uid: string, path: string, from: number, to: number | null) =>
     held.set(uid, [...(held.get(uid) ?? []), { path, from, to: to ?? Infinity }]);
@@ -168,8 +215,10 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       if (next.to > latest.to) latest = next;
     }
   }
+}
 
-  // A leave is counted exactly once: a player's leave count is the number of rooms they left.
+/** A leave is counted exactly once: a player's leave count is the number of rooms they left. */
+function leavesCountedOnce({ snapshot, violation }: Check) {
   const leftRooms = new Map<string, number>();
   for (const r of snapshot.rooms) for (const uid of r.forfeits) leftRooms.set(uid, (leftRooms.get(uid) ?? 0) + 1);
   for (const s of snapshot.states) {
@@ -181,8 +230,10 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       );
     }
   }
+}
 
-  // …and so is each report that contradicted how its room settled.
+/** Each report that contradicted how its room settled is counted exactly once. */
+function contradictionsCountedOnce({ snapshot, violation }: Check) {
   const contradicted = new Map<string, number>();
   for (const r of snapshot.rooms) {
     if (r.status !== 'settled' || !r.result) continue;
@@ -197,8 +248,10 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       );
     }
   }
+}
 
-  // A ticket is matched at most once, into a room that holds it; every ticket ends in exactly one way.
+/** A ticket is matched at most once, into a room that holds it; every ticket ends in exactly one way. */
+function ticketsEndOnce({ snapshot, violation, ticketsById }: Check) {
   const roomsOfTicket = new Map<string, RoomDoc[]>();
   for (const r of snapshot.rooms) {
     for (const t of roomTickets(r)) roomsOfTicket.set(t.ticketId, [...(roomsOfTicket.get(t.ticketId) ?? []), r]);
@@ -245,9 +298,13 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       }
     }
   }
+}
 
-  // A player's state points at the ticket that holds them while they are queued or in a live room: presence is
-  // derived from it, so a stale pointer would let them queue a second time.
+/**
+ * A player's state points at the ticket that holds them while they are queued or in a live room: presence is
+ * derived from it, so a stale pointer would let them queue a second time.
+ */
+function statesPointAtTickets({ snapshot, violation, ticketsById, statesByUid }: Check) {
   for (const t of snapshot.tickets) {
     if (t.status !== 'queued') continue;
     for (const uid of t.memberUids) {
@@ -285,8 +342,10 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       );
     }
   }
+}
 
-  // Parties: a player in at most one, membership and state agreeing, frozen while queued or playing.
+/** Parties: a player in at most one, membership and state agreeing, frozen while queued or playing. */
+function partiesConsistent({ snapshot, violation, ticketsById, statesByUid, roomsById }: Check) {
   const partiesOf = new Map<string, Party[]>();
   for (const p of snapshot.parties) {
     const uids = p.members.map((m) => m.uid);
@@ -332,71 +391,10 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       violation("a player's state names a party that holds them", [statePath(s.uid)], `party ${s.partyId}`);
     }
   }
+}
 
-  // Every room within its caps and premade policy (re-checked by the matcher core's own rules), its players
-  // those of its tickets, and its status, result and end agreeing.
-  for (const r of snapshot.rooms) {
-    const { modeId, region } = splitPoolId(r.mode);
-    const mode = config.modes[modeId];
-    if (!mode || (mode.regions === null) !== (region === null) || region !== r.region) {
-      violation('every room has a configured mode', [roomPath(r)], `mode ${r.mode}, region ${r.region}`);
-      continue;
-    }
-    // Judged by the region and round trips the players queued with, however often their ticket was sent back.
-    for (const rt of mode.regions ? r.sides.flatMap((side) => side.tickets) : []) {
-      const ticket = ticketsById.get(rt.ticketId);
-      const first = ticket && firstTicket(ticket);
-      const home = first ? splitPoolId(first.mode).region : null;
-      const wait = (r.proposedAt - rt.enqueuedAt) / 1000;
-      if (first && (home === null || !mayPlayIn(mode.regions!, { home, rtts: first.rtts }, region!, wait))) {
-        violation(
-          'every player of a regional room may play in its region',
-          [...new Set([roomPath(r), ticketPath(ticket), ticketPath(first)])],
-          `queued in ${home} measuring ${JSON.stringify(first.rtts)}, room in ${region} after ${wait.toFixed(1)} s`,
-        );
-      }
-    }
-    if (r.status === 'settled' && forfeitVerdict(r)?.kind === 'void') {
-      violation('a game every side left moves no rating', [roomPath(r)], `left by ${r.forfeits.join(', ')}`);
-    }
-    // A rematch replays a room that met the caps, with the ratings its game moved: its players chose it.
-    const checked =
-      r.rematchOf === null
-        ? violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality })
-        : [];
-    for (const broken of checked) {
-      violation('every room within its caps and premade policy', [roomPath(r)], JSON.stringify(broken));
-    }
-    // Players who blocked one another before the room formed are never in it (a party's own members aside).
-    for (const t of roomTickets(r)) {
-      for (const m of t.members) {
-        for (const b of blockedBy.get(m.uid) ?? []) {
-          const together = b.at < r.createdAt && r.memberUids.includes(b.uid);
-          if (together && !t.members.some((o) => o.uid === b.uid)) {
-            violation(
-              'blocked players never share a room',
-              [roomPath(r), statePath(m.uid)],
-              `${m.uid} blocked ${b.uid}`,
-            );
-          }
-        }
-      }
-    }
-    if (!sameSet(r.memberUids, sideUids(r).flat()) || new Set(r.memberUids).size !== r.memberUids.length) {
-      violation("a room's players are its tickets' members", [roomPath(r)], `memberUids ${r.memberUids.join(', ')}`);
-    }
-    const ended = !isLive(r.status);
-    const settled = r.status === 'settled';
-    if (ended !== (r.endedAt !== null) || settled !== (r.result !== null && r.ratingChanges !== null)) {
-      violation(
-        "a room's status, result and end agree",
-        [roomPath(r)],
-        `status ${r.status}, endedAt ${r.endedAt}, result ${JSON.stringify(r.result)}`,
-      );
-    }
-  }
-
-  // A room is settled at most once and its rating changes applied exactly once.
+/** A room is settled at most once and its rating changes applied exactly once. */
+function settledOnce({ snapshot, config, violation, deleted }: Check) {
   const historyByRoom = group(snapshot.history, (h) => h.roomId ?? '');
   for (const r of snapshot.rooms) {
     const all = historyByRoom.get(r.id) ?? [];
@@ -429,8 +427,10 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
         violation('settlement is zero-sum where configured so', [roomPath(r)], `changes sum to ${total}`);
     }
   }
+}
 
-  // Every rating is its initial value plus the changes of its settled games, and the record counts them.
+/** Every rating is its initial value plus the changes of its settled games, and the record counts them. */
+function ratingsReplay({ snapshot, config, violation }: Check) {
   const historyByPlayerLadder = group(snapshot.history, (h) => `${h.uid}\n${h.ladder}`);
   for (const p of snapshot.players) {
     for (const [ladderId, standing] of Object.entries(p.ladders)) {
@@ -466,9 +466,13 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       }
     }
   }
+}
 
-  // The rating sum of a zero-sum ladder is conserved: it drifts only by the rounding of free-for-all (and
-  // unequal-sided) rooms, which settlement bounds by |total| ≤ players − 2 per room.
+/**
+ * The rating sum of a zero-sum ladder is conserved: it drifts only by the rounding of free-for-all (and unequal-
+ * sided) rooms, which settlement bounds by |total| ≤ players − 2 per room.
+ */
+function ratingSumConserved({ snapshot, config, violation }: Check) {
   for (const ladderId of Object.keys(config.ladders)) {
     if (!zeroSumLadder(config, ladderId)) continue;
     const initial = config.ladders[ladderId]!.initialRating;
@@ -504,11 +508,65 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       );
     }
   }
-  checkDeleted(snapshot, deleted, violation);
-  checkBans(snapshot, violation);
-  checkSeasons(snapshot, config, violation);
-  checkFarming(snapshot.rooms, config, violation);
-  return found;
+}
+
+/**
+ * Every room within its caps and premade policy (re-checked by the matcher core's own rules), its players those
+ * of its tickets, and its status, result and end agreeing.
+ */
+function roomKeepsItsRules({ config, violation, ticketsById, firstTicket, blockedBy }: Check, r: RoomDoc) {
+  const { modeId, region } = splitPoolId(r.mode);
+  const mode = config.modes[modeId];
+  if (!mode || (mode.regions === null) !== (region === null) || region !== r.region) {
+    violation('every room has a configured mode', [roomPath(r)], `mode ${r.mode}, region ${r.region}`);
+    return;
+  }
+  // Judged by the region and round trips the players queued with, however often their ticket was sent back.
+  for (const rt of mode.regions ? r.sides.flatMap((side) => side.tickets) : []) {
+    const ticket = ticketsById.get(rt.ticketId);
+    const first = ticket && firstTicket(ticket);
+    const home = first ? splitPoolId(first.mode).region : null;
+    const wait = (r.proposedAt - rt.enqueuedAt) / 1000;
+    if (first && (home === null || !mayPlayIn(mode.regions!, { home, rtts: first.rtts }, region!, wait))) {
+      violation(
+        'every player of a regional room may play in its region',
+        [...new Set([roomPath(r), ticketPath(ticket), ticketPath(first)])],
+        `queued in ${home} measuring ${JSON.stringify(first.rtts)}, room in ${region} after ${wait.toFixed(1)} s`,
+      );
+    }
+  }
+  if (r.status === 'settled' && forfeitVerdict(r)?.kind === 'void') {
+    violation('a game every side left moves no rating', [roomPath(r)], `left by ${r.forfeits.join(', ')}`);
+  }
+  // A rematch replays a room that met the caps, with the ratings its game moved: its players chose it.
+  const checked =
+    r.rematchOf === null ? violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality }) : [];
+  for (const broken of checked) {
+    violation('every room within its caps and premade policy', [roomPath(r)], JSON.stringify(broken));
+  }
+  // Players who blocked one another before the room formed are never in it (a party's own members aside).
+  for (const t of roomTickets(r)) {
+    for (const m of t.members) {
+      for (const b of blockedBy.get(m.uid) ?? []) {
+        const together = b.at < r.createdAt && r.memberUids.includes(b.uid);
+        if (together && !t.members.some((o) => o.uid === b.uid)) {
+          violation('blocked players never share a room', [roomPath(r), statePath(m.uid)], `${m.uid} blocked ${b.uid}`);
+        }
+      }
+    }
+  }
+  if (!sameSet(r.memberUids, sideUids(r).flat()) || new Set(r.memberUids).size !== r.memberUids.length) {
+    violation("a room's players are its tickets' members", [roomPath(r)], `memberUids ${r.memberUids.join(', ')}`);
+  }
+  const ended = !isLive(r.status);
+  const settled = r.status === 'settled';
+  if (ended !== (r.endedAt !== null) || settled !== (r.result !== null && r.ratingChanges !== null)) {
+    violation(
+      "a room's status, result and end agree",
+      [roomPath(r)],
+      `status ${r.status}, endedAt ${r.endedAt}, result ${JSON.stringify(r.result)}`,
+    );
+  }
 }
 
 /** A banned player is in no room formed while their ban was in force (the queue refuses them, so none can form). */
@@ -528,7 +586,10 @@ function checkBans(snapshot: Snapshot, violation: (invariant: string, documents:
   }
 }
 
-/** A deleted player appears nowhere but in tombstones: no profile, state, history, archive or block list names them. */
+/**
+ * A deleted player appears nowhere but in tombstones: no profile, state, history, archive or block list names
+ * them.
+ */
 function checkDeleted(
   snapshot: Snapshot,
   deleted: ReadonlySet<string>,

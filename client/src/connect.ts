@@ -23,8 +23,6 @@ export interface LadderOptions {
   region?: string;
   /** Emulator endpoints as `host:port`, for local play and tests. */
   emulators?: EmulatorHosts;
-  /** Each mode's `ticketTtlSeconds`, when the game knows them: heartbeats then run every third of it. */
-  ticketTtlSeconds?: Record<string, number>;
   /**
    * The game's build ("1.4.2"), sent with every queue request: a mode that declares `builds` matches it only
    * with compatible builds and refuses one older than its minimum.
@@ -77,6 +75,5 @@ export function connect(options: LadderOptions): Services {
     call,
     feed,
     docs: firestoreDocs(db),
-    ticketTtlSeconds: { ...options.ticketTtlSeconds },
   };
 }

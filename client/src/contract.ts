@@ -13,6 +13,7 @@ import type {
   Ban,
   BanRemoval,
   BlockedPlayer,
+  Catalog,
   EnqueueResult,
   FreeForAllResult,
   FollowedTicket,
@@ -36,6 +37,8 @@ type NoArguments = Record<string, never>;
 
 export interface Calls {
   login: [LoginInput, { uid: string; token: string; displayName: string }];
+  /** The deployment's modes and ladders; open before sign-in. */
+  getModes: [NoArguments, Catalog];
   getProfile: [NoArguments, Profile];
   setDisplayName: [{ displayName: string }, { player: Player }];
   createParty: [NoArguments, { party: Party }];

@@ -31,13 +31,17 @@ export class Heartbeat {
 
   constructor(
     private readonly beat: () => Promise<number | null>,
-    private readonly ttlMs: number | undefined,
+    private ttlMs: number | undefined,
     private readonly onError: (error: LadderError) => void,
   ) {}
 
-  /** Starts beating for a ticket that expires at `expiresAt`, or tells a running heartbeat the latest expiry. */
-  run(expiresAt: number) {
+  /**
+   * Starts beating for a ticket that expires at `expiresAt`, or tells a running heartbeat the latest expiry;
+   * `ttlMs`, once the ticket says it, sets the pace.
+   */
+  run(expiresAt: number, ttlMs?: number) {
     this.expiresAt = Math.max(this.expiresAt, expiresAt);
+    this.ttlMs = ttlMs ?? this.ttlMs;
     if (this.running) return;
     this.running = true;
     this.failures = 0;

@@ -30,7 +30,6 @@ export interface HttpLadderOptions {
    * the Auth REST API at `${auth}/identitytoolkit.googleapis.com/…` and `${auth}/securetoken.googleapis.com/…`.
    */
   relay?: { functions: string; auth: string };
-  ticketTtlSeconds?: Record<string, number>;
   /** The game's build ("1.4.2"), sent with every queue request (see `builds` in the configuration). */
   build?: string;
 }
@@ -70,7 +69,6 @@ export function createLadder(options: HttpLadderOptions): Ladder {
       session,
       feed: new RemoteFeed(call, { open }),
       docs: null,
-      ticketTtlSeconds: { ...options.ticketTtlSeconds },
     },
     options.build,
   );

@@ -8,6 +8,7 @@ import { requireDocs, type Services } from './services.js';
 import * as session from './session.js';
 import type {
   BlockedPlayer,
+  Catalog,
   EnqueueResult,
   FinalRow,
   Leaderboard,
@@ -29,6 +30,7 @@ const ignore = () => {};
 export class Ladder {
   private readonly open = new Set<{ close(): void }>();
   private readonly build: string | undefined;
+  private catalog: Promise<Catalog> | undefined;
   readonly party: PartyApi;
 
   /** Built by an entry point's `createLadder`, which chooses how the services reach the backend. */
@@ -47,6 +49,18 @@ export class Ladder {
   /** The signed-in player's uid; throws `unauthenticated` before sign-in. */
   get uid(): string {
     return session.currentUid(this.services);
+  }
+
+  /**
+   * The deployment's modes (format, party capacity, regions, ticket time-to-live, ready check, rematch) and
+   * ladders (tiers), asked once and kept; works before sign-in. A game offers these instead of a copy.
+   */
+  modes(): Promise<Catalog> {
+    this.catalog ??= this.services.call('getModes', {}).catch((error: unknown) => {
+      this.catalog = undefined;
+      throw error;
+    });
+    return this.catalog;
   }
 
   /** Resolves once a persisted session (if any) is restored: its uid, or null. */
@@ -122,8 +136,10 @@ export class Ladder {
     const uid = this.uid;
     const { region, rtts, ...matchOptions } = options;
     const where = { ...(region === undefined ? {} : { region }), ...(rtts === undefined ? {} : { rtts }) };
-    const { ticketId, room, mode: pool } = await this.enqueue(mode, where);
-    return this.keep(new MatchSubscription(this.services, uid, { ticketId, mode: pool, room }, matchOptions));
+    const { ticketId, room, mode: pool, ttlSeconds } = await this.enqueue(mode, where);
+    return this.keep(
+      new MatchSubscription(this.services, uid, { ticketId, mode: pool, room, ttlSeconds }, matchOptions),
+    );
   }
 
   /**

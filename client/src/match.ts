@@ -14,8 +14,6 @@ import {
 import type { Result, Room, Ticket, Unsubscribe } from './types.js';
 
 export interface MatchOptions {
-  /** The mode's `ticketTtlSeconds`, if known: heartbeats then run every third of it (else derived from expiries). */
-  ttlSeconds?: number;
   /** How often a `queued` status is re-emitted with the updated wait; 0 turns that off. Default 1000 ms. */
   tickMs?: number;
 }
@@ -106,7 +104,8 @@ export class MatchSubscription implements Match {
   constructor(
     private readonly services: Services,
     private readonly uid: string,
-    start: { ticketId: string; mode: string; room?: Room | null },
+    /** `ttlSeconds`: the ticket's time-to-live as `enqueue` answered it; heartbeats then run every third of it. */
+    start: { ticketId: string; mode: string; room?: Room | null; ttlSeconds?: number },
     options: MatchOptions = {},
     /** Told of every status change; used by `onMatch` to follow the player from match to match. */
     private readonly onChange?: (match: MatchSubscription) => void,
@@ -122,8 +121,8 @@ export class MatchSubscription implements Match {
       requeued: false,
     };
     this.tickMs = options.tickMs ?? 1000;
-    // A regional mode's pool (`1v1@eu`) has its mode's time-to-live.
-    const ttlSeconds = options.ttlSeconds ?? services.ticketTtlSeconds[start.mode.split('@')[0]!];
+    // Without the enqueue's answer (a party member's ticket, a restart), the ticket document says it.
+    const ttlSeconds = start.ttlSeconds;
     this.heartbeat = new Heartbeat(
       async () => {
         const { expiresAt } = await services.call('heartbeat', {}, { timeoutMs: 10_000 });
@@ -348,7 +347,8 @@ export class MatchSubscription implements Match {
     }
     const queued = derived?.kind === 'queued';
     this.keepQueuedExtras(queued);
-    if (derived?.kind === 'queued') this.heartbeat.run(derived.expiresAt);
+    const ttlSeconds = this.facts.ticket?.ttlSeconds;
+    if (derived?.kind === 'queued') this.heartbeat.run(derived.expiresAt, ttlSeconds ? ttlSeconds * 1000 : undefined);
     else this.heartbeat.stop();
     const playing = derived?.kind === 'active' || derived?.kind === 'disputed';
     // The first beat goes at once; then each at half the time the server says is left.

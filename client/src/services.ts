@@ -53,7 +53,6 @@ export interface Services {
   feed: Feed;
   /** Null without Firestore (the `stream` and `poll` transports of the HTTP entry point). */
   docs: Docs | null;
-  ticketTtlSeconds: Record<string, number>;
 }
 
 /** Firestore reads, or a refusal saying which transport they need. */

@@ -140,6 +140,8 @@ export interface Ticket {
   ownerUid: string;
   enqueuedAt: number;
   expiresAt: number;
+  /** The mode's time-to-live when the ticket was made (heartbeats go every third of it); null in older tickets. */
+  ttlSeconds: number | null;
   status: TicketStatus;
   roomId: string | null;
   endedAt: number | null;
@@ -400,6 +402,8 @@ export interface EnqueueResult {
   mode: string;
   /** The room when the ticket was matched at once; null when it waits for the matcher. */
   room: Room | null;
+  /** The ticket's time-to-live: a ticket without a heartbeat for this long expires (beat every third of it). */
+  ttlSeconds: number;
 }
 
 export type Unsubscribe = () => void;
@@ -589,4 +593,39 @@ export interface MatchView {
 export interface StreamEnd {
   reason: 'time-limit' | 'replaced';
   reconnectFrom: number;
+}
+
+/** How a mode's rooms are made up: two sides of `teamSize`, or one free-for-all of min..max players. */
+export type FormatInfo =
+  | { kind: 'team'; teamSize: number }
+  | { kind: 'ffa'; minPlayers: number; maxPlayers: number; fillWaitSeconds: number };
+
+/** One mode as `getModes` describes it: what a game needs to offer it without a copy of the configuration. */
+export interface ModeInfo {
+  id: string;
+  ladder: string;
+  format: FormatInfo;
+  /** The most players one ticket (a party) may hold. */
+  partyCapacity: number;
+  ticketTtlSeconds: number;
+  /** A regional mode's regions (queue with one, or with measured round trips); empty for a mode with one pool. */
+  regions: string[];
+  /** Seconds every player has to accept a formed room; null: rooms start at once. */
+  readyCheckSeconds: number | null;
+  /** Seconds after a settled game in which its players may all ask to play again; null: no rematch. */
+  rematchSeconds: number | null;
+  /** Whether queueing needs the game's `build` (given to `createLadder`). */
+  needsBuild: boolean;
+}
+
+/** One ladder as `getModes` describes it: its tiers, lowest first. */
+export interface LadderInfo {
+  id: string;
+  tiers: { id: string; names: { zh: string; en: string; [locale: string]: string }; minRating: number }[];
+}
+
+/** `getModes`: the deployment's modes and ladders. */
+export interface Catalog {
+  modes: ModeInfo[];
+  ladders: LadderInfo[];
 }

@@ -4,6 +4,7 @@
  * more export here (and, for a callable, one more entry in client/src/contract.ts).
  */
 export { login } from './api/login.js';
+export { getModes } from './api/catalog.js';
 export { getProfile, setDisplayName } from './api/profile.js';
 export {
   createParty,

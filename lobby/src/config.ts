@@ -1,28 +1,20 @@
-/**
- * What the lobby learns at run time from `config.json` served beside it, so one build works with any
- * emulator ports (scripts/lobby.ts writes it).
- */
-export interface LobbyMode {
-  id: string;
-  /** Two sides, or free-for-all. */
-  kind: 'team' | 'ffa';
-  ladder: string;
-  /** For the mode picker, e.g. "2 sides of 2 · team ladder · ready check 20 s". */
-  description: string;
-  ticketTtlSeconds: number;
-  /** The most players one ticket (a party) may hold in this mode. */
-  partyCapacity: number;
-  /** A regional mode's regions, which the player picks from; empty for a mode with one pool. */
-  regions: string[];
-}
+import type { ModeInfo } from '@ladder/client';
 
+/**
+ * Where the lobby finds the backend, from `config.json` served beside it, so one build works with any emulator
+ * ports (scripts/lobby.ts writes it). The modes and ladders come from the functions themselves (`getModes`).
+ */
 export interface LobbyConfig {
   projectId: string;
   apiKey: string;
   region: string;
   /** `host:port` of each emulator; null against a real Firebase project. */
   emulators: { auth: string; firestore: string; functions: string } | null;
-  modes: LobbyMode[];
+}
+
+/** The endpoints with what the functions said they run: the modes to offer and the ladders' ids. */
+export interface Lobby extends LobbyConfig {
+  modes: ModeInfo[];
   ladders: string[];
 }
 
@@ -39,8 +31,18 @@ export function parseLobbyConfig(raw: unknown): LobbyConfig {
   ) {
     problems.push('emulators must be null or { auth, firestore, functions } as "host:port"');
   }
-  if (!Array.isArray(c.modes) || c.modes.length === 0) problems.push('modes must list at least one mode');
-  if (!Array.isArray(c.ladders) || c.ladders.length === 0) problems.push('ladders must list at least one ladder');
   if (problems.length > 0) throw new Error(`config.json is not a lobby configuration: ${problems.join('; ')}`);
   return c as LobbyConfig;
+}
+
+/** For the mode picker, e.g. "2 sides of 2 · team ladder · ready check 20 s". */
+export function describeMode(mode: ModeInfo): string {
+  const { format } = mode;
+  const shape =
+    format.kind === 'team'
+      ? `2 sides of ${format.teamSize}`
+      : `free-for-all, ${format.minPlayers}–${format.maxPlayers} players`;
+  const readyCheck = mode.readyCheckSeconds === null ? '' : ` · ready check ${mode.readyCheckSeconds} s`;
+  const regions = mode.regions.length ? ` · regions ${mode.regions.join(', ')}` : '';
+  return `${shape} · ${mode.ladder} ladder${readyCheck}${regions}`;
 }

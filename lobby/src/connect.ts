@@ -1,9 +1,9 @@
 import { initializeApp } from 'firebase/app';
 import { browserSessionPersistence, initializeAuth } from 'firebase/auth';
 import { createLadder, type Ladder } from '@ladder/client';
-import { parseLobbyConfig, type LobbyConfig } from './config.js';
+import { parseLobbyConfig, type Lobby, type LobbyConfig } from './config.js';
 
-/** The stack's endpoints and modes, from the `config.json` served beside the page (scripts/lobby.ts). */
+/** The stack's endpoints, from the `config.json` served beside the page (scripts/lobby.ts). */
 export async function loadConfig(): Promise<LobbyConfig> {
   const response = await fetch(new URL('config.json', location.href));
   if (!response.ok)
@@ -20,6 +20,13 @@ export function connect(config: LobbyConfig): Ladder {
     app: firebase,
     region: config.region,
     ...(config.emulators ? { emulators: config.emulators } : {}),
-    ticketTtlSeconds: Object.fromEntries(config.modes.map((m) => [m.id, m.ticketTtlSeconds])),
   });
+}
+
+/** The endpoints and the ladder client on them, with the modes and ladders the functions say they run. */
+export async function openLobby(): Promise<{ lobby: Lobby; ladder: Ladder }> {
+  const config = await loadConfig();
+  const ladder = connect(config);
+  const { modes, ladders } = await ladder.modes();
+  return { lobby: { ...config, modes, ladders: ladders.map((l) => l.id) }, ladder };
 }

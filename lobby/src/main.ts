@@ -1,7 +1,7 @@
 import { FairPlayCard } from './fairPlayCard.js';
 import { isEnded, type Ladder, type Player } from '@ladder/client';
-import type { LobbyConfig } from './config.js';
-import { connect, loadConfig } from './connect.js';
+import type { Lobby } from './config.js';
+import { openLobby } from './connect.js';
 import { devSignIn, h, showError, signOutButton } from './dom.js';
 import { record } from './format.js';
 import { LeaderboardCard } from './leaderboardCard.js';
@@ -15,7 +15,7 @@ import './style.css';
 const app = document.getElementById('app')!;
 const who = document.getElementById('who')!;
 
-function showSignIn(ladder: Ladder, config: LobbyConfig) {
+function showSignIn(ladder: Ladder, config: Lobby) {
   who.replaceChildren();
   document.title = 'Ladder lobby';
   devSignIn(
@@ -31,7 +31,7 @@ function showSignIn(ladder: Ladder, config: LobbyConfig) {
   );
 }
 
-function showLobby(ladder: Ladder, config: LobbyConfig) {
+function showLobby(ladder: Ladder, config: Lobby) {
   const section = (id: string) => h('section', { class: 'card', id });
   const cards = {
     profile: section('profile'),
@@ -89,7 +89,7 @@ function showLobby(ladder: Ladder, config: LobbyConfig) {
   void season.load();
 }
 
-function showProfile(ladder: Ladder, config: LobbyConfig, card: HTMLElement, player: Player | undefined) {
+function showProfile(ladder: Ladder, config: Lobby, card: HTMLElement, player: Player | undefined) {
   if (!player) return;
   document.title = `${player.displayName} · Ladder lobby`;
   const signOut = signOutButton(
@@ -118,8 +118,7 @@ function showProfile(ladder: Ladder, config: LobbyConfig, card: HTMLElement, pla
 }
 
 async function main() {
-  const config = await loadConfig();
-  const ladder = connect(config);
+  const { lobby: config, ladder } = await openLobby();
   if (await ladder.restoreSession()) showLobby(ladder, config);
   else showSignIn(ladder, config);
 }

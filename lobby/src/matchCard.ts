@@ -1,13 +1,13 @@
 import {
   sideOf,
   type Match,
+  type ModeInfo,
   type MatchStatus,
   type QueueStats,
   type Result,
   type Room,
   type WaitReason,
 } from '@ladder/client';
-import type { LobbyMode } from './config.js';
 import { act, actionButton, h } from './dom.js';
 import { duration, ordinal, signed } from './format.js';
 import { rematchPanel } from './rematchPanel.js';
@@ -30,7 +30,7 @@ export class MatchCard {
   constructor(
     private readonly card: HTMLElement,
     private readonly uid: () => string,
-    private readonly modes: LobbyMode[],
+    private readonly modes: ModeInfo[],
     private readonly onSettled: (room: Room) => void,
   ) {
     this.showIdle();
@@ -219,7 +219,7 @@ export class MatchCard {
   private modeName(pool: string): string {
     const [id = pool, region] = pool.split('@');
     const where = region ? ` in ${region}` : '';
-    if (this.modes.find((m) => m.id === id)?.kind === 'ffa') return `a free-for-all match (${id})${where}`;
+    if (this.modes.find((m) => m.id === id)?.format.kind === 'ffa') return `a free-for-all match (${id})${where}`;
     return `${/^[aeiou8]/i.test(id) ? 'an' : 'a'} ${id} match${where}`;
   }
 

@@ -1,5 +1,6 @@
 import type { Ladder, QueueStats } from '@ladder/client';
-import type { LobbyMode } from './config.js';
+import type { ModeInfo } from '@ladder/client';
+import { describeMode } from './config.js';
 import { actionButton, h } from './dom.js';
 import { duration } from './format.js';
 
@@ -17,7 +18,7 @@ export class PlayCard {
   constructor(
     card: HTMLElement,
     private readonly ladder: Ladder,
-    private readonly modes: LobbyMode[],
+    private readonly modes: ModeInfo[],
     private readonly state: () => { inParty: boolean; isLeader: boolean; activity: 'searching' | 'playing' | null },
   ) {
     this.select = h(
@@ -63,7 +64,7 @@ export class PlayCard {
 
   private showMode() {
     const mode = this.modes.find((m) => m.id === this.select.value);
-    this.description.textContent = mode?.description ?? '';
+    this.description.textContent = mode ? describeMode(mode) : '';
     const regions = mode?.regions ?? [];
     if (regions.join() !== [...this.regionSelect.options].map((o) => o.value).join()) {
       this.regionSelect.replaceChildren(...regions.map((r) => h('option', { value: r }, r)));

@@ -24,6 +24,7 @@ const queuedTicket = (over: Partial<Ticket> = {}): Ticket => ({
   ownerUid: 'c',
   enqueuedAt: 1_000,
   expiresAt: 61_000,
+  ttlSeconds: 60,
   status: 'queued',
   roomId: null,
   endedAt: null,

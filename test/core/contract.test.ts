@@ -22,6 +22,7 @@ it('names exactly the callables the server deploys', () => {
 
 it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'login'>>().toEqualTypeOf<Server<'login'>>();
+  expectTypeOf<Client<'getModes'>>().toEqualTypeOf<Server<'getModes'>>();
   expectTypeOf<Client<'getProfile'>>().toEqualTypeOf<Server<'getProfile'>>();
   expectTypeOf<Client<'setDisplayName'>>().toEqualTypeOf<Server<'setDisplayName'>>();
   expectTypeOf<Client<'createParty'>>().toEqualTypeOf<Server<'createParty'>>();

@@ -2,7 +2,7 @@ import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
 import { signInWithCustomToken } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firebaseServices, invoker, type EmulatorHosts } from '@ladder/client';
-import { PROJECT_ID, startStack, type Stack } from '../../scripts/emulators.js';
+import { emulatorHostsOf, PROJECT_ID, startStack, type Stack } from '../../scripts/emulators.js';
 import { expectRefusal } from '../support/admin.js';
 import { devPlayer, newApp } from '../support/client.js';
 import { useTestConfig } from '../support/config.js';
@@ -51,7 +51,7 @@ function gameClient(token: (() => string) | null) {
 describe('App Check enforcement (fairPlay.enforceAppCheck) on the emulators', () => {
   beforeAll(async () => {
     stack = await startStack({ output: 'files', extra: { env: { LADDER_CONFIG: CONFIG } } });
-    hosts = { auth: stack.authHost, firestore: stack.firestoreHost, functions: stack.functionsHost };
+    hosts = emulatorHostsOf(stack);
   }, 180_000);
   afterAll(() => stack?.stop());
 

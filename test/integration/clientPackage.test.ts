@@ -1,3 +1,4 @@
+import { emulatorHostsOf } from '../../scripts/emulators.js';
 import { execFile, spawn } from 'node:child_process';
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -114,12 +115,7 @@ it('packs @ladder/client, installs it with firebase in a game project outside th
   await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: scratch });
 
   const endpoints = inject('endpoints');
-  const hosts = {
-    projectId: endpoints.projectId,
-    auth: endpoints.authHost,
-    firestore: endpoints.firestoreHost,
-    functions: endpoints.functionsHost,
-  };
+  const hosts = { projectId: endpoints.projectId, ...emulatorHostsOf(endpoints) };
   const lines: string[] = [];
   let stderr = '';
   const child = spawn(process.execPath, ['out/play.js'], {

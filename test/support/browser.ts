@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { config } from '../../functions/src/config.js';
 import { ROOT } from '../../scripts/emulators.js';
 import { lobbyConfig, serveLobby, type LobbyServer } from '../../scripts/lobby.js';
 
@@ -23,7 +22,7 @@ async function lobbyInChromium(): Promise<{ browser: Browser; lobby: LobbyServer
   }
   for (const workspace of ['client', 'lobby'])
     await run('npm', ['run', 'build', '--workspace', workspace], { cwd: ROOT });
-  const lobby = await serveLobby(lobbyConfig(inject('endpoints'), config));
+  const lobby = await serveLobby(lobbyConfig(inject('endpoints')));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

@@ -1,3 +1,4 @@
+import { emulatorHostsOf } from '../../scripts/emulators.js';
 import { inject } from 'vitest';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { signInAnonymously, signInWithCustomToken, type Auth } from 'firebase/auth';
@@ -23,8 +24,7 @@ const closers = new Set<() => void>();
 let counter = 0;
 
 export function emulatorHosts(): EmulatorHosts {
-  const endpoints = inject('endpoints');
-  return { auth: endpoints.authHost, firestore: endpoints.firestoreHost, functions: endpoints.functionsHost };
+  return emulatorHostsOf(inject('endpoints'));
 }
 
 /** A fresh Firebase app for one player, deleted after the test. */

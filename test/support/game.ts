@@ -4,19 +4,10 @@ import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 import { db } from './admin.js';
 import type { Client } from './client.js';
+import type { RoomDoc } from '../../functions/src/core/room/room.js';
 
-export interface Room {
-  id: string;
-  mode: string;
-  status: string;
-  kind: 'team' | 'ffa';
-  memberUids: string[];
-  sides: { tickets: { ticketId: string; partyId: string | null; members: { uid: string; rating: number }[] }[] }[];
-  quality: { spread: number; sideDifference: number | null; winProbabilityA: number | null };
-  readyCheck: { deadline: number; accepted: string[]; declined: string[] } | null;
-  ratingChanges: Record<string, { before: number; after: number; delta: number }> | null;
-  result: unknown;
-}
+/** A room as the server stores it (one source for the document's shape). */
+export type Room = RoomDoc;
 
 export const enqueue = (client: Client, mode: string) => client.call('enqueue', { mode });
 

@@ -42,7 +42,7 @@ const enqueueRequest = () =>
 export const enqueue = callable(enqueueRequest, async (input, caller) => {
   await assertPoolOpen(input.mode);
   const { ticket, room } = await queue(caller.uid, input.mode, input.rtts);
-  return { ticketId: ticket.id, mode: ticket.mode, room };
+  return { ticketId: ticket.id, mode: ticket.mode, room, ttlSeconds: input.mode.ticketTtlSeconds };
 });
 
 export const cancelQueue = callable(none, (_input, caller) => cancelTicket(caller.uid));

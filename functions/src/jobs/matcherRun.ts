@@ -101,159 +101,246 @@ export const emptyRunReport = (holder = ''): RunReport => ({
  * deadlines of its pools' rooms. Reads do not grow with the pool: a pool is opened from the digest its previous
  * holder left plus the tickets changed since, and then only documents that change are read.
  */
-export async function runMatcher({
-  durationMs,
-  intervalMs,
-  leaseMs: leaseOption,
-  name = 'matcher',
-  signal,
-}: RunOptions): Promise<RunReport> {
-  const holder = `${name}-${randomUUID()}`;
-  const report = emptyRunReport(holder);
-  const until = Date.now() + durationMs;
-  const leaseMs = leaseOption ?? Math.max(3 * intervalMs, 15_000);
-  const modes = new Map(poolIds(config.modes).map((id) => [id, resolveMode(config.modes, id)]));
-  const recentWaits = new Map([...modes.keys()].map((id) => [id, [] as BandWait[]]));
-  const readsBefore = opCounts.reads;
-  let rooms: Mirror<RoomDoc, RoomDoc> | null = null;
-  const pools = new Map<string, PoolMirror>();
+export function runMatcher(options: RunOptions): Promise<RunReport> {
+  return new MatcherRun(options).run();
+}
+
+/** The state one run keeps between its sweeps: its leases, the pools and rooms it mirrors, what it consumed. */
+class MatcherRun {
+  private readonly holder: string;
+  private readonly report: RunReport;
+  private readonly until: number;
+  private readonly intervalMs: number;
+  private readonly leaseMs: number;
+  private readonly signal: AbortSignal | undefined;
+  private readonly modes = new Map(poolIds(config.modes).map((id) => [id, resolveMode(config.modes, id)]));
+  private readonly recentWaits = new Map([...this.modes.keys()].map((id) => [id, [] as BandWait[]]));
+  private readonly readsBefore = opCounts.reads;
+  private rooms: Mirror<RoomDoc, RoomDoc> | null = null;
+  private readonly pools = new Map<string, PoolMirror>();
+  private readonly heldFrom = new Map<string, number>();
   // The pools of neighbouring regions this run does not hold, followed read-only for their widened tickets.
-  const neighbours = new Map<string, PoolMirror>();
+  private readonly neighbours = new Map<string, PoolMirror>();
   // Tickets this run already matched or expired, until the listener reports them gone.
-  const consumed = new Set<string>();
-  const lastStats = new Map<string, { at: number; stats: QueueStats }>();
-  let leasesAt = Number.NEGATIVE_INFINITY;
+  private readonly consumed = new Set<string>();
+  private readonly lastStats = new Map<string, { at: number; stats: QueueStats }>();
+  // Started rooms whose silent players leave them: when to look at each one's heartbeats again.
+  private readonly silenceChecks = new Map<string, number>();
+  private leasesAt = Number.NEGATIVE_INFINITY;
   // When the first lease of another run runs out: a lease round is due then, to take its pools over at once.
-  let takeoverAt = Number.POSITIVE_INFINITY;
+  private takeoverAt = Number.POSITIVE_INFINITY;
+
+  constructor({ durationMs, intervalMs, leaseMs, name = 'matcher', signal }: RunOptions) {
+    this.holder = `${name}-${randomUUID()}`;
+    this.report = emptyRunReport(this.holder);
+    this.until = Date.now() + durationMs;
+    this.intervalMs = intervalMs;
+    this.leaseMs = leaseMs ?? Math.max(3 * intervalMs, 15_000);
+    this.signal = signal;
+  }
+
+  async run(): Promise<RunReport> {
+    try {
+      // At least one attempt per run, however short.
+      do {
+        const started = Date.now();
+        await this.renewIfDue(true);
+        if (this.pools.size) await this.sweep();
+        // Woken early when another run's lease runs out, so its pools wait no longer than the lease.
+        const pause = Math.min(
+          this.intervalMs - (Date.now() - started),
+          this.until - Date.now(),
+          this.takeoverAt - Date.now(),
+        );
+        if (pause > 0 && !this.signal?.aborted) await sleep(pause, undefined, { signal: this.signal }).catch(() => {});
+      } while (Date.now() < this.until && !this.signal?.aborted);
+    } finally {
+      await this.finish();
+    }
+    return this.report;
+  }
+
+  /** One sweep of every pool held, then the deadlines of their rooms. */
+  private async sweep() {
+    const rooms = await this.openRooms();
+    if (!this.report.leased) {
+      // Opening reads are counted process-wide: exact when the run is alone in its process, as deployed.
+      this.report.openingReads = opCounts.reads - this.readsBefore;
+      this.report.leased = true;
+      this.report.sweptFrom = Date.now();
+    }
+    const followed = [...this.pools.values(), ...this.neighbours.values()];
+    for (const id of this.consumed) if (!followed.some((p) => p.has(id))) this.consumed.delete(id);
+    for (const id of [...this.pools.keys()]) {
+      // A sweep that commits a backlog can outlast a lease: renew between pools, sweep only those still held.
+      await this.renewIfDue(false);
+      const pool = this.pools.get(id);
+      if (!pool) continue;
+      if (!this.report.pools.includes(id)) this.report.pools.push(id);
+      const mode = this.modes.get(id)!;
+      const visitors = visitorsOf(mode, [...this.pools, ...this.neighbours], this.consumed);
+      // Commits start no later than half a lease after the renewal, so none runs on a lease that ran out.
+      await this.sweepMode(mode, pool.values(), visitors, this.leasesAt + this.leaseMs / 2);
+    }
+    await handleRoomDeadlines(
+      rooms.values().filter((room) => this.pools.has(room.mode)),
+      this.report,
+      this.silenceChecks,
+    );
+    this.report.sweeps++;
+  }
+
+  private async openRooms() {
+    this.rooms ??= new Mirror<RoomDoc, RoomDoc>(
+      roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
+      (room) => room,
+      { onAdded: (room) => recordWaits(this.recentWaits.get(room.mode), room, this.modes.get(room.mode)) },
+    );
+    await this.rooms.ready;
+    return this.rooms;
+  }
 
   /** Renews the leases held, hands over those beyond this run's share, and takes free ones up to it. */
-  const rebalance = async () => {
-    const runs = await beacon(holder, leaseMs);
+  private async rebalance() {
+    const runs = await beacon(this.holder, this.leaseMs);
     const leases = await readLeases();
-    const plan = planLeases([...modes.keys()], leases, holder, runs, Date.now());
-    takeoverAt = nextTakeover(leases, holder, Date.now()) ?? Number.POSITIVE_INFINITY;
-    for (const id of plan.release) await closePool(id, true);
-    if (plan.release.length) await releaseLeases(holder, plan.release);
-    const held = new Set(plan.claim.length ? await claimLeases(holder, plan.claim, leaseMs) : []);
+    const plan = planLeases([...this.modes.keys()], leases, this.holder, runs, Date.now());
+    this.takeoverAt = nextTakeover(leases, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
+    for (const id of plan.release) await this.closePool(id, true);
+    if (plan.release.length) await releaseLeases(this.holder, plan.release);
+    const held = new Set(plan.claim.length ? await claimLeases(this.holder, plan.claim, this.leaseMs) : []);
     // A pool whose lease ran out under this run may have a new holder already: leave its digest to that one.
-    for (const id of [...pools.keys()]) if (!held.has(id)) await closePool(id, false);
-    const opening = [...held].filter((id) => !pools.has(id));
+    for (const id of [...this.pools.keys()]) if (!held.has(id)) await this.closePool(id, false);
+    const opening = [...held].filter((id) => !this.pools.has(id));
     const opened = await Promise.allSettled(opening.map((id) => PoolMirror.open(id)));
     opened.forEach((o, i) => {
       if (o.status === 'fulfilled') {
-        pools.set(opening[i]!, o.value);
-        heldFrom.set(opening[i]!, Date.now());
+        this.pools.set(opening[i]!, o.value);
+        this.heldFrom.set(opening[i]!, Date.now());
       }
     });
     const failed = opened.find((o) => o.status === 'rejected');
     if (failed) throw failed.reason;
-    await followNeighbours();
-  };
+    await this.followNeighbours();
+  }
+
   /** Opens the neighbouring regions' pools the held ones can reach and closes those no longer needed. */
-  const followNeighbours = async () => {
+  private async followNeighbours() {
     const wanted = new Set(
-      [...pools.keys()].flatMap((id) => {
-        const { modeId, regions, region, group = null } = modes.get(id)!;
+      [...this.pools.keys()].flatMap((id) => {
+        const { modeId, regions, region, group = null } = this.modes.get(id)!;
         return regions ? reachableRegions(regions, region!).map((r) => poolIdOf(modeId, r, group)) : [];
       }),
     );
-    for (const id of pools.keys()) wanted.delete(id);
-    for (const [id, pool] of neighbours)
+    for (const id of this.pools.keys()) wanted.delete(id);
+    for (const [id, pool] of this.neighbours)
       if (!wanted.has(id)) {
         pool.stop();
-        neighbours.delete(id);
+        this.neighbours.delete(id);
       }
-    for (const id of wanted) if (!neighbours.has(id)) neighbours.set(id, await PoolMirror.open(id));
-  };
+    for (const id of wanted) if (!this.neighbours.has(id)) this.neighbours.set(id, await PoolMirror.open(id));
+  }
+
   /**
    * Between sweeps, the whole rebalance (also when another run's lease runs out); within one, only renewing what
    * it holds, so each held pool is swept.
    */
-  const renewIfDue = async (handOver: boolean) => {
-    const takeover = handOver && Date.now() >= takeoverAt;
-    if (Date.now() - leasesAt < leaseMs / 3 && !takeover) return;
-    leasesAt = Date.now();
-    if (handOver) return rebalance();
-    const held = new Set(await claimLeases(holder, [...pools.keys()], leaseMs));
-    for (const id of [...pools.keys()]) if (!held.has(id)) await closePool(id, false);
-  };
-  const heldFrom = new Map<string, number>();
-  // Started rooms whose silent players leave them: when to look at each one's heartbeats again.
-  const silenceChecks = new Map<string, number>();
-  const closePool = async (id: string, leaveDigest: boolean) => {
-    const pool = pools.get(id);
-    pools.delete(id);
+  private async renewIfDue(handOver: boolean) {
+    const takeover = handOver && Date.now() >= this.takeoverAt;
+    if (Date.now() - this.leasesAt < this.leaseMs / 3 && !takeover) return;
+    this.leasesAt = Date.now();
+    if (handOver) return this.rebalance();
+    const held = new Set(await claimLeases(this.holder, [...this.pools.keys()], this.leaseMs));
+    for (const id of [...this.pools.keys()]) if (!held.has(id)) await this.closePool(id, false);
+  }
+
+  private async closePool(id: string, leaveDigest: boolean) {
+    const pool = this.pools.get(id);
+    this.pools.delete(id);
     if (!pool) return;
     await (leaveDigest ? pool.close() : pool.stop());
-    report.spans.push({ pool: id, from: heldFrom.get(id)!, until: Date.now() });
-  };
+    this.report.spans.push({ pool: id, from: this.heldFrom.get(id)!, until: Date.now() });
+  }
 
-  try {
-    // At least one attempt per run, however short.
-    do {
-      const started = Date.now();
-      await renewIfDue(true);
-      if (pools.size) {
-        rooms ??= new Mirror<RoomDoc, RoomDoc>(
-          roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
-          (room) => room,
-          { onAdded: (room) => recordWaits(recentWaits.get(room.mode), room, modes.get(room.mode)) },
-        );
-        await rooms.ready;
-        if (!report.leased) {
-          // Opening reads are counted process-wide: exact when the run is alone in its process, as deployed.
-          report.openingReads = opCounts.reads - readsBefore;
-          report.leased = true;
-          report.sweptFrom = Date.now();
-        }
-        const followed = [...pools.values(), ...neighbours.values()];
-        for (const id of consumed) if (!followed.some((p) => p.has(id))) consumed.delete(id);
-        for (const id of [...pools.keys()]) {
-          // A sweep that commits a backlog can outlast a lease: renew between pools, sweep only those still held.
-          await renewIfDue(false);
-          const pool = pools.get(id);
-          if (!pool) continue;
-          if (!report.pools.includes(id)) report.pools.push(id);
-          const visitors = visitorsOf(modes.get(id)!, [...pools, ...neighbours], consumed);
-          // Commits start no later than half a lease after the renewal, so none runs on a lease that ran out.
-          const commitUntil = leasesAt + leaseMs / 2;
-          const mode = modes.get(id)!;
-          await sweepMode(
-            mode,
-            pool.values(),
-            visitors,
-            consumed,
-            report,
-            recentWaits.get(id)!,
-            lastStats,
-            commitUntil,
-          );
-        }
-        await handleRoomDeadlines(
-          rooms.values().filter((room) => pools.has(room.mode)),
-          report,
-          silenceChecks,
-        );
-        report.sweeps++;
+  /** Expires the overdue, sweeps the live (with the visitors a region may seat), commits and publishes stats. */
+  private async sweepMode(
+    mode: ModeWithId,
+    queued: PoolEntry[],
+    visitors: Map<string, PoolEntry[]>,
+    commitUntil: number,
+  ) {
+    const now = Date.now();
+    const waiting = queued.filter((ticket) => !this.consumed.has(ticket.id));
+    await this.expireOverdue(
+      mode,
+      waiting.filter((ticket) => ticket.expiresAt <= now),
+    );
+    const live = waiting.filter((ticket) => ticket.expiresAt > now);
+    const { poolOf, guests } = guestsOf(visitors, mode.id, now);
+    const own = live.map(toCoreTicket);
+    const sweep = (m: Mode, tickets: readonly GuardedTicket[], at: number) =>
+      sweepAvoiding(m, tickets, at, config.fairPlay.farming);
+    const { proposals, unmatched, reasonOf } =
+      mode.regions && mode.region
+        ? sweepRegion({ ...mode, regions: mode.regions }, mode.region, own, guests, now, sweep)
+        : sweep(mode, own, now);
+    this.report.proposals += proposals.length;
+    // Proposals share no ticket, so their commits cannot conflict with each other.
+    await concurrently(proposals, config.matcher.concurrency, async (proposal) => {
+      // Left for the next sweep, after the lease is renewed.
+      if (Date.now() > commitUntil) return;
+      if (await commitMatch(mode, proposal, poolOf)) {
+        this.report.committed++;
+        for (const side of proposal.sides) for (const t of side) this.consumed.add(t.id);
+      } else {
+        this.report.stale++;
       }
-      // Woken early when another run's lease runs out, so its pools wait no longer than the lease.
-      const pause = Math.min(intervalMs - (Date.now() - started), until - Date.now(), takeoverAt - Date.now());
-      if (pause > 0 && !signal?.aborted) await sleep(pause, undefined, { signal }).catch(() => {});
-    } while (Date.now() < until && !signal?.aborted);
-  } finally {
-    report.sweptUntil = report.leased ? Date.now() : null;
-    rooms?.close();
-    for (const pool of neighbours.values()) pool.stop();
+    });
+    await publishStats(
+      mode,
+      live.filter((t) => !this.consumed.has(t.id)).map(toCoreTicket),
+      this.recentWaits.get(mode.id)!,
+      { unmatched, reasonOf },
+      now,
+      this.lastStats,
+    );
+  }
+
+  private expireOverdue(mode: ModeWithId, overdue: PoolEntry[]) {
+    return concurrently(overdue, config.matcher.concurrency, async (ticket) => {
+      if (await expireTicket(mode.id, ticket.id)) {
+        this.report.expired++;
+        this.consumed.add(ticket.id);
+      }
+    });
+  }
+
+  private async finish() {
+    this.report.sweptUntil = this.report.leased ? Date.now() : null;
+    this.rooms?.close();
+    for (const pool of this.neighbours.values()) pool.stop();
     // The digests are written before the leases are released, so the next holder starts from them.
-    const closed = await Promise.allSettled([...pools.keys()].map((id) => closePool(id, true)));
+    const closed = await Promise.allSettled([...this.pools.keys()].map((id) => this.closePool(id, true)));
     for (const c of closed) if (c.status === 'rejected') logger.warn('could not leave a pool digest', c.reason);
     // Every pool, not only those still open: a pool that failed to open may hold this run's lease too.
-    await releaseLeases(holder, [...modes.keys()]).catch((error: unknown) =>
+    await releaseLeases(this.holder, [...this.modes.keys()]).catch((error: unknown) =>
       logger.warn('could not release the matcher leases', error),
     );
-    await endBeacon(holder).catch((error: unknown) => logger.warn('could not end the matcher run beacon', error));
+    await endBeacon(this.holder).catch((error: unknown) => logger.warn('could not end the matcher run beacon', error));
   }
-  return report;
+}
+
+/** The visitors' core tickets with the region each came from, and the pool each ticket lives in (`home` if its own). */
+function guestsOf(visitors: Map<string, PoolEntry[]>, home: string, now: number) {
+  const pools = new Map<string, string>();
+  const guests: Visitor<ReturnType<typeof toCoreTicket>>[] = [];
+  for (const [poolId, entries] of visitors)
+    for (const entry of entries)
+      if (entry.expiresAt > now) {
+        pools.set(entry.id, poolId);
+        guests.push({ ticket: toCoreTicket(entry), home: splitPoolId(poolId).region!, rtts: entry.rtts });
+      }
+  return { guests, poolOf: (ticketId: string) => pools.get(ticketId) ?? home };
 }
 
 function recordWaits(waits: BandWait[] | undefined, room: RoomDoc, mode: ModeWithId | undefined) {
@@ -279,64 +366,6 @@ function visitorsOf(
     );
   }
   return visitors;
-}
-
-async function sweepMode(
-  mode: ModeWithId,
-  queued: PoolEntry[],
-  visitors: Map<string, PoolEntry[]>,
-  consumed: Set<string>,
-  report: RunReport,
-  recentWaits: BandWait[],
-  lastStats: Map<string, { at: number; stats: QueueStats }>,
-  commitUntil: number,
-) {
-  const now = Date.now();
-  const waiting = queued.filter((ticket) => !consumed.has(ticket.id));
-  const live = waiting.filter((ticket) => ticket.expiresAt > now);
-  const overdue = waiting.filter((ticket) => ticket.expiresAt <= now);
-  await concurrently(overdue, config.matcher.concurrency, async (ticket) => {
-    if (await expireTicket(mode.id, ticket.id)) {
-      report.expired++;
-      consumed.add(ticket.id);
-    }
-  });
-  const poolOfVisitor = new Map<string, string>();
-  const guests: Visitor<ReturnType<typeof toCoreTicket>>[] = [];
-  for (const [poolId, entries] of visitors)
-    for (const entry of entries)
-      if (entry.expiresAt > now) {
-        poolOfVisitor.set(entry.id, poolId);
-        guests.push({ ticket: toCoreTicket(entry), home: splitPoolId(poolId).region!, rtts: entry.rtts });
-      }
-  const own = live.map(toCoreTicket);
-  const sweep = (m: Mode, tickets: readonly GuardedTicket[], at: number) =>
-    sweepAvoiding(m, tickets, at, config.fairPlay.farming);
-  const { proposals, unmatched, reasonOf } =
-    mode.regions && mode.region
-      ? sweepRegion({ ...mode, regions: mode.regions }, mode.region, own, guests, now, sweep)
-      : sweep(mode, own, now);
-  report.proposals += proposals.length;
-  const poolOf = (ticketId: string) => poolOfVisitor.get(ticketId) ?? mode.id;
-  // Proposals share no ticket, so their commits cannot conflict with each other.
-  await concurrently(proposals, config.matcher.concurrency, async (proposal) => {
-    // Left for the next sweep, after the lease is renewed.
-    if (Date.now() > commitUntil) return;
-    if (await commitMatch(mode, proposal, poolOf)) {
-      report.committed++;
-      for (const side of proposal.sides) for (const t of side) consumed.add(t.id);
-    } else {
-      report.stale++;
-    }
-  });
-  await publishStats(
-    mode,
-    live.filter((t) => !consumed.has(t.id)).map(toCoreTicket),
-    recentWaits,
-    { unmatched, reasonOf },
-    now,
-    lastStats,
-  );
 }
 
 /** A pool's rating bands: the tiers of its mode's ladder. */

@@ -12,8 +12,8 @@ import {
 } from 'firebase/firestore';
 import { invoker, type Calibration, type Ladder, type QueueStats, type ReviewFlag, type Room } from '@ladder/client';
 import { getFunctions } from 'firebase/functions';
-import type { LobbyConfig } from '../config.js';
-import { connect, loadConfig } from '../connect.js';
+import type { Lobby } from '../config.js';
+import { openLobby } from '../connect.js';
 import { act, devSignIn, h, showError, signOutButton } from '../dom.js';
 import { calibrationPanel, flagsPanel, queuesPanel, roomsPanel } from './panels.js';
 import { modesPage, playerPage } from './act.js';
@@ -31,7 +31,7 @@ async function isOperator(): Promise<boolean> {
   return user !== null && (await user.getIdTokenResult(true)).claims.admin === true;
 }
 
-function showSignIn(ladder: Ladder, config: LobbyConfig) {
+function showSignIn(ladder: Ladder, config: Lobby) {
   who.replaceChildren();
   devSignIn(
     app,
@@ -46,7 +46,7 @@ function showSignIn(ladder: Ladder, config: LobbyConfig) {
   );
 }
 
-async function showView(ladder: Ladder, config: LobbyConfig) {
+async function showView(ladder: Ladder, config: Lobby) {
   const signOut = signOutButton(
     () => ladder.signOut(),
     () => showSignIn(ladder, config),
@@ -116,8 +116,7 @@ async function showView(ladder: Ladder, config: LobbyConfig) {
 }
 
 async function main() {
-  const config = await loadConfig();
-  const ladder = connect(config);
+  const { lobby: config, ladder } = await openLobby();
   if (await ladder.restoreSession()) await showView(ladder, config);
   else showSignIn(ladder, config);
 }

@@ -35,27 +35,14 @@ export function exhaustiveMatch(
   mandatory: readonly number[],
   candidates: readonly number[],
 ): number[] | null {
-  const { teamSize, policy, spreadCap } = rules;
-  let lowest = Infinity;
-  let highest = -Infinity;
-  for (const t of mandatory) {
-    lowest = Math.min(lowest, tickets.score(t));
-    highest = Math.max(highest, tickets.score(t));
-  }
-  const pool = candidates
-    .filter((t) => tickets.score(t) >= highest - spreadCap && tickets.score(t) <= lowest + spreadCap)
-    .sort((a, b) => tickets.score(a) - tickets.score(b) || a - b);
+  const { teamSize, spreadCap } = rules;
+  const { pool, size, score, playersFrom, balanceFrom, balanceOf, lowest, highest } = searchSpace(
+    rules,
+    tickets,
+    mandatory,
+    candidates,
+  );
   const n = pool.length;
-  const size = pool.map((t) => tickets.size(t));
-  const score = pool.map((t) => tickets.score(t));
-  const balanceOf = (s: number) => (policy === 'sameCount' ? (isPremade(s) ? 1 : 0) : (SIZE_CODE[s] ?? 0));
-  // Players and policy weight still to come from position i on.
-  const playersFrom = new Array<number>(n + 1).fill(0);
-  const balanceFrom = new Array<number>(n + 1).fill(0);
-  for (let i = n - 1; i >= 0; i--) {
-    playersFrom[i] = (playersFrom[i + 1] ?? 0) + (size[i] ?? 0);
-    balanceFrom[i] = (balanceFrom[i + 1] ?? 0) + balanceOf(size[i] ?? 0);
-  }
   // Side difference is a difference of per-player averages; compare summed weights instead.
   const limit = rules.sideDifferenceCap * teamSize;
   const chosen: number[] = [];
@@ -115,4 +102,37 @@ export function exhaustiveMatch(
     }
   }
   return null;
+}
+
+/**
+ * The candidates within the spread cap of every mandatory ticket, lowest score first, with their sizes and
+ * scores and the players and policy weight still to come from each position on (what the search prunes by).
+ */
+function searchSpace(
+  rules: SearchRules,
+  tickets: SearchTickets,
+  mandatory: readonly number[],
+  candidates: readonly number[],
+) {
+  const { policy, spreadCap } = rules;
+  let lowest = Infinity;
+  let highest = -Infinity;
+  for (const t of mandatory) {
+    lowest = Math.min(lowest, tickets.score(t));
+    highest = Math.max(highest, tickets.score(t));
+  }
+  const pool = candidates
+    .filter((t) => tickets.score(t) >= highest - spreadCap && tickets.score(t) <= lowest + spreadCap)
+    .sort((a, b) => tickets.score(a) - tickets.score(b) || a - b);
+  const n = pool.length;
+  const size = pool.map((t) => tickets.size(t));
+  const score = pool.map((t) => tickets.score(t));
+  const balanceOf = (s: number) => (policy === 'sameCount' ? (isPremade(s) ? 1 : 0) : (SIZE_CODE[s] ?? 0));
+  const playersFrom = new Array<number>(n + 1).fill(0);
+  const balanceFrom = new Array<number>(n + 1).fill(0);
+  for (let i = n - 1; i >= 0; i--) {
+    playersFrom[i] = (playersFrom[i + 1] ?? 0) + (size[i] ?? 0);
+    balanceFrom[i] = (balanceFrom[i + 1] ?? 0) + balanceOf(size[i] ?? 0);
+  }
+  return { pool, size, score, playersFrom, balanceFrom, balanceOf, lowest, highest };
 }

@@ -63,6 +63,11 @@ export const ticketDocSchema = z.object({
   enqueuedAt: z.number().int(),
   /** Refreshed by heartbeats; a queued ticket past it is expired by the matcher run. */
   expiresAt: z.number().int(),
+  /**
+   * The mode's time-to-live when the ticket was made, so every member's client (not only the one that queued)
+   * beats every third of it; absent in older documents.
+   */
+  ttlSeconds: z.number().positive().nullable().default(null),
   status: ticketStatusSchema,
   roomId: z.string().nullable(),
   endedAt: z.number().int().nullable(),
@@ -152,6 +157,7 @@ export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
   const { ttlSeconds, recent = [], ...fields } = t;
   return {
     ...fields,
+    ttlSeconds,
     recent,
     memberUids: t.members.map((m) => m.uid),
     expiresAt: nowMs + ttlSeconds * 1000,
