@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactOptimum, guardRules } from '../../bench/optimum.js';
+import { exactOptimum, guardRules, regionRule } from '../../bench/optimum.js';
+import { regionsSchema } from '../../functions/src/core/mode/regions.js';
 import { firstClash, sweepAvoiding } from '../../functions/src/core/fairplay/avoidance.js';
 import { NO_FARMING_RULES } from '../../functions/src/core/fairplay/rematchWindow.js';
 import { packingCeiling } from '../../functions/src/core/match/ceiling.js';
@@ -98,5 +99,25 @@ describe('the exact optimum under blocks', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('the exact optimum across regions', () => {
+  const mode = defaultModes['5v5'] as Mode;
+  // Neighbours, reached after 20 s of waiting (the default reach).
+  const regions = regionsSchema.parse({ neighbours: { eu: ['us'], us: ['eu'] } });
+
+  it('seats players of two regions together only once their wait lets them play in one region', () => {
+    for (const [wait, expected] of [
+      [5, 0],
+      [30, 10],
+    ] as const) {
+      const pool = [1500, 1510, 1520, 1530, 1540, 1500, 1510, 1520, 1530, 1540].map((r) => ticket(mode, [r], wait));
+      const homeOf = new Map(pool.map((t, k) => [t.id, { home: k < 5 ? 'eu' : 'us', rtts: null }]));
+      const rule = regionRule(regions, homeOf, NOW);
+      expect(exactOptimum(mode, pool, NOW, { admissible: rule }).seated).toBe(expected);
+      // Without regions the same ten make a match at once.
+      expect(exactOptimum(mode, pool, NOW).seated).toBe(10);
+    }
   });
 });
