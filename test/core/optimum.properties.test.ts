@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exactOptimum, guardRules, regionRule } from '../../bench/optimum.js';
 import { regionsSchema } from '../../functions/src/core/mode/regions.js';
 import { firstClash, sweepAvoiding } from '../../functions/src/core/fairplay/avoidance.js';
-import { NO_FARMING_RULES } from '../../functions/src/core/fairplay/rematchWindow.js';
+import { firstRematch, NO_FARMING_RULES, type FarmingConfig } from '../../functions/src/core/fairplay/rematchWindow.js';
 import { packingCeiling } from '../../functions/src/core/match/ceiling.js';
 import { proposalTickets, sweepPool, violations, type MatchProposal } from '../../functions/src/core/match/index.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
@@ -96,6 +96,40 @@ describe('the exact optimum under blocks', () => {
         }
         expect(optimum.seated).toBeGreaterThanOrEqual(seated(sweep));
         expect(optimum.seated).toBeLessThanOrEqual(exactOptimum(mode, pool, NOW).seated);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('the exact optimum under the farming window', () => {
+  const mode = defaultModes['5v5'] as Mode;
+  const farming: FarmingConfig = { rematchMinutes: 10, rematchGames: 2, relaxAfterSeconds: 120, dailyPairCap: null };
+  /** A pool where some tickets met a member of another a minute ago, in their last game. */
+  const recent = fc
+    .tuple(pools(mode, 16), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 8 }))
+    .map(([pool, meetings]): GuardedTicket[] => {
+      const met = pool.map((): { uid: string; at: number; gamesAgo: number }[] => []);
+      for (const [a, b] of meetings) {
+        const other = pool[b % Math.max(1, pool.length)];
+        if (pool.length > 1 && a % pool.length !== b % pool.length && other)
+          met[a % pool.length]!.push({ uid: other.members[0]!.uid, at: NOW - 60_000, gamesAgo: 0 });
+      }
+      return pool.map((t, k) => ({ ...t, avoid: [], recent: met[k]! }));
+    });
+
+  it('never faces recent opponents too soon, and seats at least what the matcher does under the same window', () => {
+    fc.assert(
+      fc.property(recent, (pool) => {
+        const sweep = sweepAvoiding(mode, pool, NOW, farming).proposals;
+        const optimum = exactOptimum(mode, pool, NOW, { incumbent: sweep, admissible: guardRules(farming, NOW) });
+        const byId = new Map(pool.map((t) => [t.id, t]));
+        for (const proposal of optimum.proposals) {
+          const sides = proposal.sides.map((side) => side.map((t) => byId.get(t.id)!));
+          expect(firstRematch(sides, farming, NOW)).toBeNull();
+        }
+        expect(optimum.proven).toBe(true);
+        expect(optimum.seated).toBeGreaterThanOrEqual(seated(sweep));
       }),
       { numRuns: 100 },
     );
