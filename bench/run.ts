@@ -16,6 +16,7 @@ import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';
 import { BEFORE_COMMIT, loadBefore, PREVIOUS_COMMIT, type MatcherApi } from './before.js';
 import { BaselineAMatchmaker, BaselineBMatchmaker, CoreMatchmaker, type Matchmaker } from './matchmakers.js';
+import { EXACT_SEEDS, exactRuns, exactTable } from './exact.js';
 import { median, sweepFigures, type SweepFigures } from './metrics.js';
 import { packingFigures, packingPool, streamFigures, type PackingFigures, type StreamFigures } from './packing.js';
 import { PARTY_MIX, SOLO_MIX, TicketFactory, UNIFORM_MIX, uniformRating } from './pools.js';
@@ -27,6 +28,7 @@ import {
   streamSpecs,
   streamTable as streamsTable,
   type StreamRun as FlowRun,
+  withLastResort,
 } from './streams.js';
 
 const SEED = 20_260_101;
@@ -293,6 +295,26 @@ function streamTable(runs: readonly StreamRun[]): string {
   return markdown(header, rows);
 }
 
+/** `--exact`: only the single sweep against the exact optimum on small pools (issue 30, bench/exact.ts). */
+const exactOnly = process.argv.includes('--exact');
+const runExact = () =>
+  exactRuns(modeById('5v5'), SEED + 4 + 2_000, NOW, (pool) => current.sweepPool(modeById('5v5'), pool, NOW).proposals);
+const printExact = (runs: ReturnType<typeof exactRuns>) => {
+  console.log(
+    `Seed 004's population in 5v5, one sweep, every ticket waiting 30 s, ${EXACT_SEEDS} pools a size: the matcher's ` +
+      'seated share beside the exact optimum (the most any set of disjoint valid matches seats; it maximises seats only):',
+  );
+  console.log(exactTable(runs, markdown));
+  console.log();
+};
+if (exactOnly) {
+  const runs = runExact();
+  printExact(runs);
+  const file = fileURLToPath(new URL('./results-exact.json', import.meta.url));
+  writeFileSync(file, `${JSON.stringify({ seed: SEED, exact: runs }, null, 2)}\n`);
+  console.log(`Wrote ${file}`);
+  process.exit(0);
+}
 /**
  * `--streams`: only the streams below (a few minutes); `--long`: with the 30-minute busy stream too (about ten
  * minutes more, most of it the previous matcher's sweeps).
@@ -300,14 +322,15 @@ function streamTable(runs: readonly StreamRun[]): string {
 const streamsOnly = process.argv.includes('--streams');
 const longStreams = process.argv.includes('--long');
 const previous = await loadBefore(PREVIOUS_COMMIT);
-/** `--algorithm=<name>`: only that matcher on the streams (to run the two apart, in parallel). */
+/** `--algorithm=<name>[,<name>]`: only those matchers on the streams (to run them apart, in parallel). */
 const onlyAlgorithm = process.argv.find((a) => a.startsWith('--algorithm='))?.slice('--algorithm='.length);
 const streamMatchers = (
   [
     ['matcher', current],
+    ['last-resort', withLastResort(current)],
     ['previous', previous],
   ] as [string, MatcherApi][]
-).filter(([name]) => !onlyAlgorithm || name === onlyAlgorithm);
+).filter(([name]) => !onlyAlgorithm || onlyAlgorithm.split(',').includes(name));
 /** `--only=<text>`: only the streams whose name holds it (e.g. `--streams --only=8/s`), to run streams apart. */
 const onlyStreams = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const specs = streamSpecs(SEED + 4, longStreams).filter((spec) => !onlyStreams || spec.name.includes(onlyStreams));
@@ -427,6 +450,7 @@ const streamRuns: StreamRun[] = [];
     process.stderr.write(`  ${algorithm} seed-004 stream\n`);
   }
 }
+const exact = runExact();
 const memory = sweepMemory();
 
 console.log(table(runs));
@@ -463,6 +487,7 @@ console.log();
 console.log(`The same at 1,000 players, ${SMALL_POOL_SEEDS} pools (seeds in a row), one sweep each:`);
 console.log(smallPoolTable(smallPoolRuns));
 console.log();
+printExact(exact);
 console.log(
   `Seed 004's population arriving at ${STREAM.playersPerSecond} players/s for ${STREAM.durationSeconds} s, ` +
     `swept every ${STREAM.tickSeconds} s, nobody expiring; waits in s by party size (p50/p95, left waiting):`,
@@ -474,6 +499,6 @@ printStreams();
 const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ seed: SEED, before: BEFORE_COMMIT, peakRssMiB: memory.peakRssMiB, runs, packing: packingRuns, smallPools: smallPoolRuns, stream: { ...STREAM, runs: streamRuns }, streams: { previous: PREVIOUS_COMMIT, runs: flowRuns } }, null, 2)}\n`,
+  `${JSON.stringify({ seed: SEED, before: BEFORE_COMMIT, peakRssMiB: memory.peakRssMiB, runs, packing: packingRuns, smallPools: smallPoolRuns, exact, stream: { ...STREAM, runs: streamRuns }, streams: { previous: PREVIOUS_COMMIT, runs: flowRuns } }, null, 2)}\n`,
 );
 console.log(`Wrote ${resultsFile}`);

@@ -223,6 +223,20 @@ export function bandTable(runs: readonly StreamRun[], markdown: (h: string[], r:
   return markdown(header, rows);
 }
 
+/**
+ * The opt-in last resort the stream rows try (`Mode.lastResort`, issue 30): a 4-stack no queued solo within the
+ * hard spread cap (400) can join may, after a minute, play with a spread of up to 800 points.
+ */
+export const LAST_RESORT = { afterSeconds: 60, spread: 800 };
+
+/** `matcher` with the last resort turned on in the mode it is given. */
+export function withLastResort(matcher: MatcherApi): MatcherApi {
+  return {
+    ...matcher,
+    sweepPool: (mode, tickets, nowMs) => matcher.sweepPool({ ...mode, lastResort: LAST_RESORT }, tickets, nowMs),
+  };
+}
+
 /** Seed 004's party sizes (uniform 1..5), and a solo-heavy mix closer to what real games see. */
 const SEED_004_MIX = [1, 1, 1, 1, 1] as const;
 const SOLO_HEAVY_MIX = [0.6, 0.25, 0.1, 0.025, 0.025] as const;

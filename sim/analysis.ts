@@ -5,6 +5,9 @@
 import type { AppConfig } from '../functions/src/core/config.js';
 import { measureQuality, violations } from '../functions/src/core/match/index.js';
 import { resolveMode } from '../functions/src/core/mode/modes.js';
+import { bandEdges } from '../functions/src/core/ladder/bands.js';
+import { groupWaits, type GroupWaits } from '../functions/src/core/ops/groupWaits.js';
+import { roomWaits } from '../functions/src/core/ops/queueStats.js';
 import { coreSides, type RoomDoc } from '../functions/src/core/room/room.js';
 import type { SimulationResult } from './simulation.js';
 import { skillFigures, type SkillFigures } from './skill.js';
@@ -98,6 +101,8 @@ export interface Figures {
   limiterWaitMs: Spread;
   /** Ratings against the bots' hidden true skills; the rooms' forecasts scored. */
   skill: SkillFigures;
+  /** Waits of the started rooms' tickets by party size and by rating band (`waitsByGroup`). */
+  waitsByGroup: GroupWaits;
 }
 
 export function spread(values: number[]): Spread {
@@ -132,6 +137,17 @@ export function feasibleAt(room: RoomDoc, config: AppConfig, enteredAt: (ticketI
     if (violations(mode, { proposedAt: at, sides, quality: measureQuality(sides, at) }).length === 0) return at;
   }
   return room.proposedAt;
+}
+
+/**
+ * Waits by party size and by rating band (issue 30) of the rooms that started: each ticket's wait when its room
+ * was proposed, grouped as the queue statistics group them (`roomWaits`, the ladder's tiers as bands).
+ */
+export function waitsByGroup(rooms: readonly RoomDoc[], config: AppConfig): GroupWaits {
+  const edgesOf = (room: RoomDoc) => bandEdges(config.ladders[room.ladder]!.tiers);
+  const waits = rooms.flatMap((room) => roomWaits(room, edgesOf(room)));
+  const bands = [...new Set(rooms.flatMap((room) => edgesOf(room).map((e) => e.id)))];
+  return groupWaits(waits, bands);
 }
 
 export function analyse(result: SimulationResult, config: AppConfig): Figures {
@@ -289,5 +305,6 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     callTimeline: [...buckets].sort(([a], [b]) => a - b).map(([at, counts]) => ({ at: at / 1000, ...counts })),
     limiterWaitMs: spread(result.limiterWaitMs),
     skill: skillFigures(result, config),
+    waitsByGroup: waitsByGroup(started, config),
   };
 }

@@ -54,6 +54,8 @@ export function reportJson(figures: Figures, result: SimulationResult) {
     enqueues: figures.enqueues,
     throughput: figures.throughput,
     quality: figures.quality.summary,
+    waitSecondsByPartySize: figures.waitsByGroup.bySize,
+    waitSecondsByBand: figures.waitsByGroup.byBand,
     skill: figures.skill,
     opsPerMatchedPlayer: Object.fromEntries(
       figures.queueOps.map((r) => [
@@ -399,6 +401,7 @@ Latency runs from the moment the enqueue request left the client. Before that, r
 ${result.options.concurrency} request slots (which keep hundreds of bots from swamping the machine the emulators share): p50
 ${ms(figures.limiterWaitMs.p50)}, p95 ${ms(figures.limiterWaitMs.p95)} while playing. That wait is not in the figures, but a
 slow ready-check answer or heartbeat caused by it is in what follows from it (cancelled rooms, expired tickets).</p>
+<h2>Waits by party size and by band</h2>${groupWaitsSection(figures)}
 <h2>Match quality</h2>${quality}${qualityTable}
 <h2>Ratings against true skill</h2>${skillSection(figures)}
 <h2>Throughput</h2>${table(['measure', 'value'], Object.entries(figures.throughput))}${timeline}
@@ -425,6 +428,15 @@ counted once.</p>${penaltyTable}
 }
 
 /** Spearman by games played per ladder, and the rooms' forecasts scored against what happened. */
+/** The waits of the started rooms' tickets by party size and by rating band, p50 / p95 (issue 30). */
+function groupWaitsSection(figures: Figures): string {
+  const rows = (groups: Record<string, { p50: number; p95: number; samples: number }>) =>
+    Object.entries(groups).map(([k, w]) => [k, w.p50.toFixed(1), w.p95.toFixed(1), w.samples]);
+  return `${table(['party size', 'wait p50 s', 'wait p95 s', 'tickets'], rows(figures.waitsByGroup.bySize))}
+${table(['band', 'wait p50 s', 'wait p95 s', 'tickets'], rows(figures.waitsByGroup.byBand))}
+<p>Each ticket's wait from its enqueue to its room's proposal, in the rooms that started; a band is the party's mean rating's tier.</p>`;
+}
+
 function skillSection(figures: Figures): string {
   const { trueSkill, ladders, forecasts } = figures.skill;
   const rho = (value: number | null) => (value === null ? null : value.toFixed(3));

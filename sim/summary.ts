@@ -10,6 +10,18 @@ const verdict = (value: number | null, limit: number) =>
   value === null ? 'not measured' : value <= limit ? 'met' : 'MISSED';
 const minutes = (s: number) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${Math.round(s)} s`);
 
+/** Waits by party size and by rating band, p50 / p95 (issue 30): does any party size or band wait far longer? */
+function groupWaitLines(f: Figures): string[] {
+  const row = (groups: Record<string, { p50: number; p95: number; samples: number }>, name: (k: string) => string) =>
+    Object.entries(groups)
+      .map(([k, w]) => `${name(k)} ${w.p50.toFixed(1)} / ${w.p95.toFixed(1)} s (${w.samples})`)
+      .join(', ') || '–';
+  return [
+    `  waits by party size  ${row(f.waitsByGroup.bySize, (k) => (k === '1' ? 'solo' : `${k}-stack`))}`,
+    `  waits by band        ${row(f.waitsByGroup.byBand, (k) => k)}`,
+  ];
+}
+
 export function summary(f: Figures, result: SimulationResult, wallSeconds: number, stackSeconds: number): string {
   const scheduledLimit = 1000 * result.sweepIntervalSeconds + TARGETS.scheduledSlackMs;
   const statuses = Object.entries(f.roomsByStatus)
@@ -26,6 +38,7 @@ export function summary(f: Figures, result: SimulationResult, wallSeconds: numbe
     `    scheduled      ${spread(f.byPath.scheduled)}  target p95 ≤ ${result.sweepIntervalSeconds + 1} s: ${verdict(f.byPath.scheduled.p95, scheduledLimit)}`,
     `    match possible → room seen (matcher)  ${spread(f.byPath.matcherDelay)}`,
     `  per matched player  ${f.readsPerMatchedPlayer ?? '–'} reads (target ≤ ${TARGETS.readsPerMatchedPlayer}: ${verdict(f.readsPerMatchedPlayer, TARGETS.readsPerMatchedPlayer)}), ${f.writesPerMatchedPlayer ?? '–'} writes (target ≤ ${TARGETS.writesPerMatchedPlayer}: ${verdict(f.writesPerMatchedPlayer, TARGETS.writesPerMatchedPlayer)})`,
+    ...groupWaitLines(f),
     `  matcher          ${f.matcher.runs} runs, ${f.matcher.sweeps} sweeps (one every ${f.matcher.sweepCycleMs ?? '–'} ms), ${f.matcher.readsPerSweep ?? '–'} reads/sweep (${f.matcher.steadyReadsPerSweep ?? '–'} after each run's opening reads)`,
     `  true skill       ${f.skill.ladders
       .filter((l) => l.final.players)

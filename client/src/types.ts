@@ -163,6 +163,8 @@ export interface QueueStats {
   oldestWaitSeconds: number;
   /** Enqueue-to-match times of recent matches; null until there are some. */
   recentMatchWaitSeconds: { p50: number; p95: number; samples: number } | null;
+  /** The same by party size ("1" … "5"), for the sizes with recent matches. */
+  recentMatchWaitBySize: Record<string, { p50: number; p95: number; samples: number }>;
   unmatched: Record<string, number>;
   /** The ladder's rating bands (its tiers), lowest first; a ticket is in the band of its players' mean rating. */
   bandEdges: BandEdge[];

@@ -56,6 +56,7 @@ describe("the client's match status", () => {
       waitingPlayers: 4,
       oldestWaitSeconds: 9,
       recentMatchWaitSeconds: { p50: 7, p95: 20, samples: 12 },
+      recentMatchWaitBySize: {},
       unmatched: {},
       bandEdges: [],
       bands: {},
@@ -88,6 +89,7 @@ describe("the client's match status", () => {
       waitingPlayers: 4,
       oldestWaitSeconds: 9,
       recentMatchWaitSeconds: waits(7),
+      recentMatchWaitBySize: {},
       unmatched: {},
       bandEdges: [
         { id: 'silver', minRating: 0 },

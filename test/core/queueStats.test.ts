@@ -20,7 +20,7 @@ import { pendingRoom } from './pendingRoom.js';
 
 const edges = bandEdges(defaultTiers);
 const twoVsTwo = defaultModes['2v2']!;
-const gold = (seconds: number): BandWait => ({ seconds, band: 'gold' });
+const gold = (seconds: number, size = 1): BandWait => ({ seconds, band: 'gold', size });
 
 /** Statistics of a pool the matcher left as it is, with no sweep reasons unless given. */
 const stats = (waiting: readonly Ticket[], recentWaits: BandWait[], nowMs: number, over: Partial<PoolFacts> = {}) =>
@@ -99,7 +99,7 @@ describe('queue statistics by rating band', () => {
   it("splits who waits and the recent waits by band, each band's own usual wait", () => {
     const silver = solos(twoVsTwo, [1250, 1300], 30);
     const king = solos(twoVsTwo, [2400], 5);
-    const figures = stats([...silver, ...king], [gold(4), gold(6), { seconds: 60, band: 'king' }], NOW);
+    const figures = stats([...silver, ...king], [gold(4), gold(6), { seconds: 60, band: 'king', size: 1 }], NOW);
     expect(figures.bandEdges).toEqual(edges);
     expect(Object.keys(figures.bands)).toEqual(['silver', 'gold', 'king']);
     expect(figures.bands.silver).toMatchObject({
@@ -141,12 +141,12 @@ describe('queue statistics by rating band', () => {
     );
   });
 
-  it("puts a room's waits in each ticket's band, and the client finds the band the server does", () => {
+  it("puts a room's waits in each ticket's band with its party size, and the client finds the band the server does", () => {
     const room = pendingRoom();
     room.quality.waitSeconds = { t1: 4, t2: 9 };
     expect(roomWaits(room, edges)).toEqual([
-      { seconds: 4, band: 'gold' },
-      { seconds: 9, band: 'gold' },
+      { seconds: 4, band: 'gold', size: 2 },
+      { seconds: 9, band: 'gold', size: 1 },
     ]);
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -100, max: 3000 }), { minLength: 1, maxLength: 5 }), (ratings) => {

@@ -43,6 +43,9 @@ describe('the operator view in headless Chromium', () => {
     await player.getByLabel('Mode').selectOption('2v2');
     await player.getByRole('button', { name: 'Queue' }).click();
     await seeRendered(player, 'match-status', /^Searching/);
+    // A 1v1 still live when the matcher runs: its two players' waits are the pool's recent waits by party size.
+    const live = await Promise.all(['Live P', 'Live Q'].map((n) => devPlayer(n)));
+    for (const solo of live) await enqueue(solo, '1v1');
     await runMatcher({ durationMs: 1_200, intervalMs: 300 });
     await seeRendered(player, 'waiting-because', /^not enough players in this queue yet$/);
     expect(await renderedText(player, 'estimated-wait')).toMatch(/Gold players$/);
@@ -62,12 +65,15 @@ describe('the operator view in headless Chromium', () => {
     await page.locator('#app[data-loaded="true"]').waitFor();
     expect(await renderedText(page, 'bands-2v2')).toContain('gold 3');
     expect(await renderedText(page, 'bands-2v2')).toContain('too few players 3');
+    // Waits by party size (issue 30): the live 1v1's two solos.
+    expect(await renderedText(page, 'sizes-1v1')).toMatch(/solo.*2$/);
     // Both duels were predicted at 0.5: a Brier score of 0.25 over four forecasts.
     expect(await renderedText(page, 'brier')).toBe('0.250');
     const calibration = page.getByTestId('calibration-1v1');
     expect(await calibration.locator('svg[aria-label="predicted against actual win rate"] circle').count()).toBe(1);
     expect(await calibration.locator('svg[aria-label="predicted against actual win rate"] line').count()).toBe(1);
-    expect(await page.getByTestId('rooms').locator('tbody tr').count()).toBe(2);
+    // The two settled duels and the live one.
+    expect(await page.getByTestId('rooms').locator('tbody tr').count()).toBe(3);
     expect(await renderedText(page, 'flags')).toContain('dev:mallory');
     await screenshot(page, 'operator-view.png');
 

@@ -28,7 +28,21 @@ function reasons(counts: Record<string, number>): string {
   return listed.length ? listed.map(([r, n]) => `${REASONS[r as WaitReason] ?? r} ${n}`).join(', ') : '—';
 }
 
-/** Each pool: who waits, for how long, and per band the usual wait and why its players still wait. */
+/** A pool's recent waits by party size (issue 30): do friends who queue together wait as long as solos? */
+function sizesTable(pool: QueueStats): HTMLElement | string {
+  const sizes = Object.keys(pool.recentMatchWaitBySize ?? {});
+  if (sizes.length === 0) return '';
+  return table(
+    ['party size', 'wait p50/p95', 'tickets'],
+    sizes.map((size) => {
+      const figures = pool.recentMatchWaitBySize[size]!;
+      return [size === '1' ? 'solo' : `${size} friends`, waits(figures), String(figures.samples)];
+    }),
+    `sizes-${pool.mode}`,
+  );
+}
+
+/** Each pool: who waits, for how long, its usual wait by party size, and per band the usual wait and why its players still wait. */
 export function queuesPanel(pools: readonly QueueStats[]): HTMLElement {
   if (pools.length === 0)
     return h('p', { class: 'muted' }, 'No queue statistics yet: the matcher writes them as it runs.');
@@ -46,6 +60,7 @@ export function queuesPanel(pools: readonly QueueStats[]): HTMLElement {
           { class: 'muted' },
           `${pool.waitingPlayers} waiting · oldest ${duration(pool.oldestWaitSeconds)} · wait p50/p95 ${waits(pool.recentMatchWaitSeconds)}`,
         ),
+        sizesTable(pool),
         // A pool nobody waits in and with no recent matches takes one line.
         ...(bands.length === 0
           ? []

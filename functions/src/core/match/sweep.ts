@@ -5,6 +5,7 @@ import { hasScarceSolos, NO_PARTNER } from './packing.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import { packingCeiling } from './ceiling.js';
 import { improvePacking, LONG_WAIT_SECONDS, SEARCH_MAX_TICKETS, seated } from './improve.js';
+import { lastResortMatches } from './lastResort.js';
 import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
 
 /** Nearest other pairs a pair tries to play against when nothing else fits it. */
@@ -32,6 +33,33 @@ export interface SweepResult {
  * `SEARCH_MAX_TICKETS`, a search (`improvePacking`) repacks the matches around them to seat more.
  */
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
+  const result = sweepWithinCaps(mode, tickets, nowMs);
+  return mode.lastResort ? withLastResort(mode, tickets, result, nowMs) : result;
+}
+
+/**
+ * The sweep's result with the last resort's matches (`lastResortMatches`, opt-in) added: those the sweep left
+ * and told `noSoloInReach` may match past the hard spread cap once they have waited long enough.
+ */
+function withLastResort(mode: Mode, tickets: readonly Ticket[], result: SweepResult, nowMs: number): SweepResult {
+  const matched = new Set(result.proposals.flatMap((p) => proposalTickets(p).map((t) => t.id)));
+  const left = tickets.filter((t) => !matched.has(t.id));
+  const hopeless = (t: Ticket) => result.reasonOf.get(t.id) === 'noSoloInReach';
+  const extra = lastResortMatches(mode, left, hopeless, nowMs);
+  if (extra.length === 0) return result;
+  const unmatched = { ...result.unmatched };
+  const reasonOf = new Map(result.reasonOf);
+  for (const ticket of extra.flatMap(proposalTickets)) {
+    const reason = reasonOf.get(ticket.id);
+    if (reason === undefined) continue;
+    unmatched[reason]--;
+    reasonOf.delete(ticket.id);
+  }
+  return { proposals: [...result.proposals, ...extra], unmatched, reasonOf };
+}
+
+/** The sweep within the caps, before any last resort. */
+function sweepWithinCaps(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
   const greedy = greedySweep(mode, tickets, nowMs);
   if (tickets.length > SEARCH_MAX_TICKETS) return greedy;

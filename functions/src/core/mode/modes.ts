@@ -116,6 +116,15 @@ export const modeSchema = z.object({
    * they had called `forfeit` (core/fairplay/leaving.ts). Null: off, a silent player stays in the game.
    */
   leaveAfterSilentSeconds: z.number().min(1).nullable().default(null),
+  /**
+   * Opt-in last resort (issue 30): a party one short of a side that no queued solo within the hard spread cap can
+   * complete may, once it has waited `afterSeconds`, be matched with a spread of up to `spread` points, past the
+   * hard cap; the side cap stays as it is. Null: off, and such a party waits for a solo within the hard cap.
+   */
+  lastResort: z
+    .strictObject({ afterSeconds: z.number().min(0), spread: z.number().positive() })
+    .nullable()
+    .default(null),
   /** Regions, each its own pool, that players queue in and widen across as they wait (core/mode/regions.ts); null: one pool. */
   regions: regionsSchema.nullable().default(null),
   /** Which client builds play together and the oldest allowed (core/mode/builds.ts); null: any build, one pool. */
@@ -145,7 +154,17 @@ const modeIdSchema = z
 
 export const modesSchema = z
   .record(modeIdSchema, modeSchema)
-  .refine((modes) => Object.keys(modes).length > 0, 'at least one mode is required');
+  .refine((modes) => Object.keys(modes).length > 0, 'at least one mode is required')
+  .superRefine((modes, ctx) => {
+    for (const [id, mode] of Object.entries(modes)) {
+      if (mode.lastResort && mode.lastResort.spread <= mode.spreadCap.hard)
+        ctx.addIssue({
+          code: 'custom',
+          path: [id, 'lastResort', 'spread'],
+          message: `a last resort widens past the hard spread cap (${mode.spreadCap.hard})`,
+        });
+    }
+  });
 export type Modes = z.infer<typeof modesSchema>;
 
 /** The mode of a pool id (a mode's id, with `~` and a build group and `@` and a region where the mode has them). */

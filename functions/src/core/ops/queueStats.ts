@@ -4,7 +4,7 @@ import type { UnmatchedReason } from '../match/reasons.js';
 import { waitSeconds, type Ticket } from '../match/ticket.js';
 import { capAt } from '../match/widening.js';
 import type { Mode } from '../mode/modes.js';
-import { percentile } from './percentile.js';
+import { groupWaits, waitFigures, waitFiguresSchema } from './groupWaits.js';
 import type { RoomDoc } from '../room/room.js';
 
 /**
@@ -23,8 +23,6 @@ export const waitReasons = [
   'partyTooLarge',
 ] as const;
 export type WaitReason = (typeof waitReasons)[number];
-
-const waitFiguresSchema = z.object({ p50: z.number(), p95: z.number(), samples: z.number().int() });
 
 /** One rating band's share of a pool. */
 export const bandStatsSchema = z.object({
@@ -45,6 +43,8 @@ export const queueStatsSchema = z.object({
   oldestWaitSeconds: z.number(),
   /** Time from enqueue to match of recent matches; null until there are some. */
   recentMatchWaitSeconds: waitFiguresSchema.nullable(),
+  /** The same by party size ("1" … "5"), for the sizes with recent matches; absent in older documents. */
+  recentMatchWaitBySize: z.record(z.string(), waitFiguresSchema).default({}),
   /** Why tickets stayed unmatched in the latest sweep, per reason. */
   unmatched: z.record(z.string(), z.number().int()),
   /** The ladder's rating bands, lowest first: a client finds its own from its ticket's mean rating. */
@@ -55,13 +55,14 @@ export const queueStatsSchema = z.object({
 });
 export type QueueStats = z.infer<typeof queueStatsSchema>;
 
-/** One recent match's wait for one ticket, and the ticket's band. */
+/** One recent match's wait for one ticket, the ticket's band and its party size. */
 export interface BandWait {
   seconds: number;
   band: string;
+  size: number;
 }
 
-/** The waits of a room's tickets when it was proposed, each in its ticket's band. */
+/** The waits of a room's tickets when it was proposed, each in its ticket's band, with its party size. */
 export function roomWaits(room: Pick<RoomDoc, 'sides' | 'quality'>, edges: readonly BandEdge[]): BandWait[] {
   return room.sides.flatMap((side) =>
     side.tickets.flatMap((t) => {
@@ -75,6 +76,7 @@ export function roomWaits(room: Pick<RoomDoc, 'sides' | 'quality'>, edges: reado
                 edges,
                 t.members.map((m) => m.rating),
               ),
+              size: t.members.length,
             },
           ];
     }),
@@ -137,12 +139,6 @@ function whyWaiting(reason: UnmatchedReason, ticket: Ticket, line: ScoreLine, mo
     : 'spreadCap';
 }
 
-function waitFigures(waits: readonly number[]) {
-  const p50 = percentile(waits, 50);
-  const p95 = percentile(waits, 95);
-  return p50 === null || p95 === null ? null : { p50, p95, samples: waits.length };
-}
-
 function counts(waiting: readonly Ticket[], recentWaits: readonly number[], nowMs: number) {
   const oldest = waiting.reduce((min, t) => Math.min(min, t.enqueuedAt), nowMs);
   return {
@@ -191,6 +187,7 @@ export function queueStats(facts: PoolFacts): QueueStats {
       recentWaits.map((w) => w.seconds),
       nowMs,
     ),
+    recentMatchWaitBySize: groupWaits(recentWaits, []).bySize,
     unmatched: facts.unmatched,
     bandEdges: [...edges],
     bands,
