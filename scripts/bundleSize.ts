@@ -5,6 +5,7 @@
  * one file, as a bundler that does not split code (many mini-game builds) ships it. `npx tsx scripts/bundleSize.ts`
  */
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile, type OutputFile } from 'esbuild';
 
@@ -49,8 +50,8 @@ const hasFirestore = (metafile: Metafile, outputs: Set<string>) =>
     Object.keys(metafile.outputs[out]?.inputs ?? {}).some((input) => input.includes('@firebase/firestore')),
   );
 
-const rows = [];
-for (const [name, entry] of Object.entries(entries)) {
+/** An entry's weight: what a game loads at start, what it loads for Firestore, and the whole as one file. */
+export async function bundleFigures(entry: string) {
   const split = await bundle(entry, true);
   const files = (outputs: Set<string>) => {
     const paths = new Set([...outputs].map((out) => resolve(out)));
@@ -61,15 +62,20 @@ for (const [name, entry] of Object.entries(entries)) {
   const all = reached(split.metafile, main, true);
   const lazy = new Set([...all].filter((out) => !atStart.has(out)));
   const single = await bundle(entry, false);
-  rows.push({
-    entry: name,
+  return {
     'start KiB': kb(raw(files(atStart))),
     'start gz KiB': kb(gzipped(files(atStart))),
     'Firestore at start': hasFirestore(split.metafile, atStart),
+    'Firestore loaded later': hasFirestore(split.metafile, lazy),
     'loaded for Firestore KiB': kb(raw(files(lazy))),
     'loaded for Firestore gz KiB': kb(gzipped(files(lazy))),
     'one file KiB': kb(raw(single.outputFiles)),
     'one file gz KiB': kb(gzipped(single.outputFiles)),
-  });
+  };
 }
-console.table(rows);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rows = [];
+  for (const [name, entry] of Object.entries(entries)) rows.push({ entry: name, ...(await bundleFigures(entry)) });
+  console.table(rows);
+}
