@@ -82,7 +82,10 @@ async function until(match: Match, kind: 'queued' | 'active' | 'settled') {
   if (status.kind !== kind) throw new Error(`expected ${kind}, the match ended: ${JSON.stringify(status)}`);
 }
 
-/** One game: `first` waits in the queue, `second` makes the match; both accept and report. Latencies in ms. */
+/**
+ * One game: `first` waits in the queue, `second` makes the match; both accept, and `first` wins (the two take turns
+ * waiting, so their ratings stay within the mode's caps of each other). Latencies in ms.
+ */
 async function game(first: Ladder, second: Ladder) {
   const waiting = await first.queue('1v1', { tickMs: 0 });
   const waitingPending = pendingOf(waiting);
@@ -109,7 +112,7 @@ const summary = (values: number[]) => ({
 
 async function measure(transport: Transport) {
   // Warm-up games on players of their own: the emulator starts a worker per function on first use.
-  const warm = [await player(transport, 'Warm A'), await player(transport, 'Warm B')];
+  const warm = [await player(transport, `Warm ${transport} A`), await player(transport, `Warm ${transport} B`)];
   for (let i = 0; i < WARM_UP; i++) await game(warm[i % 2]!.ladder, warm[(i + 1) % 2]!.ladder);
   for (const p of warm) await p.close();
   await sleep(SETTLE_SECONDS[transport] * 1000);
