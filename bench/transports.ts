@@ -102,6 +102,19 @@ async function game(first: Ladder, second: Ladder) {
   return { waiting: a.at - committedAt, matching: b.at - committedAt };
 }
 
+/** Fails the run, rather than hang it, when a game does not finish in time. */
+async function within<T>(what: string, work: Promise<T>, ms = 90_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: not over within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const round = (value: number | null, digits = 0) =>
   value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
 const summary = (values: number[]) => ({
@@ -113,7 +126,7 @@ const summary = (values: number[]) => ({
 async function measure(transport: Transport) {
   // Warm-up games on players of their own: the emulator starts a worker per function on first use.
   const warm = [await player(transport, `Warm ${transport} A`), await player(transport, `Warm ${transport} B`)];
-  for (let i = 0; i < WARM_UP; i++) await game(warm[i % 2]!.ladder, warm[(i + 1) % 2]!.ladder);
+  for (let i = 0; i < WARM_UP; i++) await within('warm-up', game(warm[i % 2]!.ladder, warm[(i + 1) % 2]!.ladder));
   for (const p of warm) await p.close();
   await sleep(SETTLE_SECONDS[transport] * 1000);
 
@@ -128,7 +141,7 @@ async function measure(transport: Transport) {
   const started = performance.now();
   for (let i = 0; i < PAIRS; i++) {
     // Each player waits in every other game, so both learn of half their rooms through the transport.
-    const ms = await game(players[i % 2]!.ladder, players[(i + 1) % 2]!.ladder);
+    const ms = await within(`game ${i + 1}`, game(players[i % 2]!.ladder, players[(i + 1) % 2]!.ladder));
     waiting.push(ms.waiting);
     matching.push(ms.matching);
     if ((i + 1) % 20 === 0) process.stderr.write(`  ${transport}: ${i + 1} games\n`);
