@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 const alias = [
   { find: /^@ladder\/client$/, replacement: fileURLToPath(new URL('./client/src/index.ts', import.meta.url)) },
   { find: /^@ladder\/client\/http$/, replacement: fileURLToPath(new URL('./client/src/http.ts', import.meta.url)) },
+  {
+    find: /^@ladder\/client\/firestore$/,
+    replacement: fileURLToPath(new URL('./client/src/firestore.ts', import.meta.url)),
+  },
 ];
 
 export default defineConfig({

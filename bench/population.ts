@@ -7,12 +7,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emulatorEnv, startStack } from '../scripts/emulators.js';
 
-/** Starts the emulators with these ladders (by id); the first ladder gets the one mode, which plays no game. */
-export async function startWithLadders(name: string, ladders: Record<string, Record<string, unknown>>) {
+/**
+ * Starts the emulators with these ladders (by id); the first ladder gets the one mode, `1v1`. `mode` adds to that
+ * mode (say a ready check), the other settings are further sections of the configuration (say `fairPlay`).
+ */
+export async function startWithLadders(
+  name: string,
+  ladders: Record<string, Record<string, unknown>>,
+  { mode: modeSettings = {}, ...settings }: Record<string, unknown> & { mode?: Record<string, unknown> } = {},
+) {
   const cap = { hard: 100, schedule: [{ afterSeconds: 0, value: 100 }] };
   const config = join(mkdtempSync(join(tmpdir(), `bench-${name}-`)), 'ladder.config.json');
   const mode = { format: { kind: 'team', teamSize: 1, sideDifferenceCap: cap }, spreadCap: cap, ticketTtlSeconds: 60 };
-  writeFileSync(config, JSON.stringify({ ladders, modes: { '1v1': { ladder: Object.keys(ladders)[0], ...mode } } }));
+  const modes = { '1v1': { ladder: Object.keys(ladders)[0], ...mode, ...modeSettings } };
+  writeFileSync(config, JSON.stringify({ ladders, modes, ...settings }));
   process.env.LADDER_CONFIG = config;
   const stack = await startStack({ output: 'files', reuse: false });
   Object.assign(process.env, emulatorEnv(stack));

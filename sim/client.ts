@@ -7,15 +7,8 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { signInWithCustomToken, type Auth } from 'firebase/auth';
 import { doc, onSnapshot, setLogLevel, type DocumentData, type Firestore } from 'firebase/firestore';
 import { httpsCallable, type Functions } from 'firebase/functions';
-import {
-  type CallArgs,
-  type CallName,
-  type CallResponse,
-  deployedName,
-  firebaseServices,
-  type Invoke,
-  invoker,
-} from '@ladder/client';
+import { type CallArgs, type CallName, type CallResponse, deployedName, type Invoke, invoker } from '@ladder/client';
+import { firebaseServices } from '@ladder/client/firestore';
 
 import { emulatorHostsOf, type Endpoints } from '../scripts/emulators.js';
 

@@ -1,17 +1,17 @@
 import type { FirebaseApp } from 'firebase/app';
 import { type Auth, signInAnonymously, signInWithCustomToken, signOut } from 'firebase/auth';
-import { type EmulatorHosts, firebaseServices, invoker, streamer } from './contract.js';
+import { authAndFunctions, type EmulatorHosts, invoker, streamer } from './contract.js';
 import { LadderError, toLadderError } from './errors.js';
-import { firestoreDocs, firestoreFeed } from './firestoreFeed.js';
-import { consoleDebugLog, type DebugLog, setDebugLog } from './listen.js';
+import { lazyFirestore } from './lazyFirestore.js';
+import type { DebugLog } from './listen.js';
 import { RemoteFeed } from './remoteFeed.js';
 import { retrying } from './retry.js';
 import type { Services, Session } from './services.js';
 
 /**
  * How a Match follows its documents: Firestore listeners, the `watchMatch` stream, or `getMatchState` long-polls.
- * All three drive the same state machine; `stream` and `poll` leave Firestore to the other reads (profiles,
- * pool statistics, parties).
+ * All three drive the same state machine. Firestore is loaded (`import()`) only when the game uses it: for
+ * listeners, or with `stream` and `poll` for the other reads (profiles, pool statistics, parties) if it makes any.
  */
 export type Transport = 'firestore' | 'stream' | 'poll';
 
@@ -60,20 +60,23 @@ export function connect(options: LadderOptions): Services {
       'createLadder needs { app }: pass the result of initializeApp(firebaseConfig).',
     );
   }
-  const { auth, db, functions } = firebaseServices(options.app, options.emulators, options.region);
-  setDebugLog(db, options.debug === true ? consoleDebugLog : options.debug || undefined);
+  const { app, emulators, debug } = options;
+  const { auth, functions } = authAndFunctions(app, emulators, options.region);
+  const firestore = lazyFirestore(async () =>
+    (await import('./firestoreFeed.js')).openFirestore(app, emulators, debug),
+  );
   const call = retrying(invoker(functions));
   const transport = options.transport ?? 'firestore';
   if (!['firestore', 'stream', 'poll'].includes(transport))
     throw new LadderError('invalid-argument', `transport must be 'firestore', 'stream' or 'poll', got ${transport}.`);
   const feed =
     transport === 'firestore'
-      ? firestoreFeed(db)
+      ? firestore.feed
       : new RemoteFeed(call, { open: transport === 'stream' ? streamer(functions) : undefined });
   return {
     session: firebaseSession(auth),
     call,
     feed,
-    docs: firestoreDocs(db),
+    docs: firestore.docs,
   };
 }

@@ -4,8 +4,7 @@
  * typecheck when this map and the server's handlers disagree.
  */
 import type { FirebaseApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
-import { connectFirestoreEmulator, getFirestore, type Firestore } from 'firebase/firestore';
+import { connectAuthEmulator, getAuth } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { LadderError } from './errors.js';
 import { deployedName } from './names.js';
@@ -187,15 +186,10 @@ export interface EmulatorHosts {
   functions: string;
 }
 
-export interface FirebaseServices {
-  auth: Auth;
-  db: Firestore;
-  functions: Functions;
-}
-
 export const DEFAULT_REGION = 'us-central1';
 
-function hostAndPort(value: string, which: string): [string, number] {
+/** Splits an emulator's `host:port`, naming the option that was wrong. */
+export function hostAndPort(value: string, which: string): [string, number] {
   const match = /^([^:/\s]+):(\d{1,5})$/.exec(value);
   if (!match) {
     throw new LadderError('invalid-argument', `emulators.${which} must be "host:port", got ${JSON.stringify(value)}.`);
@@ -203,17 +197,15 @@ function hostAndPort(value: string, which: string): [string, number] {
   return [match[1]!, Number(match[2])];
 }
 
-/** One app's Auth, Firestore and Functions, pointed at the emulators when `emulators` is given. */
-export function firebaseServices(app: FirebaseApp, emulators?: EmulatorHosts, region = DEFAULT_REGION) {
-  const services: FirebaseServices = {
-    auth: getAuth(app),
-    db: getFirestore(app),
-    functions: getFunctions(app, region),
-  };
+/**
+ * One app's Auth and Functions, pointed at the emulators when `emulators` is given. Firestore is left out, so
+ * that a game following its matches another way neither loads nor bundles it (see firestore.ts).
+ */
+export function authAndFunctions(app: FirebaseApp, emulators?: EmulatorHosts, region = DEFAULT_REGION) {
+  const services = { auth: getAuth(app), functions: getFunctions(app, region) };
   if (emulators) {
     const [authHost, authPort] = hostAndPort(emulators.auth, 'auth');
     connectAuthEmulator(services.auth, `http://${authHost}:${authPort}`, { disableWarnings: true });
-    connectFirestoreEmulator(services.db, ...hostAndPort(emulators.firestore, 'firestore'));
     connectFunctionsEmulator(services.functions, ...hostAndPort(emulators.functions, 'functions'));
   }
   return services;

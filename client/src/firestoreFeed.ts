@@ -1,7 +1,10 @@
+import type { FirebaseApp } from 'firebase/app';
 import { doc, type Firestore, getDoc, getDocFromServer } from 'firebase/firestore';
 import { backoffDelay } from './backoff.js';
+import type { EmulatorHosts } from './contract.js';
 import { toLadderError } from './errors.js';
-import { debug, listenDoc } from './listen.js';
+import { firestoreOf } from './firestore.js';
+import { consoleDebugLog, type DebugLog, debug, listenDoc, setDebugLog } from './listen.js';
 import type { Docs, Feed, StatePointer } from './services.js';
 import type { QueueStats, Room, Ticket, Unsubscribe } from './types.js';
 
@@ -77,4 +80,18 @@ export function firestoreDocs(db: Firestore): Docs {
     listen: (path, onData, onError, options) => listenDoc(db, path, onData, onError, options),
     read: async <T>(path: string) => (await getDoc(doc(db, path))).data() as T | undefined,
   };
+}
+
+/**
+ * The app's Firestore as a Ladder uses it: its matches' feed and its other reads, logging to `debug`. Loaded by
+ * `import()` the first time a Ladder needs either (see lazyFirestore.ts).
+ */
+export function openFirestore(
+  app: FirebaseApp,
+  emulators: EmulatorHosts | undefined,
+  log: boolean | DebugLog | undefined,
+) {
+  const db = firestoreOf(app, emulators);
+  setDebugLog(db, log === true ? consoleDebugLog : log || undefined);
+  return { feed: firestoreFeed(db), docs: firestoreDocs(db) };
 }

@@ -1,13 +1,12 @@
 import { connect, type LadderOptions } from './connect.js';
 import { Ladder } from './ladder.js';
 
-/** A player's Ladder over the Firebase web SDK (Auth, Functions, and Firestore unless `transport` says otherwise). */
+/** A player's Ladder over the Firebase web SDK: Auth and Functions, and Firestore loaded when first needed. */
 export const createLadder = (options: LadderOptions) => new Ladder(connect(options), options.build);
 export { Ladder };
 export type { LadderOptions, Transport } from './connect.js';
 export { deployedName } from './names.js';
 export {
-  firebaseServices,
   invoker,
   type CallArgs,
   type CallName,
@@ -17,7 +16,6 @@ export {
   type Calls,
   type Streams,
   type EmulatorHosts,
-  type FirebaseServices,
   type Invoke,
 } from './contract.js';
 export type { DebugLog, ListenerEvent } from './listen.js';

@@ -1,7 +1,8 @@
 import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
 import { signInWithCustomToken } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firebaseServices, invoker, type EmulatorHosts } from '@ladder/client';
+import { invoker, type EmulatorHosts } from '@ladder/client';
+import { firebaseServices } from '@ladder/client/firestore';
 import { emulatorHostsOf, PROJECT_ID, startStack, type Stack } from '../../scripts/emulators.js';
 import { expectRefusal } from '../support/admin.js';
 import { devPlayer, newApp } from '../support/client.js';

@@ -4,7 +4,8 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { signInAnonymously, signInWithCustomToken, type Auth } from 'firebase/auth';
 import type { Firestore } from 'firebase/firestore';
 import { httpsCallable, type Functions } from 'firebase/functions';
-import { deployedName, type EmulatorHosts, firebaseServices, type Invoke, invoker } from '@ladder/client';
+import { deployedName, type EmulatorHosts, type Invoke, invoker } from '@ladder/client';
+import { firebaseServices } from '@ladder/client/firestore';
 
 /** A game client: the real web SDK, talking to the emulators the way a shipped game talks to Firebase. */
 export interface Client {

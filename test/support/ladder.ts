@@ -2,12 +2,12 @@ import type { FirebaseApp } from 'firebase/app';
 import {
   createLadder,
   type EmulatorHosts,
-  firebaseServices,
   type Ladder,
   type Match,
   type MatchStatus,
   type MatchStatusKind,
 } from '@ladder/client';
+import { firebaseServices } from '@ladder/client/firestore';
 import { closeAfterTest, emulatorHosts, newApp } from './client.js';
 
 /** A fresh app whose services already talk to the emulators, for code that calls `createLadder({ app })` alone. */

@@ -45,16 +45,18 @@ export function toHttpsError(error: unknown): HttpsError {
 }
 
 /**
- * With LADDER_METRICS=on (the simulation sets it on the emulators), each invocation adds the reads and writes
- * it made to `metrics/{function}`; that bookkeeping write is not itself counted.
+ * With LADDER_METRICS=on (the simulation and bench:transports set it on the emulators), each invocation adds the
+ * reads and writes it made, and how long it ran (a stream: all the while it was open), to `metrics/{function}`;
+ * that bookkeeping write is not itself counted.
  */
-const recordOps = (ops: OpCounts) =>
+const recordOps = (startedAt: number) => (ops: OpCounts) =>
   metricsRef(process.env.K_SERVICE ?? 'unknown')
     .set(
       {
         reads: FieldValue.increment(ops.reads),
         writes: FieldValue.increment(ops.writes),
         invocations: FieldValue.increment(1),
+        seconds: FieldValue.increment((performance.now() - startedAt) / 1000),
       },
       { merge: true },
     )
@@ -62,7 +64,7 @@ const recordOps = (ops: OpCounts) =>
 
 async function guarded<R>(work: () => Promise<R>): Promise<R> {
   try {
-    return process.env.LADDER_METRICS === 'on' ? await withOpCounts(work, recordOps) : await work();
+    return process.env.LADDER_METRICS === 'on' ? await withOpCounts(work, recordOps(performance.now())) : await work();
   } catch (error) {
     throw toHttpsError(error);
   }

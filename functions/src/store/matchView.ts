@@ -6,6 +6,7 @@ import type { TicketDoc } from '../core/queue/ticket.js';
 import { type MatchView, micros, viewVersion } from '../core/queue/view.js';
 import type { RoomDoc } from '../core/room/room.js';
 import { db } from './firestore/db.js';
+import { countedLater, countReads, countWrites } from './firestore/metrics.js';
 import { playerStateRef, queueStatsRef, roomRef, streamClaimRef, ticketRef } from './firestore/refs.js';
 import { Tx } from './firestore/tx.js';
 
@@ -116,9 +117,14 @@ export function watchView(
     for (const [key, ref] of wanted) {
       if (listeners.has(key)) continue;
       // A listener's first snapshot repeats what the view already holds, unless the document changed since.
-      const stop = ref.onSnapshot((snap) => {
-        if (!snap.exists || timeOf(snap) > last) refresh();
-      }, onError);
+      // Each snapshot is a billed read, and the read it may set off is the same call's.
+      const stop = ref.onSnapshot(
+        countedLater((snap: DocumentSnapshot<unknown>) => {
+          countReads(1);
+          if (!snap.exists || timeOf(snap) > last) refresh();
+        }),
+        onError,
+      );
       listeners.set(key, stop);
     }
   };
@@ -136,8 +142,12 @@ export function watchView(
 /** Makes `id` the player's current stream; a stream whose claim is overwritten ends (`onReplaced`). */
 export async function claimStream(uid: string, id: string, onReplaced: () => void): Promise<() => void> {
   await streamClaimRef(uid).set({ id, at: Date.now() });
-  return streamClaimRef(uid).onSnapshot((snap) => {
-    const claim = snap.data();
-    if (claim && claim.id !== id) onReplaced();
-  });
+  countWrites(1);
+  return streamClaimRef(uid).onSnapshot(
+    countedLater((snap: DocumentSnapshot<{ id: string }>) => {
+      countReads(1);
+      const claim = snap.data();
+      if (claim && claim.id !== id) onReplaced();
+    }),
+  );
 }

@@ -40,3 +40,10 @@ export async function withOpCounts<T>(work: () => Promise<T>, report: (ops: OpCo
     await report(ops);
   }
 }
+
+/**
+ * `callback` (a listener's, called long after it was set up) counting towards the scope it was made in, so a
+ * held stream or long-poll is billed the documents its listeners receive.
+ */
+export const countedLater = <F extends (...args: never[]) => unknown>(callback: F): F =>
+  AsyncLocalStorage.bind(callback);
