@@ -541,7 +541,8 @@ export interface AuditRow {
     | 'adjustRating'
     | 'voidRoom'
     | 'deleteAccount'
-    | 'closeSeasonNow';
+    | 'closeSeasonNow'
+    | 'extendSeason';
   actor: string;
   target: string;
   reason: string;

@@ -26,6 +26,7 @@ export {
   adjustRating,
   banPlayer,
   closeSeasonNow,
+  extendSeason,
   pauseMode,
   resumeMode,
   unbanPlayer,

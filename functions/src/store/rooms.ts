@@ -16,13 +16,13 @@ import { firstClash } from '../core/fairplay/avoidance.js';
 import { readStates } from './blocks.js';
 import { dodge } from '../core/fairplay/dodging.js';
 import type { PlayerState } from '../core/player/player.js';
-import { seasonAt } from '../core/ladder/season.js';
 import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/queue/ticket.js';
 import { config } from '../config.js';
 import { countReads, countWrites } from './firestore/metrics.js';
 import { partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { transaction, type Tx } from './firestore/tx.js';
+import { seasonNow } from './extension.js';
 
 /**
  * Commits a proposal as a room, in one short transaction that re-reads exactly the proposal's tickets: if
@@ -53,7 +53,7 @@ export function commitMatch(
       return null;
     }
     const now = Date.now();
-    const season = seasonAt(config.ladders[mode.ladder]!.seasons, now)?.id ?? null;
+    const season = await seasonNow(mode.ladder, now, tx);
     const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now, season);
     tx.create(roomRef(room.id), room);
     for (const ticket of queued) tx.set(ticketRef(ticket.mode, ticket.id), matchedTicket(ticket, room.id, now));
