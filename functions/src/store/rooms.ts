@@ -19,7 +19,8 @@ import type { PlayerState } from '../core/player/player.js';
 import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/queue/ticket.js';
 import { config } from '../config.js';
 import { countReads, countWrites } from './firestore/metrics.js';
-import { partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
+import { modePauseRef, partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
+import { poolPauseTargets, requeuesOpen } from '../core/mode/pause.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import { seasonNow } from './extension.js';
@@ -67,20 +68,25 @@ export function commitMatch(
  */
 async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation: Cancellation, nowMs: number) {
   const states = await tx.getAll(cancellation.cooldown.map(playerStateRef));
+  // A pool paused since the room formed takes nobody back: its waiting tickets were released, and so are these.
+  const targets = new Set(cancellation.requeue.flatMap((t) => poolPauseTargets(t.pool ?? room.mode)));
+  const pauses = await tx.getAll([...targets].map(modePauseRef));
+  const paused = new Set(pauses.filter((p) => p.exists).map((p) => p.id));
+  const requeue = requeuesOpen(cancellation.requeue, room.mode, paused);
   // Each requeued ticket goes back to the pool it came from with its round trips, read from the matched ticket
   // rather than copied into the room, which every player of the room can read.
-  const originals = await tx.getAll(cancellation.requeue.map((t) => ticketRef(t.pool ?? room.mode, t.ticketId)));
+  const originals = await tx.getAll(requeue.map((t) => ticketRef(t.pool ?? room.mode, t.ticketId)));
   // The room keeps no block lists nor meetings (its players read it): a requeued ticket keeps away whom its
   // members block and met lately as of now.
   const memberStates = await Promise.all(
-    cancellation.requeue.map((t) =>
+    requeue.map((t) =>
       readStates(
         tx,
         t.members.map((m) => m.uid),
       ),
     ),
   );
-  for (const [i, matched] of cancellation.requeue.entries()) {
+  for (const [i, matched] of requeue.entries()) {
     const guard = ticketGuard(memberStates[i]!, config.fairPlay.farming, nowMs);
     const original = originals[i]!.data() as TicketDoc | undefined;
     const ticket = requeuedTicket(randomUUID(), mode, matched, room, guard, nowMs, original);
