@@ -2,12 +2,12 @@
  * Cloud Scheduler for `npm start`: the Functions emulator ignores `onSchedule`, so this process runs the scheduled
  * functions' handlers itself. The matcher runs back to back, so the configured sweep interval is the wait for a
  * match however short `matcher.runSeconds` is; the season close and the calibration run at start and then on the
- * schedules they are deployed with. When a configured season ends, the close also runs then, and again every
- * few seconds while it waits for the season's last games, so a local season is seen closing within seconds.
+ * schedules they are deployed with. When a season ends (its configured end, or the later one an operator
+ * extended it to), the close also runs then, and again every few seconds while it waits for the season's last
+ * games, so a local season is seen closing within seconds.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ScheduleFunction } from 'firebase-functions/v2/scheduler';
-import type { AppConfig } from '../functions/src/core/config.js';
 
 /** How often a close waiting for a season's last games is tried again. */
 const CLOSE_RETRY_MS = 5_000;
@@ -28,12 +28,6 @@ export function scheduleOf(job: ScheduleFunction): string {
   return trigger.schedule;
 }
 
-/** The configured season ends still to come (ms since the epoch), soonest first. */
-export function seasonEndsAfter(ladders: AppConfig['ladders'], nowMs: number): number[] {
-  const ends = Object.values(ladders).flatMap((ladder) => ladder.seasons.map((season) => season.end));
-  return [...new Set(ends.filter((end) => end > nowMs))].sort((a, b) => a - b);
-}
-
 export interface SchedulerJobs {
   /** Every matcher run, each a scheduled function of its own (more than one with `matcher.runs`). */
   matcherRuns: ScheduleFunction[];
@@ -41,13 +35,14 @@ export interface SchedulerJobs {
   calibrate: ScheduleFunction;
   /** Closes every ended season it can now; true when none is left open. */
   closeEndedSeasons: () => Promise<boolean>;
-  ladders: AppConfig['ladders'];
+  /** Season ends still to come, extensions included, soonest first (read again after each end). */
+  seasonEnds: () => Promise<number[]>;
   onError: (job: string, error: unknown) => void;
 }
 
 /** Starts every job; the returned function starts no more (a run under way finishes on its own). */
 export function startScheduler(jobs: SchedulerJobs): () => void {
-  const { matcherRuns, seasonClose, calibrate, ladders, onError } = jobs;
+  const { matcherRuns, seasonClose, calibrate, onError } = jobs;
   let stopped = false;
   const timers: NodeJS.Timeout[] = [];
   const fire = (job: string, run: ScheduleFunction) =>
@@ -75,10 +70,15 @@ export function startScheduler(jobs: SchedulerJobs): () => void {
       await sleep(CLOSE_RETRY_MS);
     }
   };
-  for (const end of seasonEndsAfter(ladders, Date.now())) {
-    const delay = end - Date.now() + 1_000;
-    if (delay <= MAX_TIMER_MS) timers.push(setTimeout(() => void closeAfterEnd(), delay));
-  }
+  // One timer, for the next end as stored now; armed again after each end, so an end an operator moved later
+  // (an extension) is followed: the timer at the old end finds nothing ended and arms the new one.
+  const arm = async () => {
+    const next = (await jobs.seasonEnds().catch((error: unknown) => void onError('season calendar', error)))?.[0];
+    const delay = next === undefined ? MAX_TIMER_MS + 1 : next - Date.now() + 1_000;
+    if (stopped || delay > MAX_TIMER_MS) return;
+    timers.push(setTimeout(() => void closeAfterEnd().then(arm), delay));
+  };
+  void arm();
   return () => {
     stopped = true;
     for (const timer of timers) clearTimeout(timer);

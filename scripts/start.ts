@@ -12,7 +12,7 @@ import { appendFileSync } from 'node:fs';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { emulatorEnv, HarnessError, lineSplitter, logFile, REGION, startStack } from './emulators.js';
 import { lobbyConfig, requireLobbyBuild, serveLobby, type LobbyServer } from './lobby.js';
-import { scheduleEveryMs, scheduleOf, seasonEndsAfter, startScheduler } from './scheduler.js';
+import { scheduleEveryMs, scheduleOf, startScheduler } from './scheduler.js';
 import type { AppConfig } from '../functions/src/core/config.js';
 import type { RoomDoc } from '../functions/src/core/room/room.js';
 import type { ScheduleFunction } from 'firebase-functions/v2/scheduler';
@@ -140,7 +140,13 @@ function followEvents(db: Firestore, started: number): () => void {
 const every = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${ms / 60_000} min`);
 
 /** What the scheduler will do with this configuration, for the banner. */
-function schedules(config: AppConfig, matcher: ScheduleFunction, close: ScheduleFunction, calibrate: ScheduleFunction) {
+function schedules(
+  config: AppConfig,
+  matcher: ScheduleFunction,
+  close: ScheduleFunction,
+  calibrate: ScheduleFunction,
+  next: number | undefined,
+) {
   const { runSeconds, sweepIntervalSeconds, runs } = config.matcher;
   const deployedEvery = scheduleEveryMs(scheduleOf(matcher));
   const lines = [
@@ -151,7 +157,6 @@ function schedules(config: AppConfig, matcher: ScheduleFunction, close: Schedule
     lines.push(
       `  Deployed, Cloud Scheduler starts a run every ${every(deployedEvery)}: this configuration would sweep ${runSeconds} s of each ${every(deployedEvery)}.`,
     );
-  const next = seasonEndsAfter(config.ladders, Date.now())[0];
   lines.push(
     `The season close runs now and every ${every(scheduleEveryMs(scheduleOf(close)))}, and as each season ends until it is closed${next === undefined ? '' : ` (next ${new Date(next).toISOString()})`}; the calibration now and every ${every(scheduleEveryMs(scheduleOf(calibrate)))}.`,
   );
@@ -200,6 +205,7 @@ async function main() {
     .ladder;
   const { config } = await import('../functions/src/config.js');
   const { closeEndedSeasons } = await import('../functions/src/jobs/seasonClose.js');
+  const { seasonEndsAfter } = await import('../functions/src/store/extension.js');
   const { db } = await import('../functions/src/store/firestore/db.js');
   lobby = await serveLobby(lobbyConfig(stack), LOBBY_PORT);
   // One account may open the operator view from the start: the dev login of OPERATOR_NAME.
@@ -212,7 +218,7 @@ async function main() {
     calibrate: calibrateTick,
     closeEndedSeasons: async () =>
       (await closeEndedSeasons(Number.POSITIVE_INFINITY)).every((report) => report.outcome === 'done'),
-    ladders: config.ladders,
+    seasonEnds: () => seasonEndsAfter(Date.now()),
     onError: (job, error) => event('error', `${job} failed: ${error instanceof Error ? error.message : String(error)}`),
   });
 
@@ -232,7 +238,7 @@ Ladder matchmaking is running on the emulators (ready in ${((Date.now() - starte
   Project    ${stack.projectId}
 For the admin SDK or a script in another shell:
   export ${exports}
-${schedules(config, matcherTick, seasonCloseTick, calibrateTick)}
+${schedules(config, matcherTick, seasonCloseTick, calibrateTick, (await seasonEndsAfter(Date.now()))[0])}
 ${flags.verbose ? 'All emulator output follows.' : `Emulator logs: ${logFile('*')} (npm start -- --verbose shows them here).`}
 Press Ctrl-C to stop everything.
 `);

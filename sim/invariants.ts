@@ -29,6 +29,8 @@ import {
 } from '../functions/src/core/ladder/season.js';
 import { checkFarming } from './farmingInvariants.js';
 import { checkSeasons, replayRating } from './seasonInvariants.js';
+import { checkBans, checkPauses } from './operatorInvariants.js';
+import { auditRowSchema, type AuditRow } from '../functions/src/core/ops/audit.js';
 import type { z } from 'zod';
 
 export interface InvariantViolation {
@@ -53,10 +55,12 @@ export interface Snapshot {
   closes: SeasonClose[];
   /** Deleted accounts' tombstones; absent in snapshots made before accounts could be deleted. */
   deleted?: Tombstone[];
+  /** The operators' actions (`audit/*`): bans lifted since, pauses; absent in snapshots made before them. */
+  audit?: AuditRow[];
 }
 
 export async function readSnapshot(db: Firestore): Promise<Snapshot> {
-  const [tickets, rooms, players, history, states, parties, archives, closes, deleted] = await Promise.all([
+  const [tickets, rooms, players, history, states, parties, archives, closes, deleted, audit] = await Promise.all([
     db.collectionGroup('tickets').get(),
     db.collection('rooms').get(),
     db.collection('players').get(),
@@ -66,6 +70,7 @@ export async function readSnapshot(db: Firestore): Promise<Snapshot> {
     db.collectionGroup('seasons').get(),
     db.collectionGroup('closes').get(),
     db.collection('deletedPlayers').get(),
+    db.collection('audit').get(),
   ]);
   return {
     tickets: tickets.docs.map((d) => ({ ...ticketDocSchema.parse(d.data()), pathMode: d.ref.parent.parent!.id })),
@@ -77,6 +82,7 @@ export async function readSnapshot(db: Firestore): Promise<Snapshot> {
     archives: archives.docs.map((d) => seasonArchiveSchema.parse(d.data())),
     closes: closes.docs.map((d) => seasonCloseSchema.parse(d.data())),
     deleted: deleted.docs.map((d) => tombstoneSchema.parse(d.data())),
+    audit: audit.docs.map((d) => auditRowSchema.parse(d.data())),
   };
 }
 
@@ -157,6 +163,7 @@ const INVARIANTS: ((check: Check) => void)[] = [
   },
   ({ snapshot, deleted, violation }) => checkDeleted(snapshot, deleted, violation),
   ({ snapshot, violation }) => checkBans(snapshot, violation),
+  ({ snapshot, violation }) => checkPauses(snapshot, violation),
   ({ snapshot, config, violation }) => checkSeasons(snapshot, config, violation),
   ({ snapshot, config, violation }) => checkFarming(snapshot.rooms, config, violation),
 ];
@@ -566,23 +573,6 @@ function roomKeepsItsRules({ config, violation, ticketsById, firstTicket, blocke
       [roomPath(r)],
       `status ${r.status}, endedAt ${r.endedAt}, result ${JSON.stringify(r.result)}`,
     );
-  }
-}
-
-/** A banned player is in no room formed while their ban was in force (the queue refuses them, so none can form). */
-function checkBans(snapshot: Snapshot, violation: (invariant: string, documents: string[], detail: string) => void) {
-  for (const { uid, ban } of snapshot.states) {
-    if (!ban) continue;
-    const during = snapshot.rooms.filter(
-      (r) => r.memberUids.includes(uid) && r.createdAt > ban.at && (ban.until === null || r.createdAt < ban.until),
-    );
-    if (during.length) {
-      violation(
-        'a banned player is in no room formed during the ban',
-        [`playerStates/${uid}`, ...during.map(roomPath)],
-        `banned ${ban.at}–${ban.until ?? 'no expiry'}`,
-      );
-    }
   }
 }
 

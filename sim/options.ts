@@ -62,6 +62,8 @@ export interface SimOptions {
   trueSkill: TrueSkillOptions;
   /** Rate every ladder by OpenSkill instead of as configured (a copy of the configuration is written). */
   rating: 'config' | 'openskill';
+  /** An operator acts while the bots play: bans, a pause, voids, an adjustment, an unban (sim/operator.ts). */
+  operator: boolean;
 }
 
 export const DEFAULT_FAULTS: Faults = {
@@ -97,6 +99,7 @@ export function defaultOptions(bots = 500): SimOptions {
     faults: { ...DEFAULT_FAULTS },
     trueSkill: { ...DEFAULT_TRUE_SKILL },
     rating: 'config',
+    operator: false,
   };
 }
 
@@ -105,6 +108,8 @@ type NumericOption = { [K in keyof SimOptions]: SimOptions[K] extends number | n
 interface Flag {
   help: string;
   apply: (options: SimOptions, value: string, flag: string) => void;
+  /** A switch: `--operator` alone means on (`--operator=off`, or SIM_OPERATOR=off, turns it off). */
+  switch?: true;
 }
 
 /** A flag that sets one numeric option, within [min, max], rounded when it counts something. */
@@ -163,6 +168,14 @@ const FLAGS: Record<string, Flag> = {
       options.rating = value;
     },
   },
+  operator: {
+    help: 'an operator bans, pauses, voids, adjusts and unbans while bots play (on|off; alone: on)',
+    switch: true,
+    apply: (options, value, flag) => {
+      if (value !== 'on' && value !== 'off') throw new Error(`--${flag} must be on or off`);
+      options.operator = value === 'on';
+    },
+  },
   faults: {
     help: 'fault rates, e.g. cancel=0.1,vanish=0,conflict=0.2 (or "none")',
     apply: (options, value, flag) => {
@@ -217,7 +230,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = {}): SimOp
     const arg = argv[i]!;
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
     if (!match || !(match[1]! in FLAGS)) throw new Error(`Unknown argument "${arg}".\n${usage()}`);
-    const value = match[2] ?? argv[++i];
+    const value = match[2] ?? (FLAGS[match[1]!]!.switch ? 'on' : argv[++i]);
     if (value === undefined) throw new Error(`--${match[1]} needs a value`);
     given.set(match[1]!, value);
   }

@@ -93,6 +93,7 @@ export function reportJson(figures: Figures, result: SimulationResult) {
     },
     faults: result.faults,
     penalties: result.penalties,
+    operator: result.operator,
     anomalies: {
       doubleEnqueues: result.doubleEnqueues,
       listenerErrors: result.listenerErrors,
@@ -361,6 +362,18 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
   );
   const faults = table(['fault injected', 'count'], Object.entries(result.faults));
   const penaltyTable = table(['penalty on record at the end', 'count'], Object.entries(result.penalties));
+  const operator = result.operator
+    ? `<h2>Operator</h2><p>An operator acted through the admin callables while the bots played (<code>--operator</code>); the
+invariant checker held the database to each action from its audit row.</p>${table(['action', 'count'], Object.entries(result.operator.counts))}${table(
+        ['at (s into play)', 'action', 'target', 'answer'],
+        result.operator.actions.map((a) => [
+          ((a.at - result.playFrom) / 1000).toFixed(1),
+          a.action,
+          a.target,
+          a.outcome,
+        ]),
+      )}`
+    : '';
   const anomalies = [
     ...result.doubleEnqueues.map((e) => `both of two concurrent enqueues got a ticket: ${e}`),
     ...result.listenerErrors.map((e) => `listener error ${e}`),
@@ -413,6 +426,7 @@ in <code>opCounts</code>. A matched player is one seated in a room that got past
 <h2>Function invocations</h2>${invocations}
 <h2>Matcher runs</h2>${runs}
 <h2>Faults injected</h2>${faults}
+${operator}
 <h2>Fair-play penalties</h2>
 <p>From the database after the run (see docs/fair-play.md): players with a dodge on record and the highest cooldown step
 reached, players still cooling down, leaves and the rooms whole sides left, reports contradicting a settled result

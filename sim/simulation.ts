@@ -31,6 +31,7 @@ import {
 import { BotClient, CallLog, Limiter, type ClientEndpoints, type FunctionStats } from './client.js';
 import { checkInvariants, readSnapshot, type InvariantViolation, type Snapshot } from './invariants.js';
 import { ScheduledMatcher, type MatcherRun } from './matcher.js';
+import { newOperatorLog, operatorLife, type OperatorLog } from './operator.js';
 import type { SimOptions } from './options.js';
 import { PlayerView } from './view.js';
 
@@ -85,6 +86,8 @@ export interface SimulationResult {
   leftLive: number;
   /** Tickets of vanished clients still queued at the end, left to expire (no one cancels them). */
   vanishedQueued: number;
+  /** What the operator did while bots played (`--operator`); null without one. */
+  operator: OperatorLog | null;
   /** The machine everything shared (emulators, bots, matcher): its cores and 1-minute load average while playing. */
   machine: { cores: number; loadAverages: number[] };
 }
@@ -307,7 +310,20 @@ export async function runSimulation({
   const farmers = bots.slice(-2).filter((b) => !b.isMember && b.members.length === 0);
   if (duelMode && farmers.length === 2) world.farmers = [farmers[0]!.client.uid, farmers[1]!.client.uid];
 
+  const operator = options.operator ? await startOperator(endpoints, limiter, calls) : null;
   const playFrom = Date.now();
+  const operated = operator
+    ? operatorLife({
+        world,
+        bots,
+        client: operator.client,
+        db,
+        config,
+        random: new Random(options.seed + 0x0b5),
+        log: operator.log,
+        say: log,
+      })
+    : Promise.resolve();
   const captainsDone = new Set<Bot>();
   const farming = world.farmers ? farmingPairLife(world, [farmers[0]!, farmers[1]!], duelMode!) : null;
   const lives = bots.map(async (bot) => {
@@ -338,6 +354,8 @@ export async function runSimulation({
       playUntil = Date.now();
       log(`Play time over: queued bots cancel, rooms in play finish…`);
       world.finish();
+      // The operator resumes what it paused before the drain, so every bot can finish.
+      await operated;
       // Every bot is done within its mode's longest timers; one that is not is stuck, and is reported as such.
       const done = new Set<Bot>();
       lives.forEach((life, i) => void life.then(() => done.add(bots[i]!)));
@@ -374,6 +392,7 @@ export async function runSimulation({
       return b.client.close();
     }),
     gameServer.close(),
+    operator?.client.close(),
   ]);
 
   const serverOps = Object.keys(metricsAfter).length
@@ -433,8 +452,16 @@ export async function runSimulation({
     violations,
     leftLive,
     vanishedQueued,
+    operator: operator?.log ?? null,
     machine: { cores: availableParallelism(), loadAverages },
   };
+}
+
+/** The operator's client: an account with the `admin` claim, as `npm run operator` grants it. */
+async function startOperator(endpoints: ClientEndpoints, limiter: Limiter, calls: CallLog) {
+  const client = new BotClient(endpoints, limiter, calls);
+  await client.signInWithToken(await getAuth(app).createCustomToken('sim-operator', { admin: true }));
+  return { client, log: newOperatorLog() };
 }
 
 function progressLine(bots: Bot[], calls: CallLog, limiter: Limiter, startedAt: number, playFrom: number): string {

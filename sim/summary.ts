@@ -55,6 +55,13 @@ export function summary(f: Figures, result: SimulationResult, wallSeconds: numbe
       .map((i) => `${i.name} p50 ${ms(i.p50Ms)}, p95 ${ms(i.p95Ms)}, p99 ${ms(i.p99Ms)}`)
       .join('; ')}`,
     `  client anomalies ${result.doubleEnqueues.length} double enqueues, ${result.listenerErrors.length} listener errors, ${result.staleViews.length} stale listeners, ${result.missedUpdates.length} ticket updates a listener missed (heard by listening afresh), ${result.stuckBots.length} bots stuck after the stop`,
+    ...(result.operator
+      ? [
+          `  operator         ${Object.entries(result.operator.counts)
+            .map(([action, n]) => `${action} ${n}`)
+            .join(', ')}`,
+        ]
+      : []),
     `  invariants       ${f.invariantViolations ? `${f.invariantViolations} VIOLATIONS` : 'every invariant holds'}${result.leftLive ? ` (${result.leftLive} rooms/tickets still live when the drain gave up)` : ''}${result.vanishedQueued ? `; ${result.vanishedQueued} tickets of vanished clients were still waiting to expire` : ''}`,
   ];
   return lines.join('\n');

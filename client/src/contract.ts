@@ -110,6 +110,14 @@ export interface Calls {
     { ladder: string; season: string; reason: string },
     { outcome: 'running' | 'waiting' | 'paused' | 'done'; auditId: string | null },
   ];
+  /**
+   * Runs a season longer: until `endsAt` (ISO 8601), or `byDays` after its configured end; the same call again
+   * changes nothing (`auditId: null`). `end` is the season's end now, in ms.
+   */
+  extendSeason: [
+    { ladder: string; season: string; endsAt?: string; byDays?: number; reason: string },
+    { season: string; end: number; auditId: string | null },
+  ];
   adjustRating: [
     { uid: string; ladder: string; delta: number; reason: string },
     { standing: Standing; auditId: string },

@@ -547,7 +547,8 @@ export interface AuditRow {
     | 'adjustRating'
     | 'voidRoom'
     | 'deleteAccount'
-    | 'closeSeasonNow';
+    | 'closeSeasonNow'
+    | 'extendSeason';
   actor: string;
   target: string;
   reason: string;

@@ -27,6 +27,7 @@ export {
   adjustRating,
   banPlayer,
   closeSeasonNow,
+  extendSeason,
   pauseMode,
   resumeMode,
   unbanPlayer,

@@ -51,6 +51,7 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'adjustRating'>>().toEqualTypeOf<Server<'adjustRating'>>();
   expectTypeOf<Client<'voidRoom'>>().toEqualTypeOf<Server<'voidRoom'>>();
   expectTypeOf<Client<'closeSeasonNow'>>().toEqualTypeOf<Server<'closeSeasonNow'>>();
+  expectTypeOf<Client<'extendSeason'>>().toEqualTypeOf<Server<'extendSeason'>>();
   expectTypeOf<Client<'deleteAccount'>>().toEqualTypeOf<Server<'deleteAccount'>>();
   expectTypeOf<Client<'exportMyData'>>().toEqualTypeOf<Server<'exportMyData'>>();
   expectTypeOf<Client<'getMatchState'>>().toEqualTypeOf<Server<'getMatchState'>>();

@@ -90,10 +90,47 @@ describe('the operator view acts', () => {
     await seeRendered(page, 'mode-1v1', /^1v1 open/);
   });
 
+  it('extends a running season from the season page, and a refusal shows in the error banner', async () => {
+    await grantOperator(devUid('Olga Operator'));
+    const page = await signIn('Olga Operator');
+    await page.locator('#app[data-loaded="true"]').waitFor();
+    // The test configuration's `ranked` ladder runs season 2026 until 2027-01-01.
+    await seeRendered(page, 'season-ranked', /^ranked 2026 running until 2027-01-01T00:00:00Z Extend$/);
+    await page.getByLabel('Extend days').fill('31');
+    await page.getByLabel('Season reason').fill('finals postponed, ticket #31');
+    await page.getByTestId('season-ranked').getByRole('button', { name: 'Extend' }).click();
+    await screenshot(page, 'operator-season-confirm.png');
+    await confirm(
+      page,
+      /^Extend ranked season 2026 to 2027-02-01T00:00:00Z \(31 days later\): games played until then count for it/,
+      'Confirm extension',
+    );
+    await seeRendered(page, 'season-ranked', /^ranked 2026 running until 2027-02-01T00:00:00Z Extend$/);
+    expect((await db.doc('ladders/ranked/extensions/2026').get()).data()).toMatchObject({
+      end: Date.parse('2027-02-01T00:00:00Z'),
+    });
+    const rows = (await db.collection('audit').where('action', '==', 'extendSeason').get()).docs.map((d) => d.data());
+    expect(rows).toEqual([
+      expect.objectContaining({
+        target: 'ranked/2026',
+        actor: devUid('Olga Operator'),
+        reason: 'finals postponed, ticket #31',
+      }),
+    ]);
+    await screenshot(page, 'operator-seasons.png');
+    // Without a reason the server refuses, naming the field; the view shows it and the end stays.
+    await page.getByLabel('Season reason').fill('');
+    await page.getByTestId('season-ranked').getByRole('button', { name: 'Extend' }).click();
+    await page.getByRole('button', { name: 'Confirm extension' }).click();
+    await expect.poll(() => page.locator('#error').textContent()).toMatch(/invalid-argument .*reason: must say why/);
+    await seeRendered(page, 'season-ranked', /^ranked 2026 running until 2027-02-01T00:00:00Z Extend$/);
+  });
+
   it('shows a player without the admin claim no actions at all', async () => {
     const page = await signIn('Plain Player');
     await seeRendered(page, 'operators-only', /^Operators only/);
     expect(await page.getByRole('button', { name: 'Ban', exact: true }).count()).toBe(0);
-    expect(await page.locator('#player-page, #modes-page').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Extend' }).count()).toBe(0);
+    expect(await page.locator('#player-page, #modes-page, #seasons-page').count()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentPaths, expectRefusal } from '../support/admin.js';
+import { db, documentPaths, expectRefusal } from '../support/admin.js';
 import { enqueue, expectInvariants, roomOf, ticketOf } from '../support/game.js';
 import { auditRows, operator, stateOf } from '../support/operator.js';
 import { players } from '../support/players.js';
@@ -91,6 +91,28 @@ describe('pausing a mode', () => {
       after: { message, pools: ['2v2'] },
     });
     expect(rows[1]).toMatchObject({ id: resumed.auditId, before: { message }, after: null, reason: 'fix deployed' });
+    await expectInvariants();
+  });
+
+  it('sends nobody back to a paused pool when a ready check begun before the pause is called off', async () => {
+    const op = await operator();
+    const four = await players('Check 1', 'Check 2', 'Check 3', 'Check 4');
+    let roomId = '';
+    for (const c of four) roomId = (await enqueue(c, '2v2')).room?.id ?? roomId;
+    await op.call('pauseMode', { mode: '2v2', message, reason });
+    for (const c of four.slice(0, 3)) await c.call('acceptMatch', { roomId });
+    await four[3]!.call('declineMatch', { roomId });
+    expect((await roomOf(roomId)).status).toBe('cancelled');
+    // Unpaused, the three who accepted would wait again in 2v2 with new tickets; paused, they are free.
+    const queued = await db.collection('pools/2v2/tickets').where('status', '==', 'queued').get();
+    expect(queued.docs.map((d) => d.data().memberUids)).toEqual([]);
+    for (const c of four.slice(0, 3)) {
+      const state = await stateOf(c.uid);
+      expect((await ticketOf('2v2', state.ticketId)).status).toBe('matched');
+      expect(state.cooldownUntil).toBeNull();
+    }
+    await op.call('resumeMode', { mode: '2v2', reason: 'fix deployed' });
+    expect((await enqueue(four[0]!, '2v2')).ticketId).toBeTruthy();
     await expectInvariants();
   });
 

@@ -66,3 +66,90 @@ describe('closing a season now', () => {
     expect(await documentPaths()).toEqual(paths);
   });
 });
+
+// 2026 runs until 2027-01-01 in the test configuration, with no season after it.
+describe('extending a season', () => {
+  const why = 'the finals were postponed a month';
+  it('moves the end later as data with one audit row; the same call again changes nothing', async () => {
+    const op = await operator();
+    const ann = await devPlayer('Extended Ann');
+    const first = await op.call('extendSeason', { ladder: 'ranked', season: '2026', byDays: 31, reason: why });
+    const end = Date.parse('2027-02-01T00:00:00Z');
+    expect(first).toEqual({ season: '2026', end, auditId: expect.any(String) });
+    expect(await auditRows()).toEqual([
+      expect.objectContaining({
+        id: first.auditId,
+        action: 'extendSeason',
+        actor: op.uid,
+        target: 'ranked/2026',
+        reason: why,
+        before: expect.objectContaining({ end: Date.parse('2027-01-01T00:00:00Z') }),
+        after: expect.objectContaining({ end, configuredEnd: Date.parse('2027-01-01T00:00:00Z') }),
+      }),
+    ]);
+    // Players' calendars and the close follow the new end.
+    expect((await ann.call('getSeasons', { ladder: 'ranked' })).current).toMatchObject({ id: '2026', end });
+    await expectRefusal(
+      op.call('closeSeasonNow', { ladder: 'ranked', season: '2026', reason }),
+      'failed-precondition',
+      /^season: "2026" runs until 2027-02-01T00:00:00.000Z/,
+    );
+
+    const paths = await documentPaths();
+    const again = [{ byDays: 31 }, { endsAt: '2027-02-01T00:00:00Z' }];
+    for (const ask of again) {
+      expect(await op.call('extendSeason', { ladder: 'ranked', season: '2026', ...ask, reason: why })).toEqual({
+        season: '2026',
+        end,
+        auditId: null,
+      });
+    }
+    expect(await documentPaths()).toEqual(paths);
+    expect(await auditRows()).toHaveLength(1);
+  });
+
+  it('refuses a non-operator and every bad ask precisely, changing nothing', async () => {
+    const op = await operator();
+    const eve = await devPlayer('Extend Eve');
+    const paths = await documentPaths();
+    const ask = (input: Record<string, unknown>) =>
+      op.call('extendSeason', { ladder: 'ranked', season: '2026', reason: why, ...input } as never);
+    await expectRefusal(
+      eve.call('extendSeason', { ladder: 'ranked', season: '2026', byDays: 7, reason: why }),
+      'permission-denied',
+      /^Operators only/,
+    );
+    await expectRefusal(ask({ ladder: 'chess', byDays: 7 }), 'invalid-argument', /^ladder: no ladder is named "chess"/);
+    await expectRefusal(
+      ask({ season: '1999', byDays: 7 }),
+      'invalid-argument',
+      /^season: ladder "ranked" has no season "1999"/,
+    );
+    await expectRefusal(
+      ask({ season: '2025', byDays: 7 }),
+      'failed-precondition',
+      /^season: "2025" ended at 2026-01-01T00:00:00.000Z/,
+    );
+    await expectRefusal(
+      ask({ endsAt: '2020-01-01T00:00:00Z' }),
+      'invalid-argument',
+      /^endsAt: the new end 2020-01-01T00:00:00.000Z is not later than now/,
+    );
+    await expectRefusal(ask({ endsAt: 'next tuesday' }), 'invalid-argument', /endsAt: must be an ISO 8601 date/);
+    await expectRefusal(ask({ byDays: 0 }), 'invalid-argument', /byDays: must be at least 1 day/);
+    await expectRefusal(
+      ask({ byDays: 7, endsAt: '2027-03-01T00:00:00Z' }),
+      'invalid-argument',
+      /endsAt: give either endsAt or byDays/,
+    );
+    await expectRefusal(
+      ask({ byDays: 7, reason: 'x'.repeat(501) }),
+      'invalid-argument',
+      /reason: must be at most 500 characters/,
+    );
+    expect(await documentPaths()).toEqual(paths);
+    // A closed season: 2025 closed now, then asked again.
+    await op.call('closeSeasonNow', { ladder: 'ranked', season: '2025', reason });
+    await expectRefusal(ask({ season: '2025', byDays: 7 }), 'failed-precondition', /^season: "2025" is closed/);
+  });
+});

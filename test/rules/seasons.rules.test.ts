@@ -11,6 +11,7 @@ beforeEach(() =>
     'players/alice/seasons/s1': archive('alice'),
     'players/bob/seasons/s1': archive('bob'),
     'ladders/solo/closes/s1': { ladder: 'solo', season: 's1', phase: 'done', top: [{ rank: 1, uid: 'alice' }] },
+    'ladders/solo/extensions/s2': { ladder: 'solo', season: 's2', end: 2, configuredEnd: 1, by: 'op', at: 0 },
   }),
 );
 
@@ -35,5 +36,12 @@ describe('season archives and final leaderboards', () => {
     await assertFails(setDoc(doc(as('alice'), 'players/alice/seasons/s2'), archive('alice')));
     await assertFails(updateDoc(doc(as('alice'), 'ladders/solo/closes/s1'), { phase: 'rollover' }));
     await assertFails(setDoc(doc(as('alice'), 'ladders/solo/closes/s2'), { phase: 'done', top: [] }));
+  });
+
+  it('keeps season extensions from every client: the seasons callable answers with them', async () => {
+    await assertFails(getDoc(doc(as('alice'), 'ladders/solo/extensions/s2')));
+    await assertFails(getDocs(collection(as('alice'), 'ladders/solo/extensions')));
+    await assertFails(setDoc(doc(as('alice'), 'ladders/solo/extensions/s3'), { end: 9 }));
+    await assertFails(updateDoc(doc(as('alice'), 'ladders/solo/extensions/s2'), { end: 9 }));
   });
 });

@@ -4,10 +4,11 @@ import { reasonSchema } from '../core/ops/audit.js';
 import { MAX_BAN_HOURS } from '../core/ops/ban.js';
 import { pauseMessageSchema } from '../core/mode/pause.js';
 import { adjustmentDeltaSchema } from '../core/ladder/adjust.js';
+import { byDaysSchema, endsAtSchema } from '../core/ladder/extension.js';
 import { adjustRating as adjust } from '../store/adjust.js';
 import { banPlayer as ban, unbanPlayer as unban } from '../store/bans.js';
 import { pauseMode as pause, resumeMode as resume } from '../store/pauses.js';
-import { closeSeasonNow as closeNow } from '../store/seasonControls.js';
+import { closeSeasonNow as closeNow, extendSeason as extend } from '../store/seasonControls.js';
 import { voidRoom as voidSettled } from '../store/voids.js';
 import { adminCallable } from './callable.js';
 
@@ -63,4 +64,22 @@ export const closeSeasonNow = adminCallable(
   z.strictObject({ ladder: z.string().min(1).max(64), season: z.string().min(1).max(40), reason: reasonSchema }),
   (input, caller) => closeNow(caller.uid, input.ladder, input.season, input.reason),
   { timeoutSeconds: 120 },
+);
+
+/** Runs a season (not closed, not ended) until a later end: `endsAt`, or `byDays` after its configured end. */
+export const extendSeason = adminCallable(
+  z
+    .strictObject({
+      ladder: z.string().min(1).max(64),
+      season: z.string().min(1).max(40),
+      endsAt: endsAtSchema.optional(),
+      byDays: byDaysSchema.optional(),
+      reason: reasonSchema,
+    })
+    .refine((input) => (input.endsAt === undefined) !== (input.byDays === undefined), {
+      path: ['endsAt'],
+      message: 'give either endsAt or byDays (one of them)',
+    }),
+  ({ ladder, season, endsAt, byDays, reason }, caller) =>
+    extend(caller.uid, ladder, season, endsAt === undefined ? { byDays: byDays! } : { endsAt }, reason),
 );

@@ -2,6 +2,7 @@ import { logger } from 'firebase-functions/v2';
 import { scheduled } from '../define.js';
 import { endedSeasons } from '../core/ladder/season.js';
 import { config } from '../config.js';
+import { calendarOf } from '../store/extension.js';
 import { closeSeason, type CloseOutcome } from '../store/seasons.js';
 
 /** One season close's outcome, for the log and the operator's command. */
@@ -18,8 +19,9 @@ export interface SeasonCloseReport {
 export async function closeEndedSeasons(budgetMs: number, batchSize = 200): Promise<SeasonCloseReport[]> {
   const deadline = Date.now() + budgetMs;
   const reports: SeasonCloseReport[] = [];
-  for (const [ladder, rules] of Object.entries(config.ladders)) {
-    for (const { id } of endedSeasons(rules.seasons, Date.now())) {
+  for (const ladder of Object.keys(config.ladders)) {
+    // Extensions applied: a season run longer is not closed at its configured end.
+    for (const { id } of endedSeasons(await calendarOf(ladder), Date.now())) {
       let outcome: CloseOutcome;
       do outcome = await closeSeason(ladder, id, { batchSize, maxBatches: 10 });
       while (outcome.kind === 'paused' && Date.now() < deadline);
@@ -31,7 +33,10 @@ export async function closeEndedSeasons(budgetMs: number, batchSize = 200): Prom
   return reports;
 }
 
-/** Cloud Scheduler fires this every five minutes; a closed season costs one read per run from then on. */
+/**
+ * Cloud Scheduler fires this every five minutes; a run costs one read per ladder with seasons (its extensions)
+ * and one per closed season.
+ */
 export const seasonCloseTick = scheduled(
   () => ({ schedule: 'every 5 minutes', timeoutSeconds: 540, retryCount: 0 }),
   async () => {

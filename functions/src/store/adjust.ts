@@ -1,11 +1,11 @@
 import { fail } from '../core/errors.js';
 import { adjustmentRow, adjustStanding } from '../core/ladder/adjust.js';
-import { seasonAt } from '../core/ladder/season.js';
 import { standingInSeason, standingOn, type Player } from '../core/player/player.js';
 import { config } from '../config.js';
 import { audit } from './audit.js';
 import { historyRef, playerRef, seasonArchiveRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
+import { seasonNow } from './extension.js';
 
 /**
  * Moves a player's rating on a ladder by `delta`, in one transaction with its history row (an adjustment, not
@@ -23,7 +23,7 @@ export function adjustRating(actor: string, uid: string, ladderId: string, delta
     if (!player) fail('not-found', `uid: there is no player "${uid}".`);
     const now = Date.now();
     // A standing the season close has not reached yet is closed first, as a settlement would.
-    const season = seasonAt(ladder.seasons, now)?.id ?? null;
+    const season = await seasonNow(ladderId, now, tx);
     const entered = standingInSeason(uid, ladderId, standingOn(player, ladderId, ladder), ladder, season, now);
     if (entered.archive) tx.create(seasonArchiveRef(uid, entered.archive.season), entered.archive);
     const before = entered.standing;

@@ -13,21 +13,25 @@ import {
   windowTallies,
 } from '../core/ladder/leaderboard.js';
 import { ranked as withRank, type Player } from '../core/player/player.js';
-import { seasonAt } from '../core/ladder/season.js';
 import { config } from '../config.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { playerRef, playersRef } from './firestore/refs.js';
 import { db } from './firestore/db.js';
+import { seasonNow } from './extension.js';
+
+/** A ladder and the season running on it now (extensions included): the board one call reads. */
+interface Board {
+  ladder: string;
+  season: string | null;
+}
 
 /** Players past their placement in the season running now (index: firestore.indexes.json). */
-const ranked = (ladder: string) => {
-  const rules = config.ladders[ladder]!;
-  return playersRef()
-    .where(`ladders.${ladder}.season`, '==', seasonAt(rules.seasons, Date.now())?.id ?? null)
-    .where(`ladders.${ladder}.seasonGames`, '>=', rankedFrom(rules));
-};
+const ranked = ({ ladder, season }: Board) =>
+  playersRef()
+    .where(`ladders.${ladder}.season`, '==', season)
+    .where(`ladders.${ladder}.seasonGames`, '>=', rankedFrom(config.ladders[ladder]!));
 /** Best first: the same order for the top and for the rows around a player. */
-const bestFirst = (ladder: string) => ranked(ladder).orderBy(`ladders.${ladder}.rating`, 'desc');
+const bestFirst = (board: Board) => ranked(board).orderBy(`ladders.${board.ladder}.rating`, 'desc');
 const ratingOf = (ladder: string) => `ladders.${ladder}.rating`;
 
 /** A count aggregation is billed one read per 1,000 index entries it passes (at least one). */
@@ -67,48 +71,50 @@ export async function leaderboard(ladder: string, asked: number | LeaderboardAsk
   const ask = typeof asked === 'number' ? { limit: asked } : asked;
   const rules = config.ladders[ladder]!;
   const now = Date.now();
+  const current: Board = { ladder, season: await seasonNow(ladder, now) };
   const top = ask.limit
-    ? rankRows((await rows(bestFirst(ladder).limit(ask.limit))).map((p) => unranked(ladder, p, now)))
+    ? rankRows((await rows(bestFirst(current).limit(ask.limit))).map((p) => unranked(ladder, p, now)))
     : [];
   const mySnapshot = await playerRef(uid).get();
   countQueryReads(1);
   const mine = mySnapshot.data()?.ladders[ladder];
-  const players = ask.players ? await listed(ladder, ask.players, now) : undefined;
+  const players = ask.players ? await listed(current, ask.players, now) : undefined;
   const board: Leaderboard = { ladder, top, me: null, ...(players && { players }) };
   if (!isRanked(mine, rules)) return ask.around ? { ...board, around: [] } : board;
-  const above = await count(ranked(ladder).where(ratingOf(ladder), '>', mine.rating));
+  const above = await count(ranked(current).where(ratingOf(ladder), '>', mine.rating));
   board.me = { rank: rankBelow(above), ...withRank(mine, rules, now) };
-  if (ask.around) board.around = await around(ladder, mySnapshot, ask.around, above, now);
+  if (ask.around) board.around = await around(current, mySnapshot, ask.around, above, now);
   return board;
 }
 
 /** The `k` rows either side of the caller, with the caller, ranked from the count above them. */
 async function around(
-  ladder: string,
+  board: Board,
   me: DocumentSnapshot<Player>,
   k: number,
   playersAbove: number,
   now: number,
 ): Promise<LeaderboardRow[]> {
+  const { ladder } = board;
   const [above, below] = await Promise.all([
-    rows(bestFirst(ladder).endBefore(me).limitToLast(k)),
-    rows(bestFirst(ladder).startAfter(me).limit(k)),
+    rows(bestFirst(board).endBefore(me).limitToLast(k)),
+    rows(bestFirst(board).startAfter(me).limit(k)),
   ]);
   const window = [...above, me.data()!, ...below].map((p) => unranked(ladder, p, now));
   const ratings = window.map((row) => row.standing.rating);
   const mine = me.data()!.ladders[ladder]!.rating;
   const tallies = new Map<number, number>();
   for (const { rating, known } of windowTallies(ratings, mine, above.length < k)) {
-    tallies.set(rating, known ?? (await count(ranked(ladder).where(ratingOf(ladder), '==', rating))));
+    tallies.set(rating, known ?? (await count(ranked(board).where(ratingOf(ladder), '==', rating))));
   }
   const ranks = rankWindow(ratings, mine, playersAbove, (rating) => tallies.get(rating)!);
   return window.map(({ uid, displayName, standing }, i) => ({ rank: ranks[i]!, uid, displayName, ...standing }));
 }
 
 /** The ranked ones among `uids`, best first: their documents, and one count per band of ratings between them. */
-async function listed(ladder: string, uids: string[], now: number): Promise<LeaderboardRow[]> {
+async function listed(board: Board, uids: string[], now: number): Promise<LeaderboardRow[]> {
+  const { ladder, season } = board;
   const rules = config.ladders[ladder]!;
-  const season = seasonAt(rules.seasons, now)?.id ?? null;
   const snapshots = await db.getAll(...[...new Set(uids)].map((id) => playerRef(id)));
   countReads(snapshots.length);
   const players = snapshots
@@ -119,7 +125,7 @@ async function listed(ladder: string, uids: string[], now: number): Promise<Lead
   const bands = rankBands(players.map((p) => p.standing.rating));
   const counts = await Promise.all(
     bands.map(({ above, atMost }) => {
-      const query = ranked(ladder).where(ratingOf(ladder), '>', above);
+      const query = ranked(board).where(ratingOf(ladder), '>', above);
       return count(atMost === null ? query : query.where(ratingOf(ladder), '<=', atMost));
     }),
   );

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { seasonAt } from '../core/ladder/season.js';
 import type { Ticket } from '../core/match/ticket.js';
 import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
 import type { Party } from '../core/player/party.js';
@@ -10,6 +9,7 @@ import { config } from '../config.js';
 import { readPlayersWithPresence } from './presence.js';
 import { partyRef, roomRef, ticketRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
+import { seasonNow } from './extension.js';
 
 type Players = Awaited<ReturnType<typeof readPlayersWithPresence>>['players'];
 
@@ -28,6 +28,8 @@ export function requestRematch(uid: string, roomId: string): Promise<{ room: Roo
     const partyIds = [...new Set(roomTickets(room).flatMap((t) => (t.partyId ? [t.partyId] : [])))];
     const parties = everyone ? await tx.getAll(partyIds.map(partyRef)) : [];
     const now = Date.now();
+    // Read before any write: the season the rematch counts for, extensions included.
+    const season = everyone ? await seasonNow(mode.ladder, now, tx) : null;
     assertCanRematch(room, everyone ? room.memberUids : [uid], presenceOf, (u) =>
       players.get(u).state.blocked.map((b) => b.uid),
     );
@@ -41,6 +43,7 @@ export function requestRematch(uid: string, roomId: string): Promise<{ room: Roo
           players,
           parties.map((p) => p.data() as Party | undefined),
           now,
+          season,
         )
       : null;
     const updated = { ...room, rematch: { ...state, roomId: rematch?.id ?? null }, updatedAt: now };
@@ -57,6 +60,7 @@ function formRematch(
   players: Players,
   parties: (Party | undefined)[],
   now: number,
+  season: string | null,
 ): RoomDoc {
   const id = randomUUID();
   const fresh = new Map<string, Ticket>();
@@ -78,7 +82,6 @@ function formRematch(
     docs.set(ticket.id, matchedTicket(ticket, id, now));
   }
   const proposal = rematchProposal(room, fresh, mode.rematch?.swapSides ?? false, now);
-  const season = seasonAt(config.ladders[mode.ladder]!.seasons, now)?.id ?? null;
   const next: RoomDoc = { ...newRoom(id, mode, proposal, docs, now, season), rematchOf: room.id };
   tx.create(roomRef(id), next);
   for (const doc of docs.values()) {

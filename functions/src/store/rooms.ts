@@ -16,13 +16,14 @@ import { firstClash } from '../core/fairplay/avoidance.js';
 import { readStates } from './blocks.js';
 import { dodge } from '../core/fairplay/dodging.js';
 import type { PlayerState } from '../core/player/player.js';
-import { seasonAt } from '../core/ladder/season.js';
 import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/queue/ticket.js';
 import { config } from '../config.js';
 import { countReads, countWrites } from './firestore/metrics.js';
-import { partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
+import { modePauseRef, partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
+import { poolPauseTargets, requeuesOpen } from '../core/mode/pause.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { transaction, type Tx } from './firestore/tx.js';
+import { seasonNow } from './extension.js';
 
 /**
  * Commits a proposal as a room, in one short transaction that re-reads exactly the proposal's tickets: if
@@ -53,7 +54,7 @@ export function commitMatch(
       return null;
     }
     const now = Date.now();
-    const season = seasonAt(config.ladders[mode.ladder]!.seasons, now)?.id ?? null;
+    const season = await seasonNow(mode.ladder, now, tx);
     const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now, season);
     tx.create(roomRef(room.id), room);
     for (const ticket of queued) tx.set(ticketRef(ticket.mode, ticket.id), matchedTicket(ticket, room.id, now));
@@ -67,20 +68,25 @@ export function commitMatch(
  */
 async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation: Cancellation, nowMs: number) {
   const states = await tx.getAll(cancellation.cooldown.map(playerStateRef));
+  // A pool paused since the room formed takes nobody back: its waiting tickets were released, and so are these.
+  const targets = new Set(cancellation.requeue.flatMap((t) => poolPauseTargets(t.pool ?? room.mode)));
+  const pauses = await tx.getAll([...targets].map(modePauseRef));
+  const paused = new Set(pauses.filter((p) => p.exists).map((p) => p.id));
+  const requeue = requeuesOpen(cancellation.requeue, room.mode, paused);
   // Each requeued ticket goes back to the pool it came from with its round trips, read from the matched ticket
   // rather than copied into the room, which every player of the room can read.
-  const originals = await tx.getAll(cancellation.requeue.map((t) => ticketRef(t.pool ?? room.mode, t.ticketId)));
+  const originals = await tx.getAll(requeue.map((t) => ticketRef(t.pool ?? room.mode, t.ticketId)));
   // The room keeps no block lists nor meetings (its players read it): a requeued ticket keeps away whom its
   // members block and met lately as of now.
   const memberStates = await Promise.all(
-    cancellation.requeue.map((t) =>
+    requeue.map((t) =>
       readStates(
         tx,
         t.members.map((m) => m.uid),
       ),
     ),
   );
-  for (const [i, matched] of cancellation.requeue.entries()) {
+  for (const [i, matched] of requeue.entries()) {
     const guard = ticketGuard(memberStates[i]!, config.fairPlay.farming, nowMs);
     const original = originals[i]!.data() as TicketDoc | undefined;
     const ticket = requeuedTicket(randomUUID(), mode, matched, room, guard, nowMs, original);

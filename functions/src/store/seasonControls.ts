@@ -1,9 +1,21 @@
 import { fail } from '../core/errors.js';
+import { decideExtension, type ExtensionAsk } from '../core/ladder/extension.js';
 import { config } from '../config.js';
 import { audit } from './audit.js';
-import { seasonCloseRef } from './firestore/refs.js';
+import { calendarOf } from './extension.js';
+import { seasonCloseRef, seasonExtensionRef } from './firestore/refs.js';
 import { closeSeason, type CloseOutcome } from './seasons.js';
 import { transaction } from './firestore/tx.js';
+
+function ladderNamed(ladderId: string) {
+  const ladder = config.ladders[ladderId];
+  if (!ladder)
+    fail(
+      'invalid-argument',
+      `ladder: no ladder is named "${ladderId}"; ladders: ${Object.keys(config.ladders).join(', ')}.`,
+    );
+  return ladder;
+}
 
 /** How long one call may keep closing before it answers; the scheduled close (or another call) goes on from there. */
 const BUDGET_MS = 60_000;
@@ -20,13 +32,9 @@ export async function closeSeasonNow(
   season: string,
   reason: string,
 ): Promise<{ outcome: CloseOutcome['kind']; auditId: string | null }> {
-  const ladder = config.ladders[ladderId];
-  if (!ladder)
-    fail(
-      'invalid-argument',
-      `ladder: no ladder is named "${ladderId}"; ladders: ${Object.keys(config.ladders).join(', ')}.`,
-    );
-  const calendar = ladder.seasons.find((s) => s.id === season);
+  const ladder = ladderNamed(ladderId);
+  // The end as extended: a season run longer is still running until its new end.
+  const calendar = (await calendarOf(ladderId)).find((s) => s.id === season);
   if (!calendar) {
     fail(
       'invalid-argument',
@@ -66,4 +74,42 @@ export async function closeSeasonNow(
     return row.id;
   });
   return { outcome: outcome.kind, auditId };
+}
+
+/**
+ * Runs a season longer than configured, as data (`ladders/{ladder}/extensions/{season}`), in one transaction
+ * with its audit row: every reader of the season's end (rooms forming, the close, the scheduler, the calendar
+ * players see) applies it. The same call again changes nothing and writes no row (`auditId: null`).
+ */
+export function extendSeason(actor: string, ladderId: string, season: string, ask: ExtensionAsk, reason: string) {
+  const ladder = ladderNamed(ladderId);
+  return transaction(async (tx) => {
+    const [extensionSnap, closeSnap] = await tx.getAll([
+      seasonExtensionRef(ladderId, season),
+      seasonCloseRef(ladderId, season),
+    ]);
+    const extension = extensionSnap!.data() ?? null;
+    const now = Date.now();
+    const state = { ladder: ladderId, seasons: ladder.seasons, season, extension, closing: closeSnap!.exists };
+    const decision = decideExtension(state, ask, now);
+    const target = `${ladderId}/${season}`;
+    if (decision.kind === 'unchanged') return { season, end: decision.end, auditId: null };
+    const after = {
+      ladder: ladderId,
+      season,
+      end: decision.end,
+      configuredEnd: decision.configuredEnd,
+      by: actor,
+      at: now,
+    };
+    tx.set(seasonExtensionRef(ladderId, season), after);
+    const before = extension ?? {
+      ladder: ladderId,
+      season,
+      end: decision.before,
+      configuredEnd: decision.configuredEnd,
+    };
+    const row = audit(tx, { action: 'extendSeason', actor, target, reason, before, after }, now);
+    return { season, end: decision.end, auditId: row.id as string | null };
+  });
 }

@@ -5,7 +5,6 @@ import {
   closeStanding,
   FINAL_LEADERBOARD_SIZE,
   rankBatch,
-  seasonAt,
   type SeasonArchive,
   type SeasonClose,
 } from '../core/ladder/season.js';
@@ -22,6 +21,7 @@ import {
   seasonCloseRef,
 } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
+import { calendarOf, seasonEnd, seasonNow } from './extension.js';
 
 export interface CloseOptions {
   /** Players archived, or archives ranked, per transaction. */
@@ -51,7 +51,7 @@ async function liveRoomsOf(ladder: string, season: string): Promise<number> {
 
 /** Archives and resets one batch of the players still in the season; false once none is left. */
 async function rolloverBatch(ladderId: string, ladder: Ladder, season: string, size: number, nowMs: number) {
-  const next = seasonAt(ladder.seasons, nowMs)?.id ?? null;
+  const next = await seasonNow(ladderId, nowMs);
   const due = await playersRef().where(`ladders.${ladderId}.season`, '==', season).limit(size).get();
   countQueryReads(due.size);
   if (due.empty) return false;
@@ -119,12 +119,14 @@ export async function closeSeason(ladderId: string, season: string, options: Clo
   const nowMs = options.nowMs ?? Date.now();
   const calendar = ladder.seasons.find((s) => s.id === season);
   if (!calendar) throw new Error(`ladder ${ladderId} has no season ${season}`);
-  if (calendar.end > nowMs) return { kind: 'running', endsAt: calendar.end };
   const ref = seasonCloseRef(ladderId, season);
   let close = (await ref.get()).data();
   countQueryReads(1);
   if (close?.phase === 'done') return { kind: 'done', close };
   if (!close) {
+    // Not started: the season may have been extended (a started close is never extended, so needs no look).
+    const end = await seasonEnd(ladderId, calendar);
+    if (end > nowMs) return { kind: 'running', endsAt: end };
     const liveRooms = await liveRoomsOf(ladderId, season);
     if (liveRooms > 0) return { kind: 'waiting', liveRooms };
     await transaction(async (tx) => {
@@ -159,7 +161,7 @@ export async function closeSeason(ladderId: string, season: string, options: Clo
 
 /** The ladder's calendar now, each past season with the caller's archive row (null if they did not play it). */
 export async function seasonsOf(uid: string, ladderId: string) {
-  const calendar = calendarAt(config.ladders[ladderId]!.seasons, Date.now());
+  const calendar = calendarAt(await calendarOf(ladderId), Date.now());
   const rows = await seasonArchivesOf(uid).where('ladder', '==', ladderId).get();
   countQueryReads(rows.size);
   const mine = new Map(rows.docs.map((d) => [d.data().season, d.data()]));

@@ -6,10 +6,11 @@ import { act, h, showError } from '../dom.js';
 // The operator view's actions: a player page (ban, adjust, void, delete) and a mode page (pause, resume). Every
 // action is confirmed first with a sentence naming its consequence; the server checks the admin claim again.
 
-const when = (ms: number | null) => (ms === null ? 'no expiry' : new Date(ms).toISOString().replace('.000Z', 'Z'));
+export const when = (ms: number | null) =>
+  ms === null ? 'no expiry' : new Date(ms).toISOString().replace('.000Z', 'Z');
 
 /** A confirmation box in `slot`: the consequence in words, then Confirm (which runs `work`) or Cancel. */
-function confirmIn(slot: HTMLElement, consequence: string, label: string, work: () => Promise<unknown>) {
+export function confirmIn(slot: HTMLElement, consequence: string, label: string, work: () => Promise<unknown>) {
   const confirm: HTMLButtonElement = h('button', { type: 'button', class: 'primary' }, label);
   const cancel = h('button', { type: 'button', onclick: () => slot.replaceChildren() }, 'Cancel');
   confirm.addEventListener(
@@ -32,7 +33,7 @@ function confirmIn(slot: HTMLElement, consequence: string, label: string, work: 
   );
 }
 
-const input = (label: string, attributes: Record<string, string> = {}) =>
+export const input = (label: string, attributes: Record<string, string> = {}) =>
   h('input', { 'aria-label': label, autocomplete: 'off', ...attributes });
 
 async function readPlayer(uid: string) {

@@ -17,6 +17,7 @@ import { openLobby } from '../connect.js';
 import { act, devSignIn, h, showError, signOutButton } from '../dom.js';
 import { calibrationPanel, flagsPanel, queuesPanel, roomsPanel } from './panels.js';
 import { modesPage, playerPage } from './act.js';
+import { seasonsPage } from './seasons.js';
 import '../style.css';
 
 const app = document.getElementById('app')!;
@@ -89,6 +90,7 @@ async function showView(ladder: Ladder, config: Lobby) {
         call,
         config.modes.map((m) => m.id),
       ),
+      seasonsPage(call, config.ladders),
     ),
   );
 

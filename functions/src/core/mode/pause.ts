@@ -27,6 +27,21 @@ export const pauseMessageSchema = z
 export const pauseTargetsOf = (mode: Pick<ModeWithId, 'id' | 'modeId'>) =>
   mode.id === mode.modeId ? [mode.id] : [mode.modeId, mode.id];
 
+/** The pause documents that stop a pool by its id (`2v2`, `1v1@eu`). */
+export const poolPauseTargets = (pool: string) => pauseTargetsOf({ id: pool, modeId: splitPoolId(pool).modeId });
+
+/**
+ * The tickets of a cancelled ready check that go back to their pools: none to a pool paused since the room
+ * formed (its waiting tickets were released; these are released with them). `paused`: the pause documents found.
+ */
+export function requeuesOpen<T extends { pool?: string | null | undefined }>(
+  tickets: readonly T[],
+  roomPool: string,
+  paused: ReadonlySet<string>,
+): T[] {
+  return tickets.filter((t) => !poolPauseTargets(t.pool ?? roomPool).some((target) => paused.has(target)));
+}
+
 /** The pools a pause of `target` (a mode or one pool) empties; refuses a name that is neither. */
 export function pausedPools(modes: Modes, target: string): string[] {
   const pools = poolIds(modes).filter((pool) => pool === target || splitPoolId(pool).modeId === target);

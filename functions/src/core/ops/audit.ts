@@ -16,6 +16,7 @@ export const auditActionSchema = z.enum([
   'voidRoom',
   'deleteAccount',
   'closeSeasonNow',
+  'extendSeason',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -12,6 +12,7 @@ import { queueStatsSchema } from '../../core/ops/queueStats.js';
 import { roomDocSchema } from '../../core/room/room.js';
 import { readyCheckSeenSchema } from '../../core/room/readyCheck.js';
 import { seasonArchiveSchema, seasonCloseSchema } from '../../core/ladder/season.js';
+import { seasonExtensionSchema } from '../../core/ladder/extension.js';
 import { ticketDocSchema } from '../../core/queue/ticket.js';
 import { auditRowSchema } from '../../core/ops/audit.js';
 import { modePauseSchema } from '../../core/mode/pause.js';
@@ -120,6 +121,10 @@ export const seasonArchivesRef = () =>
 /** `ladders/{ladder}/closes/{seasonId}`: a season close's progress and final leaderboard. */
 export const seasonCloseRef = (ladder: string, seasonId: string) =>
   db.collection('ladders').doc(ladder).collection('closes').doc(seasonId).withConverter(converter(seasonCloseSchema));
+/** `ladders/{ladder}/extensions/{seasonId}`: a season run longer than configured (core/ladder/extension.ts). */
+export const seasonExtensionsRef = (ladder: string) =>
+  db.collection('ladders').doc(ladder).collection('extensions').withConverter(converter(seasonExtensionSchema));
+export const seasonExtensionRef = (ladder: string, seasonId: string) => seasonExtensionsRef(ladder).doc(seasonId);
 
 /** `calibration/{day}_{mode}`: a mode's day of predicted against actual results (core/ops/calibration.ts); operators only. */
 export const calibrationRef = (id: string) =>

@@ -1,0 +1,51 @@
+import { extendedCalendar, extensionToRead, seasonRunningAt, type SeasonExtension } from '../core/ladder/extension.js';
+import type { Season } from '../core/ladder/season.js';
+import { config } from '../config.js';
+import { countQueryReads, countReads } from './firestore/metrics.js';
+import { seasonExtensionRef, seasonExtensionsRef } from './firestore/refs.js';
+import type { Tx } from './firestore/tx.js';
+
+/**
+ * The season running on a ladder at `nowMs`, extensions included: the id a room formed now counts for. While a
+ * configured season runs this reads nothing; in the gap after one (or after the last) it reads that season's
+ * extension, inside `tx` when given, so a room formed after an old end sees an extension committed before it.
+ */
+export async function seasonNow(ladderId: string, nowMs: number, tx?: Tx): Promise<string | null> {
+  const seasons = config.ladders[ladderId]!.seasons;
+  const last = extensionToRead(seasons, nowMs);
+  if (!last) return seasonRunningAt(seasons, null, nowMs)?.id ?? null;
+  const ref = seasonExtensionRef(ladderId, last.id);
+  let extension: SeasonExtension | undefined;
+  if (tx) extension = (await tx.get(ref)).data();
+  else {
+    extension = (await ref.get()).data();
+    countReads(1);
+  }
+  return seasonRunningAt(seasons, extension ?? null, nowMs)?.id ?? null;
+}
+
+/** A season's end with its extension, if any (one read). */
+export async function seasonEnd(ladderId: string, season: Season): Promise<number> {
+  const extension = (await seasonExtensionRef(ladderId, season.id).get()).data();
+  countReads(1);
+  return Math.max(season.end, extension?.end ?? season.end);
+}
+
+/** A ladder's whole calendar with its extensions applied (one query; none for a ladder without seasons). */
+export async function calendarOf(ladderId: string): Promise<Season[]> {
+  const seasons = config.ladders[ladderId]!.seasons;
+  if (seasons.length === 0) return [];
+  const extensions = await seasonExtensionsRef(ladderId).get();
+  countQueryReads(extensions.size);
+  return extendedCalendar(
+    seasons,
+    extensions.docs.map((d) => d.data()),
+  );
+}
+
+/** Every season end still to come on any ladder, extensions included, soonest first. */
+export async function seasonEndsAfter(nowMs: number): Promise<number[]> {
+  const calendars = await Promise.all(Object.keys(config.ladders).map(calendarOf));
+  const ends = calendars.flat().map((s) => s.end);
+  return [...new Set(ends.filter((end) => end > nowMs))].sort((a, b) => a - b);
+}

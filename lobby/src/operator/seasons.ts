@@ -1,0 +1,69 @@
+import type { Invoke, Seasons } from '@ladder/client';
+import { h, showError } from '../dom.js';
+import { confirmIn, input, when } from './act.js';
+
+// The season page: each ladder's running season and its end, with Extend (by whole days from the end as it
+// stands) behind a confirmation that names the new end and what waits for it.
+
+const DAY_MS = 86_400_000;
+
+export function seasonsPage(call: Invoke, ladders: string[]): HTMLElement {
+  const days = input('Extend days', { type: 'number', min: '1', value: '7' });
+  const reason = input('Season reason', { placeholder: 'why (goes into the audit)', maxlength: '500' });
+  const slot = h('div', {});
+  const list = h('table', { class: 'operator-table', 'data-testid': 'seasons' });
+  const row = (calendar: Seasons) => {
+    const current = calendar.current;
+    if (!current) {
+      return h(
+        'tr',
+        { 'data-testid': `season-${calendar.ladder}` },
+        h('td', {}, calendar.ladder),
+        h(
+          'td',
+          {},
+          calendar.next ? `off-season; ${calendar.next.id} starts ${when(calendar.next.start)}` : 'no season running',
+        ),
+        h('td', {}),
+      );
+    }
+    const extend = () => {
+      const end = current.end + Number(days.value) * DAY_MS;
+      confirmIn(
+        slot,
+        `Extend ${calendar.ladder} season ${current.id} to ${when(end)} (${days.value} days later): games played until then count for it, and its close, soft reset and final leaderboard wait for the new end.`,
+        'Confirm extension',
+        async () => {
+          await call('extendSeason', {
+            ladder: calendar.ladder,
+            season: current.id,
+            endsAt: new Date(end).toISOString(),
+            reason: reason.value,
+          });
+          await show();
+        },
+      );
+    };
+    return h(
+      'tr',
+      { 'data-testid': `season-${calendar.ladder}` },
+      h('td', {}, calendar.ladder),
+      h('td', {}, `${current.id} running until ${when(current.end)}`),
+      h('td', {}, h('button', { type: 'button', onclick: extend }, 'Extend')),
+    );
+  };
+  const show = async () => {
+    const calendars = await Promise.all(ladders.map((ladder) => call('getSeasons', { ladder })));
+    // A ladder without seasons plays one endless season: nothing to extend.
+    list.replaceChildren(...calendars.filter((c) => c.current || c.next || c.past.length).map(row));
+  };
+  void show().catch(showError);
+  return h(
+    'section',
+    { class: 'card', id: 'seasons-page' },
+    h('h2', {}, 'Seasons'),
+    h('div', { class: 'inline' }, days, reason),
+    slot,
+    list,
+  );
+}
