@@ -27,6 +27,7 @@ import {
   type SeasonArchive,
   type SeasonClose,
 } from '../functions/src/core/ladder/season.js';
+import { checkBots } from './botInvariants.js';
 import { checkFarming } from './farmingInvariants.js';
 import { checkSeasons, replayRating } from './seasonInvariants.js';
 import type { z } from 'zod';
@@ -360,8 +361,9 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
       violation('a game every side left moves no rating', [roomPath(r)], `left by ${r.forfeits.join(', ')}`);
     }
     // A rematch replays a room that met the caps, with the ratings its game moved: its players chose it.
+    // A room with bots is judged by the bots' rules instead (sim/botInvariants.ts).
     const checked =
-      r.rematchOf === null
+      r.rematchOf === null && r.bots.length === 0
         ? violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality })
         : [];
     for (const broken of checked) {
@@ -508,6 +510,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   checkBans(snapshot, violation);
   checkSeasons(snapshot, config, violation);
   checkFarming(snapshot.rooms, config, violation);
+  checkBots(snapshot, config, violation);
   return found;
 }
 

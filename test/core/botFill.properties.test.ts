@@ -96,7 +96,8 @@ describe('bots after a wait', () => {
   });
 
   it('give a free-for-all ticket waiting for its fill (humans within reach) no bots', () => {
-    const ffa = withBots({ ...defaultModes.ffa!, format: { ...defaultModes.ffa!.format, fillWaitSeconds: 300 } });
+    const format = { kind: 'ffa' as const, minPlayers: 4, maxPlayers: 8, fillWaitSeconds: 300 };
+    const ffa = withBots({ ...defaultModes.ffa!, format });
     const pool = [4, 5, 6, 7].map((i) => ticket(ffa, [1500 + i], 100, `f${i}`));
     const { proposals, bots } = sweepWithBots(ffa, pool);
     expect(proposals).toEqual([]);
