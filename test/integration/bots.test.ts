@@ -2,10 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { describeRoom } from '@ladder/client';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
+import { adjustRating } from '../../functions/src/store/adjust.js';
 import { db } from '../support/admin.js';
 import { expectInvariants } from '../support/game.js';
 import { ladderPlayers, reach } from '../support/ladder.js';
-import { standAt } from '../support/standings.js';
 
 // The test configuration's `botDuel`: a 1v1 on the solo ladder whose tickets get a bot after 2 s without a human;
 // its side cap widens from 60 to 100 points after 1 s.
@@ -14,8 +14,14 @@ const sweep = () => runMatcher({ durationMs: 1_000, intervalMs: 300 });
 
 describe('bots after a wait, on the emulators', () => {
   it('seats a player who waited alone with a bot; the game settles unrated and no bot reaches the leaderboard', async () => {
-    const [zed, top] = await ladderPlayers('Zed', 'Top');
-    await standAt('solo', top.uid, 1700, 5);
+    const [zed, top, low] = await ladderPlayers('Zed', 'Top', 'Low');
+    // A rated 1v1 first, so the solo ladder has two players on it.
+    const topMatch = await top.queue('1v1');
+    await reach(topMatch, 'queued');
+    const lowMatch = await low.queue('1v1');
+    await topMatch.reportOutcome('win');
+    await lowMatch.reportOutcome('loss');
+    await reach(topMatch, 'settled');
     const match = await zed.queue(MODE);
     await reach(match, 'queued');
     // Younger than the 2 s: the sweep leaves the ticket waiting for a human.
@@ -49,7 +55,10 @@ describe('bots after a wait, on the emulators', () => {
     expect((await db.collection('players').where('displayName', '==', 'Bot 1').get()).size).toBe(0);
 
     const board = await zed.leaderboard('solo', { limit: 100 });
-    expect(board.top.map((r) => r.displayName)).toEqual(['Top']);
+    expect(board.top.map((r) => [r.displayName, r.rating])).toEqual([
+      ['Top', 1516],
+      ['Low', 1484],
+    ]);
     expect(board.me).toBeNull();
     // Zed is free to queue again, and the bots' room has no rematch.
     await expect(zed.queue(MODE).then((m) => m.cancel())).resolves.toBe(true);
@@ -59,8 +68,7 @@ describe('bots after a wait, on the emulators', () => {
   it('matches two players waiting past the bots’ wait with each other, not with bots', async () => {
     const [amy, ben] = await ladderPlayers('Amy', 'Ben');
     // 80 points apart: too far for the 60-point side cap when Ben queues, within the 100 it widens to after 1 s.
-    await standAt('solo', amy.uid, 1500, 5);
-    await standAt('solo', ben.uid, 1580, 5);
+    await adjustRating('test operator', ben.uid, 'solo', 80, 'a stronger player for the test');
     const amyMatch = await amy.queue(MODE);
     const benMatch = await ben.queue(MODE);
     expect((await reach(benMatch, 'queued')).kind).toBe('queued');
