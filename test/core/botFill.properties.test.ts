@@ -7,6 +7,7 @@ import { defaultModes, parseModes, type Mode } from '../../functions/src/core/mo
 import { idleState, newPlayer, type Player } from '../../functions/src/core/player/player.js';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { planSettlement } from '../../functions/src/core/room/settlement.js';
+import { forfeitVerdict } from '../../functions/src/core/fairplay/leaving.js';
 import { utcDay } from '../../functions/src/core/fairplay/rematchWindow.js';
 import { NOW, poolArbitrary, ticket } from './helpers.js';
 import { pendingRoom } from './pendingRoom.js';
@@ -148,6 +149,26 @@ describe('settling a room with bots', () => {
       bots: [{ seat: 1, side: kind === 'team' ? 1 : 0, rating: 1500, name: 'Bot 1' }],
     };
   }
+
+  it('is lost to the bots once all its humans have left, and goes on while one stays', () => {
+    for (const kind of ['team', 'ffa'] as const) {
+      const room = botRoom(['a', 'b'], kind);
+      expect(forfeitVerdict({ ...room, forfeits: ['a'] })).toBeNull();
+      const verdict = forfeitVerdict({ ...room, forfeits: ['a', 'b'] });
+      expect(verdict?.kind).toBe('settle');
+      const plan = planSettlement({
+        room,
+        result: verdict!.kind === 'settle' ? verdict!.result : { outcome: 'A' },
+        ladder,
+        fairPlay,
+        players: new Map(room.memberUids.map((uid) => [uid, newPlayer(uid, uid, { team: ladder }, 0)])),
+        states: new Map(room.memberUids.map((uid) => [uid, idleState(0)])),
+        flags: new Map(),
+        nowMs: NOW_SETTLED,
+      });
+      expect(plan.history.map((h) => h.row.outcome)).toEqual(['loss', 'loss']);
+    }
+  });
 
   it('moves no rating, standing, record or meeting, and marks every history row as a bot game', () => {
     const uids = ['a', 'b', 'c'];
