@@ -19,6 +19,7 @@ describe('bots after a wait, on the emulators', () => {
     const topMatch = await top.queue('1v1');
     await reach(topMatch, 'queued');
     const lowMatch = await low.queue('1v1');
+    await reach(topMatch, 'active');
     await topMatch.reportOutcome('win');
     await lowMatch.reportOutcome('loss');
     await reach(topMatch, 'settled');
