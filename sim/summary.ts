@@ -41,7 +41,7 @@ export function summary(f: Figures, result: SimulationResult, wallSeconds: numbe
       f.botRooms.byMode
         .map(
           (m) =>
-            `${m.mode} ${m.rooms} rooms with bots (${m.humans} humans, ${m.bots} bots; after ${m.afterSeconds} s) beside ${m.humanRooms} of humans; bot-seated wait p50 ${secs(m.botWait.p50)} vs human p50 ${secs(m.humanWait.p50)}, saved ${secs(m.savedSecondsPerTicket)} per ticket (${m.savedPlayerSeconds ?? '–'} player-seconds)`,
+            `${m.mode} ${m.rooms} rooms with bots (${m.humans} humans, ${m.bots} bots; after ${m.afterSeconds} s) beside ${m.humanRooms} of humans; bot-seated wait p50 ${secs(m.botWait.p50)} vs human p50 ${secs(m.humanWait.p50)} (human p50 − own wait: ${secs(m.savedSecondsPerTicket)} per ticket, ${m.savedPlayerSeconds ?? '–'} player-seconds)`,
         )
         .join('; ') || 'no mode seats bots'
     }`,
