@@ -8,6 +8,7 @@ import { idleState, newPlayer, type Player } from '../../functions/src/core/play
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { planSettlement } from '../../functions/src/core/room/settlement.js';
 import { forfeitVerdict } from '../../functions/src/core/fairplay/leaving.js';
+import { askRematch } from '../../functions/src/core/room/rematch.js';
 import { utcDay } from '../../functions/src/core/fairplay/rematchWindow.js';
 import { NOW, poolArbitrary, ticket } from './helpers.js';
 import { pendingRoom } from './pendingRoom.js';
@@ -149,6 +150,13 @@ describe('settling a room with bots', () => {
       bots: [{ seat: 1, side: kind === 'team' ? 1 : 0, rating: 1500, name: 'Bot 1' }],
     };
   }
+
+  it('has no rematch: its players queue again', () => {
+    const settled = { ...botRoom(['a'], 'team'), status: 'settled' as const, endedAt: NOW_SETTLED };
+    expect(() => askRematch(settled, 'a', { windowSeconds: 30, swapSides: false }, NOW_SETTLED)).toThrow(
+      /^roomId: room r had bots; queue again to play\.$/,
+    );
+  });
 
   it('is lost to the bots once all its humans have left, and goes on while one stays', () => {
     for (const kind of ['team', 'ffa'] as const) {
