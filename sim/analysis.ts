@@ -10,6 +10,7 @@ import { groupWaits, type GroupWaits } from '../functions/src/core/ops/groupWait
 import { roomWaits } from '../functions/src/core/ops/queueStats.js';
 import { coreSides, type RoomDoc } from '../functions/src/core/room/room.js';
 import type { SimulationResult } from './simulation.js';
+import { botFigures, type BotFigures } from './botRooms.js';
 import { skillFigures, type SkillFigures } from './skill.js';
 
 /** The callables between a player's enqueue and the settlement of their room: the issue's cost window. */
@@ -103,6 +104,8 @@ export interface Figures {
   skill: SkillFigures;
   /** Waits of the started rooms' tickets by party size and by rating band (`waitsByGroup`). */
   waitsByGroup: GroupWaits;
+  /** Rooms the modes with bots seated with bots after a long wait, and the waits they saved. */
+  botRooms: BotFigures;
 }
 
 export function spread(values: number[]): Spread {
@@ -117,13 +120,15 @@ const seats = (rooms: RoomDoc[]) => rooms.reduce((sum, r) => sum + r.memberUids.
 
 /**
  * The earliest moment this room's exact tickets made a valid match: after the last of them entered the pool,
- * at a widening step or the end of a free-for-all's fill wait. The matcher cannot have matched them sooner.
+ * at a widening step, the end of a free-for-all's fill wait or, with bots, of the bots' wait. The matcher cannot have matched them sooner.
  */
 export function feasibleAt(room: RoomDoc, config: AppConfig, enteredAt: (ticketId: string) => number): number {
   const mode = resolveMode(config.modes, room.mode);
   const tickets = coreSides(room).flat();
   const entered = Math.max(...tickets.map((t) => enteredAt(t.id)));
   const oldest = Math.min(...tickets.map((t) => t.enqueuedAt));
+  // A ticket's bots are due once it has waited the mode's afterSeconds.
+  if (room.bots.length && mode.bots) return Math.max(entered, oldest + 1000 * mode.bots.afterSeconds);
   const steps = [
     ...mode.spreadCap.schedule,
     ...(mode.format.kind === 'team' ? mode.format.sideDifferenceCap.schedule : []),
@@ -306,5 +311,6 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     limiterWaitMs: spread(result.limiterWaitMs),
     skill: skillFigures(result, config),
     waitsByGroup: waitsByGroup(started, config),
+    botRooms: botFigures(rooms, config),
   };
 }

@@ -167,17 +167,19 @@ export class World {
   /**
    * How the game really went, drawn from the players' hidden true skills (bench/convergence.ts): a team game is
    * won by the side performing better (one in DRAW_SHARE is a draw, so draws keep being settled), a
-   * free-for-all placed by performance.
+   * free-for-all placed by performance. The game plays a room's bots at the skill of their rating; in
+   * free-for-all the humans report their places among everyone, bots included.
    */
   private trueResult(room: RoomDoc, random: Random): Result {
     const { noise } = this.options.trueSkill;
     const skill = (uid: string) => this.trueSkills.get(uid) ?? this.options.trueSkill.mean;
+    const bots = (side: number) => room.bots.filter((b) => b.side === side).map((b) => b.rating);
     if (room.kind === 'team') {
       if (random.next() < DRAW_SHARE) return { outcome: 'draw' };
-      const [a, b] = sideUids(room).map((uids) => uids.map(skill));
+      const [a, b] = sideUids(room).map((uids, side) => [...uids.map(skill), ...bots(side)]);
       return { outcome: playSides(a!, b!, random, noise) };
     }
-    const placements = playPlacements(room.memberUids.map(skill), random, noise);
+    const placements = playPlacements([...room.memberUids.map(skill), ...bots(0)], random, noise);
     return { placements: Object.fromEntries(room.memberUids.map((uid, i) => [uid, placements[i]!])) };
   }
 }

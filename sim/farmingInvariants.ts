@@ -19,8 +19,9 @@ const facingPairs = (room: RoomDoc): [string, string][] =>
 
 export function checkFarming(rooms: readonly RoomDoc[], config: AppConfig, violation: Violation) {
   const rules = config.fairPlay.farming;
+  // Games against bots count towards no pair and no window (sim/botInvariants.ts checks them).
   const settled = rooms
-    .filter((r) => r.status === 'settled')
+    .filter((r) => r.status === 'settled' && r.bots.length === 0)
     .sort((x, y) => x.endedAt! - y.endedAt! || x.id.localeCompare(y.id));
 
   // Games settled between each pair per UTC day, in the order they settled: rated up to the cap, unrated past it.

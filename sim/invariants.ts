@@ -27,6 +27,7 @@ import {
   type SeasonArchive,
   type SeasonClose,
 } from '../functions/src/core/ladder/season.js';
+import { checkBots } from './botInvariants.js';
 import { checkFarming } from './farmingInvariants.js';
 import { checkSeasons, replayRating } from './seasonInvariants.js';
 import { checkBans, checkPauses } from './operatorInvariants.js';
@@ -166,6 +167,7 @@ const INVARIANTS: ((check: Check) => void)[] = [
   ({ snapshot, violation }) => checkPauses(snapshot, violation),
   ({ snapshot, config, violation }) => checkSeasons(snapshot, config, violation),
   ({ snapshot, config, violation }) => checkFarming(snapshot.rooms, config, violation),
+  ({ snapshot, config, violation }) => checkBots(snapshot, config, violation),
 ];
 
 export function checkInvariants(snapshot: Snapshot, config: AppConfig): InvariantViolation[] {
@@ -546,8 +548,11 @@ function roomKeepsItsRules({ config, violation, ticketsById, firstTicket, blocke
     violation('a game every side left moves no rating', [roomPath(r)], `left by ${r.forfeits.join(', ')}`);
   }
   // A rematch replays a room that met the caps, with the ratings its game moved: its players chose it.
+  // A room with bots is judged by the bots' rules instead (sim/botInvariants.ts).
   const checked =
-    r.rematchOf === null ? violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality }) : [];
+    r.rematchOf === null && r.bots.length === 0
+      ? violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality })
+      : [];
   for (const broken of checked) {
     violation('every room within its caps and premade policy', [roomPath(r)], JSON.stringify(broken));
   }

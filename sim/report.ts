@@ -57,6 +57,7 @@ export function reportJson(figures: Figures, result: SimulationResult) {
     waitSecondsByPartySize: figures.waitsByGroup.bySize,
     waitSecondsByBand: figures.waitsByGroup.byBand,
     skill: figures.skill,
+    botRooms: figures.botRooms,
     opsPerMatchedPlayer: Object.fromEntries(
       figures.queueOps.map((r) => [
         r.source,
@@ -158,6 +159,37 @@ export function waitChart(figures: Figures, sweepIntervalSeconds: number): strin
     ],
     markers,
   });
+}
+
+/** The rooms bots filled per mode with bots, and the waits of the tickets they seated against the humans'. */
+function botSection(figures: Figures): string {
+  const modes = figures.botRooms.byMode;
+  if (!modes.length) return '<p>No mode seats bots in this configuration.</p>';
+  const s = (v: number | null) => (v === null ? '–' : `${v.toFixed(1)} s`);
+  return table(
+    [
+      'mode',
+      'bots after',
+      'rooms with bots',
+      'humans / bots in them',
+      'rooms of humans',
+      'bot-seated wait p50 / p95',
+      'human wait p50 / p95',
+      'saved per ticket (human p50 − own wait)',
+      'saved player-seconds',
+    ],
+    modes.map((m) => [
+      m.mode,
+      `${m.afterSeconds} s`,
+      m.rooms,
+      `${m.humans} / ${m.bots}`,
+      m.humanRooms,
+      `${s(m.botWait.p50)} / ${s(m.botWait.p95)}`,
+      `${s(m.humanWait.p50)} / ${s(m.humanWait.p95)}`,
+      s(m.savedSecondsPerTicket),
+      m.savedPlayerSeconds,
+    ]),
+  );
 }
 
 function table(head: string[], rows: (string | number | null)[][]): string {
@@ -417,6 +449,7 @@ slow ready-check answer or heartbeat caused by it is in what follows from it (ca
 <h2>Waits by party size and by band</h2>${groupWaitsSection(figures)}
 <h2>Match quality</h2>${quality}${qualityTable}
 <h2>Ratings against true skill</h2>${skillSection(figures)}
+<h2>Bots after a wait</h2>${botSection(figures)}
 <h2>Throughput</h2>${table(['measure', 'value'], Object.entries(figures.throughput))}${timeline}
 <h2>Firestore cost</h2>
 <p>Counted in the store layer: every transaction read and write (retries included), query results (at least one read each) and

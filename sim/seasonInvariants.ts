@@ -69,7 +69,8 @@ export function checkSeasons(snapshot: SeasonSnapshot, config: AppConfig, violat
     }
     const archived = new Set(archives.map((a) => a.uid));
     for (const room of snapshot.rooms) {
-      if (room.ladder !== ladder || room.season !== season || room.status !== 'settled') continue;
+      // A game against bots counts for no standing, so for no season.
+      if (room.ladder !== ladder || room.season !== season || room.status !== 'settled' || room.bots.length) continue;
       // A deleted player's archives went with their account; the room names them as deleted.
       for (const uid of room.memberUids.filter((u) => !archived.has(u) && room.names[u] !== DELETED_NAME)) {
         violation(

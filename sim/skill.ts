@@ -45,7 +45,8 @@ export function skillFigures(result: SimulationResult, config: AppConfig): Skill
   const ladders = Object.entries(config.ladders).map(([ladder, rules]): LadderConvergence => {
     const byPlayer = new Map<string, number[]>();
     const rows = result.snapshot.history
-      .filter((h) => h.ladder === ladder && truth[h.uid] !== undefined)
+      // A game against bots moves no rating: it is no step towards the player's skill.
+      .filter((h) => h.ladder === ladder && truth[h.uid] !== undefined && !h.bots)
       .sort((a, b) => a.settledAt - b.settledAt);
     for (const row of rows) byPlayer.set(row.uid, [...(byPlayer.get(row.uid) ?? []), row.ratingAfter]);
     const correlate = (pairs: [string, number][]) => ({
@@ -71,7 +72,7 @@ export function skillFigures(result: SimulationResult, config: AppConfig): Skill
   const forecasts: Forecast[] = [];
   const truths: Forecast[] = [];
   const settled = result.snapshot.rooms.filter(
-    (r) => r.createdAt >= result.startedAt && r.status === 'settled' && r.kind === 'team',
+    (r) => r.createdAt >= result.startedAt && r.status === 'settled' && r.kind === 'team' && r.bots.length === 0,
   );
   for (const room of settled) {
     const predicted = room.quality.winProbabilityA;

@@ -5,6 +5,7 @@ import type { SimulationResult } from './simulation.js';
 
 const ms = (v: number | null) =>
   v === null ? '–' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`;
+const secs = (v: number | null) => (v === null ? '–' : `${v.toFixed(1)} s`);
 const spread = (s: Spread) => `p50 ${ms(s.p50)}, p95 ${ms(s.p95)} (n=${s.n})`;
 const verdict = (value: number | null, limit: number) =>
   value === null ? 'not measured' : value <= limit ? 'met' : 'MISSED';
@@ -49,6 +50,14 @@ export function summary(f: Figures, result: SimulationResult, wallSeconds: numbe
       .join(
         '; ',
       )}; room forecasts Brier ${f.skill.forecasts.brier?.toFixed(3) ?? '–'} (true chances ${f.skill.forecasts.trueBrier?.toFixed(3) ?? '–'})`,
+    `  bots             ${
+      f.botRooms.byMode
+        .map(
+          (m) =>
+            `${m.mode} ${m.rooms} rooms with bots (${m.humans} humans, ${m.bots} bots; after ${m.afterSeconds} s) beside ${m.humanRooms} of humans; bot-seated wait p50 ${secs(m.botWait.p50)} vs human p50 ${secs(m.humanWait.p50)} (human p50 − own wait: ${secs(m.savedSecondsPerTicket)} per ticket, ${m.savedPlayerSeconds ?? '–'} player-seconds)`,
+        )
+        .join('; ') || 'no mode seats bots'
+    }`,
     `  invocations      ${f.invocations.map((i) => `${i.name} ${i.server ?? i.client}`).join(', ')}`,
     `  client latency   ${f.invocations
       .filter((i) => i.p50Ms !== null)

@@ -11,7 +11,7 @@ import {
   type MatchStatus,
   type MatchStatusKind,
 } from './status.js';
-import type { Result, Room, Ticket, Unsubscribe } from './types.js';
+import type { BotSeat, Result, Room, Ticket, Unsubscribe } from './types.js';
 
 export interface MatchOptions {
   /** How often a `queued` status is re-emitted with the updated wait; 0 turns that off. Default 1000 ms. */
@@ -35,6 +35,11 @@ export interface Match {
   readonly status: MatchStatus | null;
   /** True once the match has ended (settled, voided, cancelled, expired) or was closed. */
   readonly ended: boolean;
+  /**
+   * The bots seated in the room after a long wait (the mode's `bots`): the game plays them, and only the humans
+   * report. Empty before a room, and in a room of humans.
+   */
+  readonly bots: BotSeat[];
   /** Calls `listener` with the current status (if any) and every new one. */
   onStatus(listener: (status: MatchStatus) => void): Unsubscribe;
   /** Transient problems the subscription recovers from itself (a failed heartbeat, a listener error). */
@@ -166,6 +171,10 @@ export class MatchSubscription implements Match {
 
   get ended() {
     return this.closed || this.finished;
+  }
+
+  get bots() {
+    return this.facts.room?.bots ?? [];
   }
 
   /** Whether this subscription has followed (or follows) the ticket. */

@@ -1,7 +1,10 @@
-import type { RatingChange, Room, TeamResult, VisibleRank } from './types.js';
+import type { BotSeat, RatingChange, Room, TeamResult, VisibleRank } from './types.js';
 
 export interface RoomPlayer {
+  /** A human's uid; for a bot, `bot:` and its seat number. */
   uid: string;
+  /** A bot the game plays (the mode seats bots after a long wait); it never reports and is never rated. */
+  bot: boolean;
   name: string;
   /** The rating the player was matched on. */
   rating: number;
@@ -44,8 +47,10 @@ export function describeRoom(room: Room, uid: string): RoomView {
         partyId: ticket.partyId,
         accepted: accepted.has(m.uid),
         ratingChange: room.ratingChanges?.[m.uid] ?? null,
+        bot: false,
       })),
     );
+    for (const bot of room.bots.filter((b) => b.side === index)) players.push(botPlayer(bot));
     const averageRating = players.reduce((sum, p) => sum + p.rating, 0) / Math.max(1, players.length);
     const team = room.kind === 'team';
     return {
@@ -58,6 +63,17 @@ export function describeRoom(room: Room, uid: string): RoomView {
   const mySide = sideOf(room, uid);
   return { sides, mySide, myWinChance: mySide === null ? null : (sides[mySide]?.winChance ?? null) };
 }
+
+const botPlayer = (bot: BotSeat): RoomPlayer => ({
+  uid: `bot:${bot.seat}`,
+  bot: true,
+  name: bot.name,
+  rating: bot.rating,
+  rank: null,
+  partyId: null,
+  accepted: true,
+  ratingChange: null,
+});
 
 /** The index of the player's side (0 = A, 1 = B in team rooms), or null. */
 export function sideOf(room: Pick<Room, 'sides'>, uid: string): number | null {

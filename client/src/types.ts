@@ -286,6 +286,16 @@ export interface Room {
   rematch: RematchState | null;
   /** The settled room this one replays, for a rematch; null for a room from the queue. */
   rematchOf: string | null;
+  /** Bots seated after a long wait, which the game plays; they report nothing and are never rated. */
+  bots: BotSeat[];
+}
+
+/** A bot in a room: its seat number within the room, its side (0 is A; free-for-all: 0), rating and name. */
+export interface BotSeat {
+  seat: number;
+  side: number;
+  rating: number;
+  name: string;
 }
 
 /** A settled room's rematch: formed at once when every player asks before `deadline`. */
@@ -323,6 +333,8 @@ export interface HistoryRow {
   reason: string | null;
   /** On a game's row: when an operator voided it. */
   voidedAt: number | null;
+  /** On a game's row: whether bots took seats in it (such a game moves no rating). */
+  bots: boolean;
 }
 
 export interface LeaderboardRow extends Standing {

@@ -1,5 +1,5 @@
 import type { Ladder, LeaderboardRow } from '@ladder/client';
-import { act, h, ladderCard } from './dom.js';
+import { act, actionButton, h, ladderCard } from './dom.js';
 import { record } from './format.js';
 import { rankBadge } from './rankBadge.js';
 
@@ -31,12 +31,17 @@ function rowsTable(rows: LeaderboardRow[], uid: string | null) {
   );
 }
 
-/** The top of a ladder, the player's own rank, and the players just above and below them. */
+/** The top of a ladder, the player's own rank, the players just above and below them, and their friends' ranks. */
 export class LeaderboardCard {
   private readonly select: HTMLSelectElement;
   private readonly body = h('div', { 'data-testid': 'leaderboard' });
   private readonly around = h('div', { 'data-testid': 'leaderboard-around' });
   private readonly refreshButton: HTMLButtonElement;
+  private readonly friendIds = h('input', {
+    'aria-label': 'Friends (player ids)',
+    placeholder: 'player ids, separated by commas or spaces',
+  });
+  private readonly friends = h('div', { 'data-testid': 'leaderboard-friends' });
 
   constructor(
     card: HTMLElement,
@@ -48,9 +53,30 @@ export class LeaderboardCard {
       'Leaderboard',
       'Ladder',
       ladders,
-      h('div', {}, this.body, this.around),
+      h('div', {}, this.body, this.around, this.friendsPanel()),
       () => void this.load(),
     ));
+  }
+
+  /** A friends list the player types (ids, as a game would hold them) and their ranks on the selected ladder. */
+  private friendsPanel() {
+    const show = actionButton("Show friends' ranks", () => this.loadFriends());
+    return h('div', {}, h('h3', {}, 'Friends'), h('div', { class: 'inline' }, this.friendIds, show), this.friends);
+  }
+
+  private async loadFriends() {
+    const players = [...new Set(this.friendIds.value.split(/[\s,]+/).filter(Boolean))];
+    if (players.length === 0) {
+      this.friends.replaceChildren(h('p', { class: 'muted' }, 'Type the ids of the players to compare with.'));
+      return;
+    }
+    const board = await this.ladder.leaderboard(this.select.value, { players });
+    const rows = board.players ?? [];
+    this.friends.replaceChildren(
+      rows.length
+        ? rowsTable(rows, this.ladder.uid)
+        : h('p', { class: 'muted' }, 'None of them is ranked on this ladder yet.'),
+    );
   }
 
   /** Shows a ladder (the selected one by default). */

@@ -96,7 +96,14 @@ function showProfile(ladder: Ladder, config: Lobby, card: HTMLElement, player: P
     () => ladder.signOut(),
     () => showSignIn(ladder, config),
   );
-  who.replaceChildren(h('span', { 'data-testid': 'player-name' }, player.displayName), ' ', signOut);
+  // The id is what a friend types to see this player's rank beside theirs (the leaderboard's Friends).
+  who.replaceChildren(
+    h('span', { 'data-testid': 'player-name' }, player.displayName),
+    ' ',
+    h('span', { class: 'muted', 'data-testid': 'player-id' }, `id ${player.uid}`),
+    ' ',
+    signOut,
+  );
   card.replaceChildren(
     h('h2', {}, 'Ratings'),
     h(

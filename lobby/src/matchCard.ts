@@ -190,7 +190,8 @@ export class MatchCard {
           status.unrated ? h('p', { class: 'muted', 'data-testid': 'unrated' }, status.unrated) : '',
           rankChange(status.ratingChange),
           roomView(status.room, uid),
-          rematchPanel(match, status.room, uid),
+          // Bots cannot ask for a rematch: a player who played bots queues again.
+          status.room.bots.length ? '' : rematchPanel(match, status.room, uid),
           back,
         ];
       case 'voided':

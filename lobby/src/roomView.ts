@@ -34,15 +34,16 @@ export function roomView(room: Room, uid: string): HTMLElement {
         ...side.players.map((p) =>
           h(
             'li',
-            { 'data-testid': 'room-player' },
+            { 'data-testid': p.bot ? 'room-bot' : 'room-player' },
             h('span', { class: 'name' }, p.name, p.uid === uid ? ' (you)' : ''),
             ' ',
-            partyTag(p.partyId),
+            // A bot's seat is played by the game: no rank, no ready check, no rating change.
+            p.bot ? h('span', { class: 'tag bot' }, 'bot') : partyTag(p.partyId),
             ' ',
             rankBadge(p.rank),
             ' ',
             h('span', { class: 'rating' }, String(p.rating)),
-            room.status === 'pending'
+            room.status === 'pending' && !p.bot
               ? h('span', { class: p.accepted ? 'ok' : 'muted' }, p.accepted ? ' ✓ accepted' : ' … deciding')
               : null,
             p.ratingChange
@@ -63,6 +64,13 @@ export function roomView(room: Room, uid: string): HTMLElement {
     h('div', { class: 'sides' }, ...sides),
     view.myWinChance !== null
       ? h('p', { 'data-testid': 'win-chance' }, `Your predicted win chance: ${percent(view.myWinChance)}`)
+      : null,
+    room.bots.length
+      ? h(
+          'p',
+          { class: 'muted', 'data-testid': 'bot-note' },
+          `No one else was waiting, so ${room.bots.length === 1 ? 'a bot plays' : `${room.bots.length} bots play`} with you. This game is unrated.`,
+        )
       : null,
   );
 }

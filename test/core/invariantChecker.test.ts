@@ -7,7 +7,8 @@ import { resolveMode } from '../../functions/src/core/mode/modes.js';
 import type { Rtts } from '../../functions/src/core/mode/regions.js';
 import { newPlayer } from '../../functions/src/core/player/player.js';
 import { queuedTicket, toCoreTicket, toPoolEntry, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
-import { newRoom } from '../../functions/src/core/room/room.js';
+import { botFill } from '../../functions/src/core/match/botFill.js';
+import { newRoom, type RoomDoc } from '../../functions/src/core/room/room.js';
 import { checkInvariants, type Snapshot } from '../../sim/invariants.js';
 import { NOW } from './helpers.js';
 
@@ -95,5 +96,70 @@ describe("the invariant checker's rule for games every side left", () => {
       { invariant, documents: ['rooms/r9'], detail: 'left by ann, ben' },
     ]);
     expect(found(invariant, tickets, [{ ...left, status: 'voided' }])).toEqual([]);
+  });
+});
+
+describe("the invariant checker's rules for bots", () => {
+  const mode = resolveMode(config.modes, 'botDuel');
+  const ticket = queuedTicket(
+    'z1',
+    mode,
+    defaultLadders.solo,
+    { uid: 'zoe', partyId: null },
+    [newPlayer('zoe', 'zoe', defaultLadders, NOW)],
+    { avoid: [], recent: [] },
+    NOW,
+    null,
+  );
+  /** Zoe's ticket seated with bots `afterSeconds` after she queued, as the matcher commits it. */
+  function botRoom(afterSeconds: number) {
+    const at = NOW + afterSeconds * 1000;
+    const core = toCoreTicket(toPoolEntry(ticket));
+    const [proposal] = botFill({ ...mode, bots: { ...mode.bots!, afterSeconds: 0 } }, [core], new Set(), new Map(), at);
+    const room = newRoom('rb', mode, proposal!, new Map([[ticket.id, ticket]]), at, null, proposal!.bots);
+    return { room, tickets: [{ ...ticket, status: 'matched' as const, roomId: room.id, endedAt: at }] };
+  }
+  const settled = (room: RoomDoc, delta: number, uid = 'zoe'): RoomDoc => ({
+    ...room,
+    status: 'settled',
+    endedAt: room.createdAt + 1,
+    result: { outcome: 'A' },
+    unrated: { reason: 'bots', pairs: [] },
+    ratingChanges: {
+      [uid]: {
+        before: 1500,
+        after: 1500 + delta,
+        delta,
+        rankBefore: room.ranks.zoe!,
+        rankAfter: room.ranks.zoe!,
+        movement: null,
+      },
+    },
+  });
+  const botRules = (tickets: TicketDoc[], rooms: RoomDoc[]) =>
+    found('no bots before afterSeconds', tickets, rooms)
+      .concat(found('a room with bots moves no rating', tickets, rooms))
+      .concat(found('bots have no rating, history nor place on a leaderboard', tickets, rooms))
+      .concat(found('a room with bots has full sides', tickets, rooms))
+      .map((v) => v.invariant);
+
+  it('accepts a lone ticket seated with its bots after afterSeconds, its game unrated', () => {
+    const { room, tickets } = botRoom(2.5);
+    expect(room.bots).toEqual([{ seat: 1, side: 1, rating: 1500, name: 'Bot 1' }]);
+    expect(botRules(tickets, [room])).toEqual([]);
+    expect(botRules(tickets, [settled(room, 0)])).toEqual([]);
+  });
+
+  it('names a room with bots formed too soon, one that moved a rating, one rating a bot, and one missing a bot', () => {
+    const early = botRoom(1);
+    expect(botRules(early.tickets, [early.room])).toEqual(['no bots before afterSeconds']);
+    const { room, tickets } = botRoom(3);
+    expect(botRules(tickets, [settled(room, 12)])).toEqual(['a room with bots moves no rating']);
+    expect(botRules(tickets, [settled(room, 0, 'Bot 1')])).toEqual([
+      'bots have no rating, history nor place on a leaderboard',
+    ]);
+    expect(botRules(tickets, [{ ...room, bots: [{ ...room.bots[0]!, side: 0 }] }])).toEqual([
+      'a room with bots has full sides',
+    ]);
   });
 });

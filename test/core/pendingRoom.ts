@@ -59,4 +59,5 @@ export const pendingRoom = (): RoomDoc => ({
   region: null,
   rematch: null,
   rematchOf: null,
+  bots: [],
 });

@@ -58,6 +58,7 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     voided: null,
     rematch: null,
     rematchOf: null,
+    bots: [],
   };
 }
 

@@ -24,6 +24,7 @@ const duel = (id: string, winProbabilityA: number, outcome: 'A' | 'B' | 'draw', 
     sides: [{ tickets: [{ members: [{ uid: a }] }] }, { tickets: [{ members: [{ uid: b }] }] }],
     result: { outcome },
     quality: { winProbabilityA },
+    bots: [],
   }) as unknown as RoomDoc;
 
 const result = (rows: ReturnType<typeof history>, rooms: RoomDoc[] = []) =>
@@ -54,6 +55,9 @@ describe("the simulation's ratings against true skill", () => {
     const rooms = [duel('r1', 0.9, 'A'), duel('r2', 0.6, 'B'), duel('r3', 0.5, 'draw')];
     const { forecasts } = skillFigures(result([], rooms), config);
     expect(forecasts.rooms).toBe(3);
+    // A game against bots forecasts the bots' ratings, not a player's skill: it is left out.
+    const againstBots = { ...duel('r4', 0.5, 'A'), bots: [{ seat: 1, side: 1, rating: 1500, name: 'Bot 1' }] };
+    expect(skillFigures(result([], [...rooms, againstBots]), config).forecasts.rooms).toBe(3);
     // (0.1² + 0.6² + 0²) per side, both sides alike.
     expect(forecasts.brier).toBeCloseTo((0.01 + 0.36 + 0) / 3, 12);
     // The true chance of a (1900) against d (1300), scored against the same three outcomes.

@@ -40,6 +40,7 @@ describe("a player's record", () => {
       kind: 'game',
       reason: null,
       voidedAt: null,
+      bots: false,
     });
   });
 });

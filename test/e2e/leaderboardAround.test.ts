@@ -32,4 +32,25 @@ describe('the lobby leaderboard around the player', () => {
     await page.getByTestId('leaderboard-around').screenshot({ path: join(ARTIFACTS, 'lobby-leaderboard-around.png') });
     await page.screenshot({ path: join(ARTIFACTS, 'lobby-leaderboard-around-page.png'), fullPage: true });
   }, 240_000);
+
+  it('shows the ranks of the friends a player types, best first; those not ranked are left out', async () => {
+    const page = await signInAt(browser, 'Noa', { viewport: { width: 1200, height: 1100 } });
+    await see(page, 'player-name', 'Noa');
+    await see(page, 'player-id', 'id dev:noa');
+    await Promise.all(Array.from({ length: 6 }, (_, i) => standAt('solo', `pal${i}`, 1700 - 10 * i, 3)));
+    await page.getByLabel('Ladder', { exact: true }).selectOption('solo');
+    await page.getByLabel('Friends (player ids)').fill('pal4, pal1 nobody');
+    await page.getByRole('button', { name: "Show friends' ranks" }).click({ timeout: 90_000 });
+    const friends = page.getByTestId('leaderboard-friends');
+    await friends.locator('tbody tr').nth(1).waitFor({ timeout: 60_000 });
+    const rows = await friends.locator('tbody tr').evaluateAll((trs) =>
+      trs.map((tr) =>
+        Array.from((tr as HTMLTableRowElement).cells, (c) => c.textContent)
+          .slice(0, 2)
+          .join(' '),
+      ),
+    );
+    expect(rows).toEqual(['2 Seed pal1', '5 Seed pal4']);
+    await friends.locator('..').screenshot({ path: join(ARTIFACTS, 'lobby-leaderboard-friends.png') });
+  }, 240_000);
 });

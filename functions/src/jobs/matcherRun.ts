@@ -5,6 +5,8 @@ import { sweepAvoiding } from '../core/fairplay/avoidance.js';
 import type { GuardedTicket } from '../core/queue/ticket.js';
 import { poolIds, resolveMode, type Mode, type ModeWithId } from '../core/mode/modes.js';
 import { sweepRegion, type Visitor } from '../core/match/regional.js';
+import type { MatchProposal } from '../core/match/index.js';
+import { botFill } from '../core/match/botFill.js';
 import { poolIdOf, reachableRegions, splitPoolId } from '../core/mode/regions.js';
 import { toCoreTicket, type PoolEntry } from '../core/queue/ticket.js';
 import { bandEdges } from '../core/ladder/bands.js';
@@ -27,7 +29,7 @@ import { Mirror } from '../store/firestore/mirror.js';
 import { PoolMirror } from '../store/pool.js';
 import { expireTicket } from '../store/queue.js';
 import { queueStatsRef, roomsRef } from '../store/firestore/refs.js';
-import { commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
+import { commitBotRoom, commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
 import { concurrently } from './concurrently.js';
 import { closeOverdueRoom } from '../store/settlement.js';
 import { leaveIfSilent } from '../store/leaving.js';
@@ -63,6 +65,8 @@ export interface RunReport {
   sweeps: number;
   proposals: number;
   committed: number;
+  /** Rooms committed for a long-waiting ticket with bots in the missing seats (a mode's `bots`). */
+  botRooms: number;
   /** Proposals given up at commit because a ticket had changed. */
   stale: number;
   expired: number;
@@ -86,6 +90,7 @@ export const emptyRunReport = (holder = ''): RunReport => ({
   sweeps: 0,
   proposals: 0,
   committed: 0,
+  botRooms: 0,
   stale: 0,
   expired: 0,
   roomDeadlines: 0,
@@ -296,6 +301,7 @@ class MatcherRun {
         this.report.stale++;
       }
     });
+    await this.fillWithBots(mode, own, proposals, reasonOf, commitUntil, now);
     await publishStats(
       mode,
       live.filter((t) => !this.consumed.has(t.id)).map(toCoreTicket),
@@ -304,6 +310,27 @@ class MatcherRun {
       now,
       this.lastStats,
     );
+  }
+
+  /** Bots only for the pool's own tickets the humans left: a visitor is its home pool's to seat. */
+  private async fillWithBots(
+    mode: ModeWithId,
+    own: ReturnType<typeof toCoreTicket>[],
+    proposals: MatchProposal[],
+    reasonOf: ReadonlyMap<string, UnmatchedReason>,
+    commitUntil: number,
+    now: number,
+  ) {
+    const matched = new Set(proposals.flatMap((p) => p.sides.flat().map((t) => t.id)));
+    await concurrently(botFill(mode, own, matched, reasonOf, now), config.matcher.concurrency, async (proposal) => {
+      if (Date.now() > commitUntil) return;
+      if (await commitBotRoom(mode, proposal)) {
+        this.report.botRooms++;
+        for (const t of proposal.sides.flat()) this.consumed.add(t.id);
+      } else {
+        this.report.stale++;
+      }
+    });
   }
 
   private expireOverdue(mode: ModeWithId, overdue: PoolEntry[]) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
-import { proposalTickets, violations, type MatchProposal } from '../core/match/index.js';
+import { proposalTickets, violations, type BotRoomProposal, type MatchProposal } from '../core/match/index.js';
+import type { BotSeat } from '../core/mode/bots.js';
 import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
 import { newRoom, requireRoom, type RoomDoc } from '../core/room/room.js';
 import {
@@ -43,6 +44,22 @@ export function commitMatch(
     logger.error("matcher proposed a match that breaks its mode's rules; not committed", { modeId: mode.id, broken });
     return Promise.resolve(null);
   }
+  return commitRoom(mode, proposal, [], poolOf);
+}
+
+/**
+ * Commits the room of one long-waiting ticket and its bots (core/match/botFill.ts), in the same transaction as
+ * a match of humans: it gives up and returns null if the ticket is no longer queued.
+ */
+export const commitBotRoom = (mode: ModeWithId, proposal: BotRoomProposal): Promise<RoomDoc | null> =>
+  commitRoom(mode, proposal, proposal.bots);
+
+function commitRoom(
+  mode: ModeWithId,
+  proposal: Pick<MatchProposal, 'proposedAt' | 'sides' | 'quality'>,
+  bots: BotSeat[],
+  poolOf: (ticketId: string) => string = () => mode.id,
+): Promise<RoomDoc | null> {
   return transaction(async (tx) => {
     const ids = proposalTickets(proposal).map((t) => t.id);
     const snaps = await tx.getAll(ids.map((id) => ticketRef(poolOf(id), id)));
@@ -55,7 +72,7 @@ export function commitMatch(
     }
     const now = Date.now();
     const season = await seasonNow(mode.ladder, now, tx);
-    const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now, season);
+    const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now, season, bots);
     tx.create(roomRef(room.id), room);
     for (const ticket of queued) tx.set(ticketRef(ticket.mode, ticket.id), matchedTicket(ticket, room.id, now));
     return room;

@@ -46,18 +46,23 @@ export const EVERY_SIDE_LEFT = 'every side left the game, so nobody won it';
  * whose whole side left is won by the other side; a free-for-all room left by all but one is won by that one,
  * everyone else tied last. A room that every side has left (leaves found together: in one sweep, or a forfeit
  * while the others are past their silence) is void: nobody stayed to win, so no rating moves, and every leave
- * still counts. Null while the game goes on.
+ * still counts. Null while the game goes on. Bots never leave: a room seated with bots is lost to them once its
+ * humans have all left.
  */
 export function forfeitVerdict(room: RoomDoc): Extract<Verdict, { kind: 'settle' | 'void' }> | null {
   const left = new Set(room.forfeits);
   if (room.kind === 'team') {
-    const [a, b] = sideUids(room).map((uids) => uids.every((uid) => left.has(uid)));
+    // A side of bots alone (a room seated with bots) never leaves: its humans leaving lose to it.
+    const [a, b] = sideUids(room).map((uids) => uids.length > 0 && uids.every((uid) => left.has(uid)));
     if (a && b) return { kind: 'void', reason: EVERY_SIDE_LEFT };
     if (a) return { kind: 'settle', result: { outcome: 'B' } };
     if (b) return { kind: 'settle', result: { outcome: 'A' } };
     return null;
   }
   const staying = room.memberUids.filter((uid) => !left.has(uid));
+  // Bots play on while a human stays; once all have left, every human finishes behind them.
+  if (room.bots.length > 0)
+    return staying.length ? null : { kind: 'settle', result: { placements: placedLast(room.memberUids) } };
   if (staying.length > 1) return null;
   if (staying.length === 0) return { kind: 'void', reason: EVERY_SIDE_LEFT };
   return {
@@ -65,6 +70,8 @@ export function forfeitVerdict(room: RoomDoc): Extract<Verdict, { kind: 'settle'
     result: { placements: Object.fromEntries(room.memberUids.map((uid) => [uid, staying.includes(uid) ? 1 : 2])) },
   };
 }
+
+const placedLast = (uids: readonly string[]) => Object.fromEntries(uids.map((uid) => [uid, 2]));
 
 /**
  * Softens the loss of the players who stayed in a team game a team-mate left: each loses `teammateLossShare`

@@ -63,5 +63,6 @@ export function adjustmentRow(
     kind: 'adjustment',
     reason,
     voidedAt: null,
+    bots: false,
   };
 }

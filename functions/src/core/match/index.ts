@@ -16,6 +16,7 @@ export {
   type MatchQuality,
 } from './proposal.js';
 export { bestSplit, type Split, type SplitUnit } from './sides.js';
+export { botFill, botSeats, type BotRoomProposal } from './botFill.js';
 export { sweepPool, type SweepResult } from './sweep.js';
 export { violations, type Violation, type ViolationRule } from './violations.js';
 export { capAt, currentCaps, type Caps } from './widening.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfigError, fail } from '../errors.js';
 import { formatIssues } from '../validation.js';
 import { rematchConfigSchema } from '../room/rematchState.js';
+import { botsSchema } from './bots.js';
 import { buildGroups, buildsSchema } from './builds.js';
 import { poolIdOf, regionsSchema, splitPoolId } from './regions.js';
 
@@ -131,6 +132,8 @@ export const modeSchema = z.object({
   builds: buildsSchema.nullable().default(null),
   /** Players of a settled room may play again at once when all ask in time (core/room/rematch.ts); null: off. */
   rematch: rematchConfigSchema.nullable().default({ windowSeconds: 30, swapSides: false }),
+  /** Bots fill a long-waiting ticket's room when no human fits (core/mode/bots.ts); null: off, tickets wait for humans. */
+  bots: botsSchema.nullable().default(null),
 });
 export type Mode = z.infer<typeof modeSchema>;
 /**

@@ -116,7 +116,8 @@ const bin = (value: number, width: number) => Math.min(BINS - 1, Math.max(0, Mat
 /** The room's forecasts once it settled, and how many of its predictions were even (of how many). */
 export function roomForecasts(room: RoomDoc): { forecasts: Forecast[]; even: number; of: number } {
   const result = room.result;
-  if (room.status !== 'settled' || result === null) return { forecasts: [], even: 0, of: 0 };
+  // A game against bots tests the game's bots, not the ratings' forecasts.
+  if (room.status !== 'settled' || result === null || room.bots.length > 0) return { forecasts: [], even: 0, of: 0 };
   if ('outcome' in result) {
     const p = room.quality.winProbabilityA;
     if (p === null) return { forecasts: [], even: 0, of: 0 };

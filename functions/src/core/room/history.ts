@@ -28,6 +28,8 @@ export const historyRowSchema = z.object({
   reason: z.string().nullable().default(null),
   /** On a game's row: when an operator voided the game (its `void:` row reverses it); null while it stands. */
   voidedAt: z.number().int().nullable().default(null),
+  /** On a game's row: whether bots took seats in it (such a game moves no rating); absent in older rows. */
+  bots: z.boolean().default(false),
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 
@@ -37,6 +39,7 @@ export function historyRow(
   { update, outcome }: PlayerOutcome,
   nowMs: number,
   unrated: string | null = null,
+  bots = false,
 ): HistoryRow {
   return {
     roomId: room.id,
@@ -51,5 +54,6 @@ export function historyRow(
     kind: 'game',
     reason: null,
     voidedAt: null,
+    bots,
   };
 }

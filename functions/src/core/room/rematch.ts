@@ -25,6 +25,8 @@ export function askRematch(room: RoomDoc, uid: string, config: RematchConfig | n
   if (room.status !== 'settled')
     fail('failed-precondition', `roomId: room ${room.id} is ${room.status}; a rematch follows a settled game.`);
   if (!config) fail('failed-precondition', `roomId: mode ${room.mode} offers no rematch.`);
+  // The bots' seats cannot be asked; queueing again gives humans their chance first.
+  if (room.bots.length > 0) fail('failed-precondition', `roomId: room ${room.id} had bots; queue again to play.`);
   const state = room.rematch ?? {
     asked: [],
     deadline: (room.endedAt ?? room.updatedAt) + config.windowSeconds * 1000,

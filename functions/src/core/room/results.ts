@@ -95,13 +95,14 @@ export type Verdict =
 /**
  * What the reports so far decide. Team rooms settle as soon as both sides' majorities agree, and are
  * disputed when they disagree (more reports can still resolve it). Free-for-all rooms settle once a strict
- * majority of the room's players report the same placements.
+ * majority of the room's players report the same placements, and so do rooms seated with bots, whose humans all
+ * play on one side (bots report nothing).
  */
 export function verdictNow(room: RoomDoc): Verdict {
   const authoritative = Object.values(room.reports).find((r) => r.authoritative);
   if (authoritative) return { kind: 'settle', result: authoritative.result };
   const all = Object.values(room.reports).map((r) => r.result);
-  if (room.kind === 'ffa') {
+  if (room.kind === 'ffa' || room.bots.length > 0) {
     const agreed = majority(all);
     if (agreed && all.filter((r) => same(r, agreed)).length * 2 > room.memberUids.length)
       return { kind: 'settle', result: agreed };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fail } from '../errors.js';
 import { matchQualitySchema, type MatchProposal } from '../match/proposal.js';
 import { documentIdSchema } from '../ids.js';
+import { botSeatSchema, type BotSeat } from '../mode/bots.js';
 import { MAX_FFA_PLAYERS, type ModeWithId } from '../mode/modes.js';
 import { roomTicketSchema, type RoomTicket, type TicketDoc } from '../queue/ticket.js';
 import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
@@ -45,11 +46,13 @@ export const roomDocSchema = z.object({
   mode: z.string(),
   ladder: z.string(),
   kind: z.enum(['team', 'ffa']),
+  /** A side holds tickets, bots (`bots`) or both: side B of a room seated with bots may hold no ticket. */
   sides: z
-    .array(z.object({ tickets: z.array(roomTicketSchema).min(1) }))
+    .array(z.object({ tickets: z.array(roomTicketSchema) }))
     .min(1)
     .max(2),
-  memberUids: z.array(z.string()).min(2),
+  /** The human players; a room seated with bots may hold one. */
+  memberUids: z.array(z.string()).min(1),
   names: z.record(z.string(), z.string()),
   /** Each player's visible rank when they queued. */
   ranks: z.record(z.string(), visibleRankSchema),
@@ -93,17 +96,26 @@ export const roomDocSchema = z.object({
   rematch: rematchStateSchema.nullable().default(null),
   /** The settled room this one replays, when it is a rematch; null for a room from the queue. */
   rematchOf: z.string().nullable().default(null),
+  /**
+   * The bots seated after a long wait (core/match/botFill.ts), played by the game: they have no players, report
+   * nothing and are never rated. Empty in a room of humans; absent in older documents.
+   */
+  bots: z.array(botSeatSchema).default([]),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
-/** The room a committed proposal becomes: pending a ready check if the mode has one, else active at once. */
+/**
+ * The room a committed proposal becomes: pending a ready check if the mode has one (its humans answer it), else
+ * active at once. `bots` fill the seats of a proposal for one long-waiting ticket.
+ */
 export function newRoom(
   id: string,
   mode: ModeWithId,
-  proposal: MatchProposal,
+  proposal: Pick<MatchProposal, 'proposedAt' | 'sides' | 'quality'>,
   tickets: Map<string, TicketDoc>,
   nowMs: number,
   season: string | null,
+  bots: BotSeat[] = [],
 ): RoomDoc {
   const sides = proposal.sides.map((side) => ({
     tickets: side.map((t): RoomTicket => {
@@ -152,6 +164,7 @@ export function newRoom(
     leaveAfterSilentSeconds: mode.leaveAfterSilentSeconds,
     rematch: null,
     rematchOf: null,
+    bots,
   };
 }
 

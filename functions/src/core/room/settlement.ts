@@ -22,6 +22,7 @@ import {
   type Standing,
 } from '../player/player.js';
 import { pointerAfterSettling } from '../queue/presence.js';
+import { BOT_GAME_UNRATED, botGameOutcomes } from './botSettlement.js';
 import { historyRow, type HistoryRow } from './history.js';
 import { settledRoom, settleRoom, withoutRatingChange, type PlayerOutcome } from './results.js';
 import { isLive, type Result, type RoomDoc } from './room.js';
@@ -79,6 +80,7 @@ function unratedBy(input: SettlementInput): { reason: string; pairs: CappedPair[
 export function planSettlement(input: SettlementInput): SettlementPlan {
   const { room, result, ladder, fairPlay, nowMs } = input;
   if (!isLive(room.status)) fail('failed-precondition', `The room is ${room.status}: it cannot be settled again.`);
+  if (room.bots.length > 0) return planBotSettlement(input);
   const archives: SettlementPlan['archives'] = [];
   const standings = new Map(room.memberUids.map((uid) => [uid, standingForSeason(uid, input, archives)]));
   const unrated = unratedBy(input);
@@ -116,6 +118,37 @@ export function planSettlement(input: SettlementInput): SettlementPlan {
   });
   plan.room = { ...settledRoom(room, result, outcomes, ranks, nowMs), unrated };
   return plan;
+}
+
+/**
+ * A game against bots settles unrated for its humans: no standing, record, season or placement moves (so no
+ * profile is written), their meetings stay as they were (bots count towards no pair cap nor rematch rule), and
+ * each gets a history row marked as a bot game; their pointers to the room's tickets are cleared, as after any game.
+ */
+function planBotSettlement(input: SettlementInput): SettlementPlan {
+  const { room, result, ladder, nowMs } = input;
+  const standings = new Map(
+    room.memberUids.map((uid) => [uid, standingOn(input.players.get(uid)!, room.ladder, ladder)]),
+  );
+  const outcomes = botGameOutcomes(room, result, standings);
+  const ranks = new Map(
+    outcomes.map(({ uid }) => [uid, { before: standings.get(uid)!.visible, after: standings.get(uid)!.visible }]),
+  );
+  const ticketIds = room.sides.flatMap((side) => side.tickets.map((t) => t.ticketId));
+  return {
+    room: { ...settledRoom(room, result, outcomes, ranks, nowMs), unrated: { reason: BOT_GAME_UNRATED, pairs: [] } },
+    players: [],
+    history: outcomes.map((outcome) => ({
+      uid: outcome.uid,
+      row: historyRow(room, outcome, nowMs, BOT_GAME_UNRATED, true),
+    })),
+    states: room.memberUids.map((uid) => {
+      const state = input.states.get(uid)!;
+      return { uid, change: { meetings: state.meetings, ...pointerAfterSettling(state, ticketIds), updatedAt: nowMs } };
+    }),
+    archives: [],
+    flags: [],
+  };
 }
 
 const afterOutcome = (before: Standing, outcome: PlayerOutcome, ladder: Ladder, nowMs: number): Standing =>

@@ -69,6 +69,7 @@ export function reversalRow(
     kind: 'void',
     reason,
     voidedAt: null,
+    bots: false,
   };
 }
 
