@@ -21,6 +21,11 @@ export interface LadderOptions {
   app: FirebaseApp;
   /** Where the functions are deployed; default `us-central1`. */
   region?: string;
+  /**
+   * The Firestore database holding the ladder's documents: the functions' `firestore.database`, default
+   * `(default)`. Every Firestore read of the SDK (match listeners, profiles, parties, queue statistics) uses it.
+   */
+  database?: string;
   /** Emulator endpoints as `host:port`, for local play and tests. */
   emulators?: EmulatorHosts;
   /** Each mode's `ticketTtlSeconds`, when the game knows them: heartbeats then run every third of it. */
@@ -62,7 +67,7 @@ export function connect(options: LadderOptions): Services {
       'createLadder needs { app }: pass the result of initializeApp(firebaseConfig).',
     );
   }
-  const { auth, db, functions } = firebaseServices(options.app, options.emulators, options.region);
+  const { auth, db, functions } = firebaseServices(options.app, options.emulators, options.region, options.database);
   setDebugLog(db, options.debug === true ? consoleDebugLog : options.debug || undefined);
   const call = retrying(invoker(functions));
   const transport = options.transport ?? 'firestore';

@@ -191,6 +191,7 @@ export interface FirebaseServices {
 }
 
 export const DEFAULT_REGION = 'us-central1';
+export const DEFAULT_DATABASE = '(default)';
 
 function hostAndPort(value: string, which: string): [string, number] {
   const match = /^([^:/\s]+):(\d{1,5})$/.exec(value);
@@ -200,11 +201,19 @@ function hostAndPort(value: string, which: string): [string, number] {
   return [match[1]!, Number(match[2])];
 }
 
-/** One app's Auth, Firestore and Functions, pointed at the emulators when `emulators` is given. */
-export function firebaseServices(app: FirebaseApp, emulators?: EmulatorHosts, region = DEFAULT_REGION) {
+/**
+ * One app's Auth, Firestore and Functions, pointed at the emulators when `emulators` is given. `database` is the
+ * Firestore database the ladder's functions are configured with (`firestore.database`).
+ */
+export function firebaseServices(
+  app: FirebaseApp,
+  emulators?: EmulatorHosts,
+  region = DEFAULT_REGION,
+  database = DEFAULT_DATABASE,
+) {
   const services: FirebaseServices = {
     auth: getAuth(app),
-    db: getFirestore(app),
+    db: getFirestore(app, database),
     functions: getFunctions(app, region),
   };
   if (emulators) {

@@ -17,7 +17,7 @@ import { seasonAt } from '../core/ladder/season.js';
 import { config } from '../config.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { playerRef, playersRef } from './firestore/refs.js';
-import { db } from './firestore/db.js';
+import { database } from './firestore/db.js';
 
 /** Players past their placement in the season running now (index: firestore.indexes.json). */
 const ranked = (ladder: string) => {
@@ -109,7 +109,7 @@ async function around(
 async function listed(ladder: string, uids: string[], now: number): Promise<LeaderboardRow[]> {
   const rules = config.ladders[ladder]!;
   const season = seasonAt(rules.seasons, now)?.id ?? null;
-  const snapshots = await db.getAll(...[...new Set(uids)].map((id) => playerRef(id)));
+  const snapshots = await database().getAll(...[...new Set(uids)].map((id) => playerRef(id)));
   countReads(snapshots.length);
   const players = snapshots
     .map((snapshot) => snapshot.data() as Player | undefined)
