@@ -46,9 +46,12 @@ function filesOf(firebaseJson: string, database: string): { rules: string; index
 }
 
 function check(first = 'firestore.rules', second?: string) {
-  const viaFirebaseJson = first.endsWith('.json');
-  const files = viaFirebaseJson ? filesOf(first, second ?? 'ladder') : { rules: first, indexes: second };
-  const found = typeof files === 'string' ? [files] : problems(files.rules, files.indexes ?? 'firestore.indexes.json');
+  const database = second ?? 'ladder';
+  const files = first.endsWith('.json') ? filesOf(first, database) : { rules: first, indexes: second };
+  let found = typeof files === 'string' ? [files] : problems(files.rules, files.indexes ?? 'firestore.indexes.json');
+  // A named database's own files are rewritten by `database`, not merged into.
+  if (first.endsWith('.json'))
+    found = found.map((p) => p.replace('ladder-firestore merge', `ladder-firestore database ${database}`));
   for (const problem of found) console.error(problem);
   if (found.length === 0) console.log('ladder rules and indexes are in place');
   process.exitCode = found.length > 0 ? 1 : 0;
