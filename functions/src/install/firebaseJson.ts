@@ -4,7 +4,7 @@
  * `ladder-firestore database` and `ladder-firestore check firebase.json` (cli.ts).
  */
 
-export const DEFAULT_DATABASE = '(default)';
+const DEFAULT_DATABASE = '(default)';
 
 export interface FirestoreEntry {
   database?: string;
