@@ -18,7 +18,7 @@ const stack = await startWithLadders(
   Object.fromEntries(sizes.map((n) => [`p${n}`, { seasons: [season], placementGames: 3 }])),
 );
 
-const { db } = await import('../functions/src/store/firestore/db.js');
+const db = (await import('../functions/src/store/firestore/db.js')).database();
 const { withOpCounts } = await import('../functions/src/store/firestore/metrics.js');
 const { leaderboard } = await import('../functions/src/store/leaderboard.js');
 

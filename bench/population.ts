@@ -34,7 +34,7 @@ export async function startWithLadders(
 export async function seedPopulation(ladder: string, count: number, maxGames: number, lastPlayedAt: number | null) {
   const { config } = await import('../functions/src/config.js');
   const { newPlayer, ranked } = await import('../functions/src/core/player/player.js');
-  const { db } = await import('../functions/src/store/firestore/db.js');
+  const db = (await import('../functions/src/store/firestore/db.js')).database();
   const { playerRef } = await import('../functions/src/store/firestore/refs.js');
   const writer = db.bulkWriter();
   const rules = config.ladders[ladder]!;

@@ -206,7 +206,7 @@ async function main() {
   const { config } = await import('../functions/src/config.js');
   const { closeEndedSeasons } = await import('../functions/src/jobs/seasonClose.js');
   const { seasonEndsAfter } = await import('../functions/src/store/extension.js');
-  const { db } = await import('../functions/src/store/firestore/db.js');
+  const db = (await import('../functions/src/store/firestore/db.js')).database();
   lobby = await serveLobby(lobbyConfig(stack), LOBBY_PORT);
   // One account may open the operator view from the start: the dev login of OPERATOR_NAME.
   const { grantOperator, devUid } = await import('./operator.js');

@@ -9,7 +9,7 @@ import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player/player.js';
 import { poolIdOf } from '../functions/src/core/mode/regions.js';
 import { newTicket } from '../functions/src/core/queue/ticket.js';
-import { db } from '../functions/src/store/firestore/db.js';
+import { database } from '../functions/src/store/firestore/db.js';
 import { ticketRef } from '../functions/src/store/firestore/refs.js';
 
 const FIRST_SCORE = 100_000;
@@ -30,7 +30,7 @@ export async function seedBackground(
     perMode[mode] = share;
     assigned += share;
   });
-  const writer = db.bulkWriter();
+  const writer = database().bulkWriter();
   const now = Date.now();
   for (const [modeId, share] of Object.entries(perMode)) {
     const { spreadCap, regions } = config.modes[modeId]!;
@@ -59,7 +59,7 @@ export async function seedBackground(
         now,
       );
       void writer.set(ticketRef(mode, ticket.id), ticket);
-      void writer.set(db.doc(`playerStates/${uid}`), { ...idleState(now), mode, ticketId: ticket.id });
+      void writer.set(database().doc(`playerStates/${uid}`), { ...idleState(now), mode, ticketId: ticket.id });
     }
   }
   await writer.close();

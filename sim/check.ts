@@ -24,7 +24,7 @@ function useRunningStack() {
 
 useRunningStack();
 const { config } = await import('../functions/src/config.js');
-const { db } = await import('../functions/src/store/firestore/db.js');
+const db = (await import('../functions/src/store/firestore/db.js')).database();
 const { checkInvariants, describeViolations, readSnapshot } = await import('./invariants.js');
 
 const snapshot = await readSnapshot(db);

@@ -8,7 +8,7 @@ import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player/player.js';
 import { poolIdOf } from '../functions/src/core/mode/regions.js';
 import { newTicket } from '../functions/src/core/queue/ticket.js';
-import { db } from '../functions/src/store/firestore/db.js';
+import { database } from '../functions/src/store/firestore/db.js';
 import { ticketRef } from '../functions/src/store/firestore/refs.js';
 import { checkInvariants, readSnapshot } from './invariants.js';
 import { startMatcherProcess } from './matcherProcess.js';
@@ -38,7 +38,7 @@ export function drainPools(config: AppConfig): string[] {
 }
 
 async function seed(pools: string[], count: number) {
-  const writer = db.bulkWriter();
+  const writer = database().bulkWriter();
   const now = Date.now();
   for (let i = 0; i < count; i++) {
     const pool = pools[i % pools.length]!;
@@ -63,7 +63,7 @@ async function seed(pools: string[], count: number) {
       now,
     );
     void writer.set(ticketRef(pool, uid), ticket);
-    void writer.set(db.doc(`playerStates/${uid}`), { ...idleState(now), mode: pool, ticketId: uid });
+    void writer.set(database().doc(`playerStates/${uid}`), { ...idleState(now), mode: pool, ticketId: uid });
   }
   await writer.close();
 }
@@ -72,7 +72,7 @@ async function queued(pools: string[]): Promise<number> {
   const counts = await Promise.all(pools.map(async (pool) => (await ticketRefQuery(pool).count().get()).data().count));
   return counts.reduce((a, b) => a + b, 0);
 }
-const ticketRefQuery = (pool: string) => db.collection(`pools/${pool}/tickets`).where('status', '==', 'queued');
+const ticketRefQuery = (pool: string) => database().collection(`pools/${pool}/tickets`).where('status', '==', 'queued');
 
 /** Seeds `tickets` waiting solos, drains them with `matchers` processes, and checks every invariant after. */
 export async function drain(
@@ -117,7 +117,7 @@ export async function drain(
     .filter((r) => r !== null)
     .map(({ pools, committed, stale, reads, writes }) => ({ pools, committed, stale, reads, writes }));
   const matchedPlayers = tickets - left;
-  const violations = checkInvariants(await readSnapshot(db), config);
+  const violations = checkInvariants(await readSnapshot(database()), config);
   log(`${matchers} matcher process(es): ${matchedPlayers} players matched in ${seconds.toFixed(1)} s`);
   return {
     matchers,

@@ -14,7 +14,7 @@ import { LIVE_ROOM_STATUSES } from '../functions/src/core/room/room.js';
 import { config } from '../functions/src/config.js';
 import { penalties, type Penalties } from './penalties.js';
 import { runMatcher } from '../functions/src/jobs/matcherRun.js';
-import { app, db } from '../functions/src/store/firestore/db.js';
+import { app, database } from '../functions/src/store/firestore/db.js';
 import { drawTrueSkills } from '../tools/trueSkill.js';
 import { Random } from '../tools/random.js';
 import { BACKGROUND_PREFIX, seedBackground } from './background.js';
@@ -101,7 +101,7 @@ export interface SimulationInput {
 }
 
 async function readMetrics(): Promise<Record<string, ServerOps>> {
-  const docs = await db.collection('metrics').get();
+  const docs = await database().collection('metrics').get();
   // The functions record under their deployed names (`ladder-enqueue`); the report speaks of callables.
   return Object.fromEntries(docs.docs.map((d) => [callNameOf(d.id), d.data() as ServerOps]));
 }
@@ -146,13 +146,13 @@ async function warmUp(endpoints: ClientEndpoints) {
  */
 async function stillLive(vanished: Set<string>): Promise<{ waitingFor: number; vanishedQueued: number }> {
   const [rooms, ...pools] = await Promise.all([
-    db
+    database()
       .collection('rooms')
       .where('status', 'in', [...LIVE_ROOM_STATUSES])
       .count()
       .get(),
     ...Object.keys(config.modes).map((mode) =>
-      db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').select().get(),
+      database().collection(`pools/${mode}/tickets`).where('status', '==', 'queued').select().get(),
     ),
   ]);
   const ids = pools.flatMap((p) => p.docs.map((d) => d.id)).filter((id) => !id.startsWith(BACKGROUND_PREFIX));
@@ -172,9 +172,9 @@ const longestTimers = () =>
 async function describeBot(bot: Bot): Promise<string> {
   const { state, ticket, room, listenerErrors } = bot.view;
   const shown = `state → ${state?.ticketId ?? '–'}, ticket ${ticket ? `${ticket.id} ${ticket.status}` : '–'}, room ${room ? `${room.id} ${room.status}` : '–'}`;
-  const serverState = (await db.doc(`playerStates/${bot.client.uid}`).get()).data();
+  const serverState = (await database().doc(`playerStates/${bot.client.uid}`).get()).data();
   const serverTicket = serverState?.ticketId
-    ? (await db.doc(`pools/${serverState.mode}/tickets/${serverState.ticketId}`).get()).data()
+    ? (await database().doc(`pools/${serverState.mode}/tickets/${serverState.ticketId}`).get()).data()
     : undefined;
   const server = `state → ${serverState?.ticketId ?? '–'}, ticket ${serverTicket ? `${serverTicket.status} (expires in ${Math.round((serverTicket.expiresAt - Date.now()) / 1000)} s)` : '–'}`;
   const errors = listenerErrors.length ? `; listener errors ${listenerErrors.join('; ')}` : '';
@@ -317,7 +317,7 @@ export async function runSimulation({
         world,
         bots,
         client: operator.client,
-        db,
+        db: database(),
         config,
         random: new Random(options.seed + 0x0b5),
         log: operator.log,
@@ -383,7 +383,7 @@ export async function runSimulation({
   const finishedAt = Date.now();
 
   const { snapshot, violations, metricsAfter } = await phase('check', async () => {
-    const snapshot = await readSnapshot(db);
+    const snapshot = await readSnapshot(database());
     return { snapshot, violations: checkInvariants(snapshot, config), metricsAfter: await readMetrics() };
   });
   await Promise.all([

@@ -21,6 +21,11 @@ export interface LadderOptions {
   app: FirebaseApp;
   /** Where the functions are deployed; default `us-central1`. */
   region?: string;
+  /**
+   * The Firestore database holding the ladder's documents: the functions' `firestore.database`, default
+   * `(default)`. Every Firestore read of the SDK (match listeners, profiles, parties, queue statistics) uses it.
+   */
+  database?: string;
   /** Emulator endpoints as `host:port`, for local play and tests. */
   emulators?: EmulatorHosts;
   /**
@@ -63,7 +68,7 @@ export function connect(options: LadderOptions): Services {
   const { app, emulators, debug } = options;
   const { auth, functions } = authAndFunctions(app, emulators, options.region);
   const firestore = lazyFirestore(async () =>
-    (await import('./firestoreFeed.js')).openFirestore(app, emulators, debug),
+    (await import('./firestoreFeed.js')).openFirestore(app, emulators, debug, options.database),
   );
   const call = retrying(invoker(functions));
   const transport = options.transport ?? 'firestore';

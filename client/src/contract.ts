@@ -195,6 +195,7 @@ export interface EmulatorHosts {
 }
 
 export const DEFAULT_REGION = 'us-central1';
+export const DEFAULT_DATABASE = '(default)';
 
 /** Splits an emulator's `host:port`, naming the option that was wrong. */
 export function hostAndPort(value: string, which: string): [string, number] {

@@ -7,7 +7,7 @@ import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
 import { connectFirestoreEmulator, type Firestore, getFirestore } from 'firebase/firestore';
 import type { Functions } from 'firebase/functions';
-import { authAndFunctions, DEFAULT_REGION, type EmulatorHosts, hostAndPort } from './contract.js';
+import { authAndFunctions, DEFAULT_DATABASE, DEFAULT_REGION, type EmulatorHosts, hostAndPort } from './contract.js';
 
 export interface FirebaseServices {
   auth: Auth;
@@ -15,15 +15,26 @@ export interface FirebaseServices {
   functions: Functions;
 }
 
-/** One app's Firestore, pointed at the emulator when `emulators` is given. */
-export function firestoreOf(app: FirebaseApp, emulators?: EmulatorHosts): Firestore {
-  const db = getFirestore(app);
+/**
+ * One app's Firestore, pointed at the emulator when `emulators` is given. `database` is the one the ladder's
+ * functions are configured with (`firestore.database`).
+ */
+export function firestoreOf(app: FirebaseApp, emulators?: EmulatorHosts, database = DEFAULT_DATABASE): Firestore {
+  const db = getFirestore(app, database);
   if (emulators) connectFirestoreEmulator(db, ...hostAndPort(emulators.firestore, 'firestore'));
   return db;
 }
 
 /** One app's Auth, Firestore and Functions, pointed at the emulators when `emulators` is given. */
-export function firebaseServices(app: FirebaseApp, emulators?: EmulatorHosts, region = DEFAULT_REGION) {
-  const services: FirebaseServices = { ...authAndFunctions(app, emulators, region), db: firestoreOf(app, emulators) };
+export function firebaseServices(
+  app: FirebaseApp,
+  emulators?: EmulatorHosts,
+  region = DEFAULT_REGION,
+  database = DEFAULT_DATABASE,
+) {
+  const services: FirebaseServices = {
+    ...authAndFunctions(app, emulators, region),
+    db: firestoreOf(app, emulators, database),
+  };
   return services;
 }

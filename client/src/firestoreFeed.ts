@@ -90,8 +90,9 @@ export function openFirestore(
   app: FirebaseApp,
   emulators: EmulatorHosts | undefined,
   log: boolean | DebugLog | undefined,
+  database?: string,
 ) {
-  const db = firestoreOf(app, emulators);
+  const db = firestoreOf(app, emulators, database);
   setDebugLog(db, log === true ? consoleDebugLog : log || undefined);
   return { feed: firestoreFeed(db), docs: firestoreDocs(db) };
 }

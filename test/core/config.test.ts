@@ -37,4 +37,12 @@ describe('the studio configuration', () => {
     expect(parseConfig({}).functions).toEqual({ region: 'us-central1', memory: '256MiB', minInstances: 0 });
     expect(parseConfig({ functions: { region: 'asia-east1' } }).functions.region).toBe('asia-east1');
   });
+
+  it('keeps the ladder in the default database unless a named one is given, and names the field of a bad id', () => {
+    expect(parseConfig({}).firestore).toEqual({ database: '(default)' });
+    expect(parseConfig({ firestore: { database: 'ladder' } }).firestore.database).toBe('ladder');
+    for (const bad of ['Ladder', 'lad', '9ladder', 'ladder-', '(ladder)', ''])
+      expect(() => parseConfig({ firestore: { database: bad } }), bad).toThrow(/firestore\.database: must be/);
+    expect(() => parseConfig({ firestore: { databse: 'ladder' } })).toThrow(/Unrecognized key.*databse/);
+  });
 });

@@ -1,8 +1,9 @@
 import type { DocumentReference } from 'firebase-admin/firestore';
 import { expect } from 'vitest';
-import { db } from '../../functions/src/store/firestore/db.js';
+import { database } from '../../functions/src/store/firestore/db.js';
 
-export { db };
+/** The ladder's database, as the test configuration names it. */
+export const db = database();
 
 /**
  * Every document path in the emulated database: what "changes nothing" is checked against. The rate limiter's

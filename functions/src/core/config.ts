@@ -47,6 +47,20 @@ export const functionsConfigSchema = z.strictObject({
 });
 export type FunctionsConfig = z.infer<typeof functionsConfigSchema>;
 
+/**
+ * Which Firestore database of the project holds the ladder's documents: `(default)`, or a named database (say
+ * `ladder`) that keeps the ladder's rules, indexes and collections apart from the studio's own.
+ */
+export const firestoreConfigSchema = z.strictObject({
+  database: z
+    .string()
+    .regex(
+      /^(\(default\)|[a-z][a-z0-9-]{2,61}[a-z0-9])$/,
+      'must be "(default)" or a Firestore database id: 4 to 63 lowercase letters, digits and hyphens, starting with a letter',
+    )
+    .default('(default)'),
+});
+
 export const loginConfigSchema = z.strictObject({
   /** WeChat mini-game login (`WECHAT_APP_ID`, the `WECHAT_APP_SECRET` secret): off unless the game uses it. */
   wechat: z.boolean().default(false),
@@ -64,6 +78,7 @@ export const appConfigSchema = z
     results: resultsConfigSchema.default(resultsConfigSchema.parse({})),
     fairPlay: fairPlayConfigSchema.default(fairPlayConfigSchema.parse({})),
     functions: functionsConfigSchema.default(functionsConfigSchema.parse({})),
+    firestore: firestoreConfigSchema.default(firestoreConfigSchema.parse({})),
     login: loginConfigSchema.default(loginConfigSchema.parse({})),
   })
   .superRefine((config, ctx) => {

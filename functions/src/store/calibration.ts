@@ -3,7 +3,7 @@ import { bandEdges } from '../core/ladder/bands.js';
 import { calibrationDocId, calibrationDocs, newDayTally, tallyRoom } from '../core/ops/calibration.js';
 import { defaultTiers } from '../core/ladder/tiers.js';
 import { config } from '../config.js';
-import { db } from './firestore/db.js';
+import { database } from './firestore/db.js';
 import { countQueryReads, countWrites } from './firestore/metrics.js';
 import { calibrationRef, ROOM_ENDED_DAY, roomsRef } from './firestore/refs.js';
 
@@ -42,7 +42,7 @@ export async function calibrateDay(day: string, pageSize = 500): Promise<Calibra
     after = page.docs[page.size - 1]!.id;
   }
   const docs = calibrationDocs(tally, edgesOf);
-  const batch = db.batch();
+  const batch = database().batch();
   for (const doc of docs) batch.set(calibrationRef(calibrationDocId(day, doc.mode)), doc);
   if (docs.length) await batch.commit();
   countWrites(docs.length);

@@ -18,7 +18,7 @@ import {
   seasonArchivesOf,
   ticketRef,
 } from './firestore/refs.js';
-import { db } from './firestore/db.js';
+import { database } from './firestore/db.js';
 
 /** Everything stored about one player, as one JSON document (`exportMyData`). */
 export interface MyData {
@@ -53,7 +53,7 @@ export async function exportMyData(uid: string): Promise<MyData> {
   const [party, ticket, rooms] = await Promise.all([
     s?.partyId ? partyRef(s.partyId).get() : null,
     s?.ticketId && s.mode ? ticketRef(s.mode, s.ticketId).get() : null,
-    roomIds.length ? db.getAll(...roomIds.map(roomRef)) : [],
+    roomIds.length ? database().getAll(...roomIds.map(roomRef)) : [],
   ]);
   countReads(roomIds.length + (party ? 1 : 0) + (ticket ? 1 : 0));
   return {

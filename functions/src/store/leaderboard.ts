@@ -16,7 +16,7 @@ import { ranked as withRank, type Player } from '../core/player/player.js';
 import { config } from '../config.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { playerRef, playersRef } from './firestore/refs.js';
-import { db } from './firestore/db.js';
+import { database } from './firestore/db.js';
 import { seasonNow } from './extension.js';
 
 /** A ladder and the season running on it now (extensions included): the board one call reads. */
@@ -115,7 +115,7 @@ async function around(
 async function listed(board: Board, uids: string[], now: number): Promise<LeaderboardRow[]> {
   const { ladder, season } = board;
   const rules = config.ladders[ladder]!;
-  const snapshots = await db.getAll(...[...new Set(uids)].map((id) => playerRef(id)));
+  const snapshots = await database().getAll(...[...new Set(uids)].map((id) => playerRef(id)));
   countReads(snapshots.length);
   const players = snapshots
     .map((snapshot) => snapshot.data() as Player | undefined)

@@ -3,7 +3,7 @@ import { mayTakeLease } from '../core/queue/lease.js';
 import { countQueryReads, countWrites } from './firestore/metrics.js';
 import { leaseRef, leasesRef, runBeaconRef, runBeaconsRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
-import { db } from './firestore/db.js';
+import { database } from './firestore/db.js';
 
 /*
  * Each pool has its own lease, so several matcher runs can sweep side by side, each its own pools. A lease is
@@ -20,7 +20,7 @@ export async function beacon(holder: string, ttlMs: number): Promise<number> {
   countQueryReads(snapshot.size);
   const dead = snapshot.docs.filter((d) => d.id !== holder && d.data().expiresAt <= now);
   if (dead.length) {
-    const batch = db.batch();
+    const batch = database().batch();
     for (const d of dead) batch.delete(d.ref);
     await batch.commit();
     countWrites(dead.length);

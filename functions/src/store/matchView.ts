@@ -5,7 +5,7 @@ import type { QueueStats } from '../core/ops/queueStats.js';
 import type { TicketDoc } from '../core/queue/ticket.js';
 import { type MatchView, micros, viewVersion } from '../core/queue/view.js';
 import type { RoomDoc } from '../core/room/room.js';
-import { db } from './firestore/db.js';
+import { database } from './firestore/db.js';
 import { countedLater, countReads, countWrites } from './firestore/metrics.js';
 import { playerStateRef, queueStatsRef, roomRef, streamClaimRef, ticketRef } from './firestore/refs.js';
 import { Tx } from './firestore/tx.js';
@@ -25,7 +25,7 @@ const timeOf = (snap: DocumentSnapshot<unknown> | null) =>
  * grow: the state, the ticket it points at (or the one the caller names, if it is theirs) and that ticket's room.
  */
 export function readView(uid: string, follow?: Follow): Promise<View> {
-  return db.runTransaction(
+  return database().runTransaction(
     async (raw) => {
       const tx = new Tx(raw);
       const stateSnap = await tx.get(playerStateRef(uid));

@@ -7,7 +7,7 @@ import { audit } from './audit.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { modePauseRef, ticketRef, ticketsRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
-import { db } from './firestore/db.js';
+import { database } from './firestore/db.js';
 
 const RELEASED = 'released: the mode was paused';
 /** Longer than an enqueue takes from its pause check to its commit. */
@@ -75,7 +75,7 @@ export function resumeMode(actor: string, target: string, reason: string) {
  * made by the callable before the enqueue transaction.
  */
 export async function assertPoolOpen(mode: Pick<ModeWithId, 'id' | 'modeId'>): Promise<void> {
-  const pauses = await db.getAll(...pauseTargetsOf(mode).map(modePauseRef));
+  const pauses = await database().getAll(...pauseTargetsOf(mode).map(modePauseRef));
   countReads(pauses.length);
   assertNotPaused(pauses.map((p) => p.data() as ModePause | undefined));
 }

@@ -1,6 +1,6 @@
 import { assembleDigest, digestChunks, digestWorthWriting } from '../core/queue/digest.js';
 import { toPoolEntry, type PoolEntry, type TicketDoc } from '../core/queue/ticket.js';
-import { db } from './firestore/db.js';
+import { database } from './firestore/db.js';
 import { countQueryReads, countWrites } from './firestore/metrics.js';
 import { Mirror } from './firestore/mirror.js';
 import { digestChunkRef, digestChunkSchema, digestChunksRef, TICKET_CHANGED_AT, ticketsRef } from './firestore/refs.js';
@@ -65,7 +65,7 @@ export class PoolMirror {
     if (!asOf || !digestWorthWriting(this.hadDigest, this.mirror.changed, this.mirror.values().length)) return;
     const chunks = digestChunks(this.mirror.values(), asOf, this.chunkIds);
     for (let i = 0; i < chunks.length; i += CHUNKS_PER_BATCH) {
-      const batch = db.batch();
+      const batch = database().batch();
       const slice = chunks.slice(i, i + CHUNKS_PER_BATCH);
       for (const [id, chunk] of slice) {
         if (chunk) batch.set(digestChunkRef(this.modeId, id), chunk);

@@ -25,17 +25,19 @@ import {
   playerStateHistory,
   seasonArchiveHistory,
 } from '../../core/schemaVersion.js';
-import { db } from './db.js';
+import { database } from './db.js';
 
 // Every document the server reads or writes, by path, each with the converter of its schema.
 
-export const playersRef = () => db.collection('players').withConverter(versionedConverter(playerSchema, playerHistory));
+export const playersRef = () =>
+  database().collection('players').withConverter(versionedConverter(playerSchema, playerHistory));
 export const playerRef = (uid: string) => playersRef().doc(uid);
 /** A state also carries `blockedUids`, for finding whom a deleted account must leave (readers never see it). */
 const stateConverter = versionedConverter(playerStateSchema, playerStateHistory, (state) => ({
   blockedUids: state.blocked.map((b) => b.uid),
 }));
-export const playerStateRef = (uid: string) => db.collection('playerStates').doc(uid).withConverter(stateConverter);
+export const playerStateRef = (uid: string) =>
+  database().collection('playerStates').doc(uid).withConverter(stateConverter);
 export const historyRef = (uid: string, roomId: string) =>
   playerRef(uid)
     .collection('history')
@@ -44,23 +46,23 @@ export const historyRef = (uid: string, roomId: string) =>
 
 /** `rateLimits/{uid}`: the player's call bucket; no client reads it. */
 export const rateLimitRef = (uid: string) =>
-  db.collection('rateLimits').doc(uid).withConverter(converter(callBucketSchema));
+  database().collection('rateLimits').doc(uid).withConverter(converter(callBucketSchema));
 
 /** `reviewFlags/{uid}`: players flagged for an operator's review; only operators (admin claim) read them. */
 export const reviewFlagRef = (uid: string) =>
-  db.collection('reviewFlags').doc(uid).withConverter(converter(reviewFlagSchema));
+  database().collection('reviewFlags').doc(uid).withConverter(converter(reviewFlagSchema));
 
 /** `matchStreams/{uid}`: which status stream of the player is the current one; no client reads it. */
 export const streamClaimRef = (uid: string) =>
-  db.collection('matchStreams').doc(uid).withConverter(converter(streamClaimSchema));
+  database().collection('matchStreams').doc(uid).withConverter(converter(streamClaimSchema));
 
-export const partyRef = (id: string) => db.collection('parties').doc(id).withConverter(converter(partySchema));
+export const partyRef = (id: string) => database().collection('parties').doc(id).withConverter(converter(partySchema));
 /** `partyCodes/{code}`: the only way from a join code to a party; no client can read it. */
 export const partyCodeRef = (code: string) =>
-  db.collection('partyCodes').doc(code).withConverter(converter(partyCodeSchema));
+  database().collection('partyCodes').doc(code).withConverter(converter(partyCodeSchema));
 
 /** `pools/{modeId}`: the mode's queue statistics, parent of its tickets and digest. */
-export const poolRef = (modeId: string) => db.collection('pools').doc(modeId);
+export const poolRef = (modeId: string) => database().collection('pools').doc(modeId);
 export const queueStatsRef = (modeId: string) => poolRef(modeId).withConverter(converter(queueStatsSchema));
 /** Set to the commit time by every ticket write: the pool mirror follows the tickets changed since its digest. */
 export const TICKET_CHANGED_AT = 'changedAt';
@@ -93,23 +95,23 @@ export const ROOM_ENDED_DAY = 'endedDay';
 const roomConverter = converter(roomDocSchema, undefined, (room) => ({
   [ROOM_ENDED_DAY]: room.endedAt === null ? null : utcDay(room.endedAt),
 }));
-export const roomsRef = () => db.collection('rooms').withConverter(roomConverter);
+export const roomsRef = () => database().collection('rooms').withConverter(roomConverter);
 export const roomRef = (id: string) => roomsRef().doc(id);
 export const gameBeatsRef = (roomId: string) =>
-  db.collection('rooms').doc(roomId).collection('beats').withConverter(converter(gameBeatSchema));
+  database().collection('rooms').doc(roomId).collection('beats').withConverter(converter(gameBeatSchema));
 export const gameBeatRef = (roomId: string, uid: string) => gameBeatsRef(roomId).doc(uid);
 export const readyCheckSeenRef = (roomId: string, uid: string) =>
-  db.collection('rooms').doc(roomId).collection('seen').doc(uid).withConverter(converter(readyCheckSeenSchema));
+  database().collection('rooms').doc(roomId).collection('seen').doc(uid).withConverter(converter(readyCheckSeenSchema));
 
 /** `matcherLeases/{poolId}`: the run that sweeps a pool (see store/lease.ts). */
-export const leasesRef = () => db.collection('matcherLeases').withConverter(converter(leaseSchema));
+export const leasesRef = () => database().collection('matcherLeases').withConverter(converter(leaseSchema));
 export const leaseRef = (poolId: string) => leasesRef().doc(poolId);
 /** `matcherRuns/{holder}`: the matcher runs alive, which share the pools out between them. */
-export const runBeaconsRef = () => db.collection('matcherRuns').withConverter(converter(runBeaconSchema));
+export const runBeaconsRef = () => database().collection('matcherRuns').withConverter(converter(runBeaconSchema));
 export const runBeaconRef = (holder: string) => runBeaconsRef().doc(holder);
 
 /** `metrics/{function}`: operation counts per callable, written only with LADDER_METRICS=on. */
-export const metricsRef = (functionName: string) => db.collection('metrics').doc(functionName);
+export const metricsRef = (functionName: string) => database().collection('metrics').doc(functionName);
 
 /** `players/{uid}/seasons/{seasonId}`: how the player finished a season (core/ladder/season.ts). */
 export const seasonArchivesOf = (uid: string) =>
@@ -117,33 +119,38 @@ export const seasonArchivesOf = (uid: string) =>
 export const seasonArchiveRef = (uid: string, seasonId: string) => seasonArchivesOf(uid).doc(seasonId);
 /** Every player's archive rows: the season close ranks them through a collection-group query. */
 export const seasonArchivesRef = () =>
-  db.collectionGroup('seasons').withConverter(versionedConverter(seasonArchiveSchema, seasonArchiveHistory));
+  database().collectionGroup('seasons').withConverter(versionedConverter(seasonArchiveSchema, seasonArchiveHistory));
 /** `ladders/{ladder}/closes/{seasonId}`: a season close's progress and final leaderboard. */
 export const seasonCloseRef = (ladder: string, seasonId: string) =>
-  db.collection('ladders').doc(ladder).collection('closes').doc(seasonId).withConverter(converter(seasonCloseSchema));
+  database()
+    .collection('ladders')
+    .doc(ladder)
+    .collection('closes')
+    .doc(seasonId)
+    .withConverter(converter(seasonCloseSchema));
 /** `ladders/{ladder}/extensions/{seasonId}`: a season run longer than configured (core/ladder/extension.ts). */
 export const seasonExtensionsRef = (ladder: string) =>
-  db.collection('ladders').doc(ladder).collection('extensions').withConverter(converter(seasonExtensionSchema));
+  database().collection('ladders').doc(ladder).collection('extensions').withConverter(converter(seasonExtensionSchema));
 export const seasonExtensionRef = (ladder: string, seasonId: string) => seasonExtensionsRef(ladder).doc(seasonId);
 
 /** `calibration/{day}_{mode}`: a mode's day of predicted against actual results (core/ops/calibration.ts); operators only. */
 export const calibrationRef = (id: string) =>
-  db.collection('calibration').doc(id).withConverter(converter(calibrationDocSchema));
+  database().collection('calibration').doc(id).withConverter(converter(calibrationDocSchema));
 
 /** `audit/{id}`: one row per operator action (core/ops/audit.ts); operators alone read it. */
-export const auditsRef = () => db.collection('audit').withConverter(converter(auditRowSchema));
+export const auditsRef = () => database().collection('audit').withConverter(converter(auditRowSchema));
 export const auditRef = (id: string) => auditsRef().doc(id);
 
 /** `modePauses/{target}`: a paused mode or regional pool (core/mode/pause.ts); readable by every signed-in player. */
 export const modePauseRef = (target: string) =>
-  db.collection('modePauses').doc(target).withConverter(converter(modePauseSchema));
+  database().collection('modePauses').doc(target).withConverter(converter(modePauseSchema));
 
 /** `deletedPlayers/{uid}`: a deleted account's tombstone (core/player/deletion.ts); no client reads it. */
 export const tombstoneRef = (uid: string) =>
-  db.collection('deletedPlayers').doc(uid).withConverter(converter(tombstoneSchema));
+  database().collection('deletedPlayers').doc(uid).withConverter(converter(tombstoneSchema));
 /** Every player's history rows of one room or adjustment id; also a player's own, by `playerRef(uid)`. */
 export const historyOf = (uid: string) =>
   playerRef(uid).collection('history').withConverter(versionedConverter(historyRowSchema, historyRowHistory));
 /** Whose block lists name a player: `blockedUids` is derived from `blocked` on every full write of a state. */
 export const blockersOf = (uid: string) =>
-  db.collection('playerStates').withConverter(stateConverter).where('blockedUids', 'array-contains', uid);
+  database().collection('playerStates').withConverter(stateConverter).where('blockedUids', 'array-contains', uid);

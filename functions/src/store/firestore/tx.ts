@@ -6,7 +6,7 @@ import type {
   Transaction,
   UpdateData,
 } from 'firebase-admin/firestore';
-import { db } from './db.js';
+import { database } from './db.js';
 import { countQueryReads, countReads, countWrites } from './metrics.js';
 
 /**
@@ -61,7 +61,7 @@ export class Tx {
 /** Runs `work` as a transaction; the writes of the attempt that committed are counted. */
 export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
   let attempt: Tx | undefined;
-  const result = await db.runTransaction((tx) => {
+  const result = await database().runTransaction((tx) => {
     attempt = new Tx(tx);
     return work(attempt);
   });

@@ -1,0 +1,104 @@
+/**
+ * A ladder configured with a named Firestore database (`firestore: { database: 'ladder' }`): a second Auth and
+ * Functions pair beside the test stack (sharing its Firestore emulator, which keeps each database apart), and
+ * clients created with `database: 'ladder'`. A 1v1 played through the SDK leaves every document in `ladder` and
+ * nothing in `(default)`.
+ */
+import { readFileSync } from 'node:fs';
+import { type CollectionReference, type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLadder, type Ladder } from '@ladder/client';
+import { startStack, type Stack } from '../../scripts/emulators.js';
+import { app } from '../../functions/src/store/firestore/db.js';
+import { closeAfterTest, newApp } from '../support/client.js';
+import { useTestConfig } from '../support/config.js';
+import { reach } from '../support/ladder.js';
+
+const DATABASE = 'ladder';
+const CONFIG = useTestConfig('named-database', (config) => {
+  config.firestore = { database: DATABASE };
+});
+
+/** The Firestore emulator's own endpoints for the named database (its rules, its documents). */
+const emulator = () => {
+  const { firestoreHost, projectId } = inject('endpoints');
+  return `http://${firestoreHost}/emulator/v1/projects/${projectId}/databases/${DATABASE}`;
+};
+let stack: Stack;
+
+/** Empties the named database (the test stack's clearing between tests empties only the default one). */
+async function clearLadderDatabase() {
+  const response = await fetch(`${emulator()}/documents`, { method: 'DELETE' });
+  expect(response.ok, await response.text()).toBe(true);
+}
+
+async function player(name: string): Promise<Ladder> {
+  const emulators = { auth: stack.authHost, firestore: stack.firestoreHost, functions: stack.functionsHost };
+  const ladder = createLadder({ app: newApp(), emulators, database: DATABASE, transport: 'firestore' });
+  closeAfterTest(() => ladder.close());
+  await ladder.login({ provider: 'dev', name });
+  return ladder;
+}
+
+/** Every document path of a database, walked down through subcollections. */
+async function paths(db: Firestore): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (collections: CollectionReference[]) => {
+    for (const collection of collections) {
+      for (const ref of await collection.listDocuments()) {
+        found.push(ref.path);
+        await walk(await ref.listCollections());
+      }
+    }
+  };
+  await walk(await db.listCollections());
+  return found.sort();
+}
+
+describe('a ladder in a named Firestore database', () => {
+  beforeAll(async () => {
+    // The ladder's rules on its own database, as `firebase deploy` puts them there from firebase.json's entry.
+    const content = readFileSync('firestore.rules', 'utf8');
+    const rules = await fetch(`${emulator()}:securityRules`, {
+      method: 'PUT',
+      body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
+    });
+    expect(rules.ok, await rules.text()).toBe(true);
+    await clearLadderDatabase();
+    stack = await startStack({ output: 'files', extra: { env: { LADDER_CONFIG: CONFIG } } });
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await clearLadderDatabase();
+  });
+
+  it('plays a 1v1 through the SDK with every document in the named database and none in the default one', async () => {
+    const [ann, bob] = [await player('Ann'), await player('Bob')];
+    const annMatch = await ann.queue('1v1');
+    await reach(annMatch, 'queued');
+    const bobMatch = await bob.queue('1v1');
+    // Ann's listeners on the named database see the room Bob's enqueue formed.
+    const active = await reach(annMatch, 'active');
+    await annMatch.reportOutcome('win');
+    await bobMatch.reportOutcome('loss');
+    const [won, lost] = await Promise.all([reach(annMatch, 'settled'), reach(bobMatch, 'settled')]);
+    expect(won.ratingChange.delta).toBeGreaterThan(0);
+    expect(lost.ratingChange.delta).toBe(-won.ratingChange.delta);
+    // The SDK's other reads come from the named database too.
+    expect((await ann.profile()).player.ladders.solo?.rating).toBe(won.ratingChange.after);
+
+    const ladderDb = getFirestore(app, DATABASE);
+    const stored = await paths(ladderDb);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        `players/${ann.uid}`,
+        `players/${bob.uid}`,
+        `playerStates/${ann.uid}`,
+        `rooms/${active.room.id}`,
+        `players/${ann.uid}/history/${active.room.id}`,
+      ]),
+    );
+    expect((await ladderDb.doc(`rooms/${active.room.id}`).get()).get('status')).toBe('settled');
+    expect(await paths(getFirestore(app))).toEqual([]);
+  });
+});
