@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseConfig, type AppConfig } from './core/config.js';
 import { ConfigError } from './core/errors.js';
+import type { Ladder } from './core/ladder/ladder.js';
 
 /**
  * How a deployment hands the ladder its configuration: the configuration itself (plain data, as in
@@ -38,4 +39,15 @@ export let config: AppConfig = process.env.LADDER_CONFIG
 /** Makes `config` the one the deployment was given; called once, before the functions are defined. */
 export function useConfig(next: AppConfig): void {
   config = next;
+}
+
+/**
+ * A configured ladder by id: the one place the shell looks a ladder up, for ids that came from a configured mode
+ * or a stored document (a request's ladder id is checked by its schema first). An id nothing configures is a
+ * bug or a ladder removed under live documents, and says which.
+ */
+export function ladderOf(id: string): Ladder {
+  const ladder = config.ladders[id];
+  if (!ladder) throw new Error(`No ladder "${id}" is configured (a mode or a stored document names it).`);
+  return ladder;
 }

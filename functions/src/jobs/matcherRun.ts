@@ -21,7 +21,7 @@ import {
 } from '../core/ops/queueStats.js';
 import { LIVE_ROOM_STATUSES, reportOverdue, type RoomDoc } from '../core/room/room.js';
 import { readyCheckOverdue } from '../core/room/readyCheck.js';
-import { config } from '../config.js';
+import { config, ladderOf } from '../config.js';
 import { countWrites, opCounts } from '../store/firestore/metrics.js';
 import { nextTakeover, planLeases } from '../core/queue/lease.js';
 import { beacon, claimLeases, endBeacon, readLeases, releaseLeases } from '../store/lease.js';
@@ -396,7 +396,7 @@ function visitorsOf(
 }
 
 /** A pool's rating bands: the tiers of its mode's ladder. */
-const edgesOf = (mode: ModeWithId) => bandEdges(config.ladders[mode.ladder]!.tiers);
+const edgesOf = (mode: ModeWithId) => bandEdges(ladderOf(mode.ladder).tiers);
 
 /** Rewrites `pools/{mode}` at most every `statsEverySeconds`, and only when a figure changed. */
 async function publishStats(

@@ -1,6 +1,6 @@
 import { extendedCalendar, extensionToRead, seasonRunningAt, type SeasonExtension } from '../core/ladder/extension.js';
 import type { Season } from '../core/ladder/season.js';
-import { config } from '../config.js';
+import { config, ladderOf } from '../config.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { seasonExtensionRef, seasonExtensionsRef } from './firestore/refs.js';
 import type { Tx } from './firestore/tx.js';
@@ -11,7 +11,7 @@ import type { Tx } from './firestore/tx.js';
  * extension, inside `tx` when given, so a room formed after an old end sees an extension committed before it.
  */
 export async function seasonNow(ladderId: string, nowMs: number, tx?: Tx): Promise<string | null> {
-  const seasons = config.ladders[ladderId]!.seasons;
+  const seasons = ladderOf(ladderId).seasons;
   const last = extensionToRead(seasons, nowMs);
   if (!last) return seasonRunningAt(seasons, null, nowMs)?.id ?? null;
   const ref = seasonExtensionRef(ladderId, last.id);
@@ -33,7 +33,7 @@ export async function seasonEnd(ladderId: string, season: Season): Promise<numbe
 
 /** A ladder's whole calendar with its extensions applied (one query; none for a ladder without seasons). */
 export async function calendarOf(ladderId: string): Promise<Season[]> {
-  const seasons = config.ladders[ladderId]!.seasons;
+  const seasons = ladderOf(ladderId).seasons;
   if (seasons.length === 0) return [];
   const extensions = await seasonExtensionsRef(ladderId).get();
   countQueryReads(extensions.size);

@@ -13,7 +13,7 @@ import {
   windowTallies,
 } from '../core/ladder/leaderboard.js';
 import { ranked as withRank, type Player } from '../core/player/player.js';
-import { config } from '../config.js';
+import { config, ladderOf } from '../config.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { playerRef, playersRef } from './firestore/refs.js';
 import { database } from './firestore/db.js';
@@ -29,7 +29,7 @@ interface Board {
 const ranked = ({ ladder, season }: Board) =>
   playersRef()
     .where(`ladders.${ladder}.season`, '==', season)
-    .where(`ladders.${ladder}.seasonGames`, '>=', rankedFrom(config.ladders[ladder]!));
+    .where(`ladders.${ladder}.seasonGames`, '>=', rankedFrom(ladderOf(ladder)));
 /** Best first: the same order for the top and for the rows around a player. */
 const bestFirst = (board: Board) => ranked(board).orderBy(`ladders.${board.ladder}.rating`, 'desc');
 const ratingOf = (ladder: string) => `ladders.${ladder}.rating`;
@@ -49,7 +49,7 @@ async function rows(query: Query<Player>): Promise<Player[]> {
 
 /** A player's row without its rank. The rank is computed as read: inactivity moves with the clock. */
 function unranked(ladder: string, player: Player, now: number) {
-  const standing = withRank(player.ladders[ladder]!, config.ladders[ladder]!, now);
+  const standing = withRank(player.ladders[ladder]!, ladderOf(ladder), now);
   return { uid: player.uid, displayName: player.displayName, standing };
 }
 
@@ -69,7 +69,7 @@ export interface LeaderboardAsk {
  */
 export async function leaderboard(ladder: string, asked: number | LeaderboardAsk, uid: string): Promise<Leaderboard> {
   const ask = typeof asked === 'number' ? { limit: asked } : asked;
-  const rules = config.ladders[ladder]!;
+  const rules = ladderOf(ladder);
   const now = Date.now();
   const current: Board = { ladder, season: await seasonNow(ladder, now) };
   const top = ask.limit
@@ -114,7 +114,7 @@ async function around(
 /** The ranked ones among `uids`, best first: their documents, and one count per band of ratings between them. */
 async function listed(board: Board, uids: string[], now: number): Promise<LeaderboardRow[]> {
   const { ladder, season } = board;
-  const rules = config.ladders[ladder]!;
+  const rules = ladderOf(ladder);
   const snapshots = await database().getAll(...[...new Set(uids)].map((id) => playerRef(id)));
   countReads(snapshots.length);
   const players = snapshots

@@ -18,7 +18,7 @@ import {
   toCoreTicket,
   type TicketDoc,
 } from '../core/queue/ticket.js';
-import { config } from '../config.js';
+import { config, ladderOf } from '../config.js';
 import { countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
 import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
@@ -56,7 +56,7 @@ function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise
       assertNotBanned(state.ban, 'queue', now, m === uid ? undefined : `Party member ${player.displayName}`);
     }
     assertCanQueue(mode, uid, party, queuers, now);
-    const ladder = config.ladders[mode.ladder]!;
+    const ladder = ladderOf(mode.ladder);
     const owner = { uid, partyId: party?.id ?? null };
     const ticket = queuedTicket(
       randomUUID(),

@@ -5,7 +5,7 @@ import type { Party } from '../core/player/party.js';
 import { matchedTicket, queuedTicket, toCoreTicket, type TicketDoc } from '../core/queue/ticket.js';
 import { askRematch, assertCanRematch, rematchProposal, rematchUnrated, waitingFor } from '../core/room/rematch.js';
 import { newRoom, requireRoom, roomTickets, type RoomDoc } from '../core/room/room.js';
-import { config } from '../config.js';
+import { config, ladderOf } from '../config.js';
 import { readPlayersWithPresence } from './presence.js';
 import { partyRef, roomRef, ticketRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
@@ -72,7 +72,7 @@ function formRematch(
     const ticket = queuedTicket(
       randomUUID(),
       mode,
-      config.ladders[mode.ladder]!,
+      ladderOf(mode.ladder),
       owner,
       members,
       { avoid: [], recent: [] },

@@ -9,7 +9,7 @@ import {
   type SeasonClose,
 } from '../core/ladder/season.js';
 import type { Ladder } from '../core/ladder/ladder.js';
-import { config } from '../config.js';
+import { config, ladderOf } from '../config.js';
 import { countQueryReads, countWrites } from './firestore/metrics.js';
 import {
   playerRef,
@@ -115,7 +115,7 @@ async function rankingBatch(ladderId: string, season: string, size: number) {
  */
 export async function closeSeason(ladderId: string, season: string, options: CloseOptions = {}): Promise<CloseOutcome> {
   const { batchSize = 200, maxBatches = Number.POSITIVE_INFINITY } = options;
-  const ladder = config.ladders[ladderId]!;
+  const ladder = ladderOf(ladderId);
   const nowMs = options.nowMs ?? Date.now();
   const calendar = ladder.seasons.find((s) => s.id === season);
   if (!calendar) throw new Error(`ladder ${ladderId} has no season ${season}`);

@@ -10,7 +10,7 @@ import {
 } from '../core/room/results.js';
 import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '../core/room/room.js';
 import { planSettlement } from '../core/room/settlement.js';
-import { config } from '../config.js';
+import { config, ladderOf } from '../config.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { historyRef, playerRef, playerStateRef, reviewFlagRef, roomRef, seasonArchiveRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
@@ -28,7 +28,7 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   const plan = planSettlement({
     room,
     result,
-    ladder: config.ladders[room.ladder]!,
+    ladder: ladderOf(room.ladder),
     fairPlay: config.fairPlay,
     players: new Map(uids.map((uid, i) => [uid, snaps[i]!.data() as Player])),
     states: new Map(uids.map((uid, i) => [uid, (stateSnap(i).data() as PlayerState | undefined) ?? idleState(nowMs)])),

@@ -3,7 +3,7 @@ import type { Player, PlayerState, Standing } from '../core/player/player.js';
 import type { HistoryRow } from '../core/room/history.js';
 import type { RoomDoc } from '../core/room/room.js';
 import { meetingsWithoutGame, reversalRow, voidableRoom, withoutGame } from '../core/room/void.js';
-import { config } from '../config.js';
+import { config, ladderOf } from '../config.js';
 import { audit } from './audit.js';
 import { historyRef, playerRef, playerStateRef, roomRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
@@ -31,7 +31,7 @@ type Read = Awaited<ReturnType<typeof readPlayersOf>>[number];
 function reverseFor(tx: Tx, room: RoomDoc, { uid, player, state, game }: Read, reason: string, nowMs: number) {
   // A player whose account was deleted since has no profile to correct; their tombstone rows stay as they are.
   if (!player || !game) return null;
-  const ladder = config.ladders[room.ladder]!;
+  const ladder = ladderOf(room.ladder);
   const before = player.ladders[room.ladder];
   if (!before) return null;
   const after: Standing = withoutGame(before, game, room.season, ladder, nowMs);
