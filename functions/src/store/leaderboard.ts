@@ -13,7 +13,7 @@ import {
   windowTallies,
 } from '../core/ladder/leaderboard.js';
 import { ranked as withRank, type Player } from '../core/player/player.js';
-import { config, ladderOf } from '../config.js';
+import { ladderOf } from '../config.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { playerRef, playersRef } from './firestore/refs.js';
 import { database } from './firestore/db.js';

@@ -9,7 +9,7 @@ import {
   type SeasonClose,
 } from '../core/ladder/season.js';
 import type { Ladder } from '../core/ladder/ladder.js';
-import { config, ladderOf } from '../config.js';
+import { ladderOf } from '../config.js';
 import { countQueryReads, countWrites } from './firestore/metrics.js';
 import {
   playerRef,

@@ -3,7 +3,7 @@ import type { Player, PlayerState, Standing } from '../core/player/player.js';
 import type { HistoryRow } from '../core/room/history.js';
 import type { RoomDoc } from '../core/room/room.js';
 import { meetingsWithoutGame, reversalRow, voidableRoom, withoutGame } from '../core/room/void.js';
-import { config, ladderOf } from '../config.js';
+import { ladderOf } from '../config.js';
 import { audit } from './audit.js';
 import { historyRef, playerRef, playerStateRef, roomRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
