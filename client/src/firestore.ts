@@ -21,9 +21,15 @@ export interface FirebaseServices {
  */
 export function firestoreOf(app: FirebaseApp, emulators?: EmulatorHosts, database = DEFAULT_DATABASE): Firestore {
   const db = getFirestore(app, database);
-  if (emulators) connectFirestoreEmulator(db, ...hostAndPort(emulators.firestore, 'firestore'));
+  // A page that reads Firestore itself and a Ladder that loads it later share one instance, connected once.
+  if (emulators && !connected.has(db)) {
+    connectFirestoreEmulator(db, ...hostAndPort(emulators.firestore, 'firestore'));
+    connected.add(db);
+  }
   return db;
 }
+
+const connected = new WeakSet<Firestore>();
 
 /** One app's Auth, Firestore and Functions, pointed at the emulators when `emulators` is given. */
 export function firebaseServices(

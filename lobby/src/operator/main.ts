@@ -11,6 +11,7 @@ import {
   type Query,
 } from 'firebase/firestore';
 import { invoker, type Calibration, type Ladder, type QueueStats, type ReviewFlag, type Room } from '@ladder/client';
+import { firestoreOf } from '@ladder/client/firestore';
 import { getFunctions } from 'firebase/functions';
 import type { Lobby } from '../config.js';
 import { openLobby } from '../connect.js';
@@ -119,6 +120,8 @@ async function showView(ladder: Ladder, config: Lobby) {
 
 async function main() {
   const { lobby: config, ladder } = await openLobby();
+  // The view reads Firestore itself (getFirestore(getApp())): connect it to the emulators before any read.
+  firestoreOf(getApp(), config.emulators ?? undefined);
   if (await ladder.restoreSession()) await showView(ladder, config);
   else showSignIn(ladder, config);
 }
