@@ -86,3 +86,20 @@ export function bruteForceMostSeated(mode: Mode, tickets: readonly Ticket[], now
   };
   return best(0);
 }
+
+/** The largest number of (4-stack, solo) pairs within `reach` of each other, by augmenting paths (Kuhn's algorithm). */
+export function maximumPairs(reach: number, stacks: readonly number[], solos: readonly number[]): number {
+  const owner = new Array<number>(solos.length).fill(-1);
+  const augment = (s: number, seen: boolean[]): boolean => {
+    for (let p = 0; p < solos.length; p++) {
+      if (seen[p] || Math.abs((stacks[s] ?? 0) - (solos[p] ?? 0)) > reach) continue;
+      seen[p] = true;
+      if ((owner[p] ?? -1) < 0 || augment(owner[p] ?? -1, seen)) {
+        owner[p] = s;
+        return true;
+      }
+    }
+    return false;
+  };
+  return stacks.filter((_, s) => augment(s, new Array<boolean>(solos.length).fill(false))).length;
+}

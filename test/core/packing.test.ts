@@ -4,30 +4,13 @@ import { proposalTickets, sweepPool } from '../../functions/src/core/match/index
 import { NO_PARTNER, pairScarceSolos } from '../../functions/src/core/match/packing.js';
 import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import { NOW, ticket } from './helpers.js';
-import { capAfter } from './matchOracle.js';
+import { capAfter, maximumPairs } from './matchOracle.js';
 
 const fiveVsFive = defaultModes['5v5'] as Mode;
 const reach = fiveVsFive.spreadCap.hard;
 if (fiveVsFive.format.kind !== 'team') throw new Error('5v5 is a team mode');
 /** The side cap after the 30 s every ticket of these tests has waited. */
 const sideCap = capAfter(fiveVsFive.format.sideDifferenceCap, 30);
-
-/** The largest number of (4-stack, solo) pairs within `reach`, by augmenting paths (Kuhn's algorithm). */
-function maximumPairs(stacks: readonly number[], solos: readonly number[]): number {
-  const owner = new Array<number>(solos.length).fill(-1);
-  const augment = (s: number, seen: boolean[]): boolean => {
-    for (let p = 0; p < solos.length; p++) {
-      if (seen[p] || Math.abs((stacks[s] ?? 0) - (solos[p] ?? 0)) > reach) continue;
-      seen[p] = true;
-      if ((owner[p] ?? -1) < 0 || augment(owner[p] ?? -1, seen)) {
-        owner[p] = s;
-        return true;
-      }
-    }
-    return false;
-  };
-  return stacks.filter((_, s) => augment(s, new Array<boolean>(solos.length).fill(false))).length;
-}
 
 describe('pairing scarce solos (5v5: a 4-stack can only sit beside a solo)', () => {
   it('pairs as many 4-stacks as any pairing within the hard spread cap could, each with one solo', () => {
@@ -45,7 +28,7 @@ describe('pairing scarce solos (5v5: a 4-stack can only sit beside a solo)', () 
           expect(Math.abs((all[t] ?? 0) - (all[partner] ?? 0))).toBeLessThanOrEqual(reach);
           if (sizes[t] === 4) pairs++;
         });
-        expect(pairs).toBe(maximumPairs(stacks, solos));
+        expect(pairs).toBe(maximumPairs(reach, stacks, solos));
       }),
       { numRuns: 500 },
     );

@@ -6,27 +6,10 @@ import { NO_PARTNER, pairScarceSolos } from '../../functions/src/core/match/pack
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import { deepFreeze, NOW, ticket } from './helpers.js';
-import { bruteForceMatch, isValidMatch, players } from './matchOracle.js';
+import { bruteForceMatch, isValidMatch, maximumPairs, players } from './matchOracle.js';
 
 const fiveVsFive = defaultModes['5v5'] as Mode;
 const reach = fiveVsFive.spreadCap.hard;
-
-/** The largest number of (4-stack, solo) pairs within `reach`, by augmenting paths (Kuhn's algorithm). */
-function maximumPairs(stacks: readonly number[], solos: readonly number[]): number {
-  const owner = new Array<number>(solos.length).fill(-1);
-  const augment = (s: number, seen: boolean[]): boolean => {
-    for (let p = 0; p < solos.length; p++) {
-      if (seen[p] || Math.abs((stacks[s] ?? 0) - (solos[p] ?? 0)) > reach) continue;
-      seen[p] = true;
-      if ((owner[p] ?? -1) < 0 || augment(owner[p] ?? -1, seen)) {
-        owner[p] = s;
-        return true;
-      }
-    }
-    return false;
-  };
-  return stacks.filter((_, s) => augment(s, new Array<boolean>(solos.length).fill(false))).length;
-}
 
 describe('scarce solos go to the parties that have waited longest', () => {
   it('keeps the pairing as large as any, and leaves no party without while a younger one holds a solo in its reach', () => {
@@ -41,6 +24,7 @@ describe('scarce solos go to the parties that have waited longest', () => {
         const pairs = stacks.filter((_, t) => partners[t] !== NO_PARTNER).length;
         expect(pairs).toBe(
           maximumPairs(
+            reach,
             stacks.map((s) => s.score),
             solos.map((s) => s.score),
           ),
