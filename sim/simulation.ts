@@ -249,11 +249,9 @@ export async function runSimulation({
           const client = new BotClient(endpoints, limiter, calls);
           await client.signIn(`Sim Bot ${i + 1}`);
           await client.call('getProfile');
-          const view = new PlayerView(client);
-          view.start();
           return {
             client,
-            view,
+            view: new PlayerView(client),
             random: new Random(root.next() * 2 ** 32),
             members: [],
             partyCode: null,
