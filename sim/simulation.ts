@@ -122,13 +122,26 @@ const PLAY_FUNCTIONS: CallName[] = [
   'refreshPartyCode',
 ];
 
+/** The admin callables the operator uses (`--operator`). */
+const OPERATOR_FUNCTIONS: CallName[] = [
+  'banPlayer',
+  'unbanPlayer',
+  'pauseMode',
+  'resumeMode',
+  'voidRoom',
+  'adjustRating',
+];
+
 /**
  * Starts the Functions emulator's workers before anything is measured: it boots one process per function and
  * concurrent request on first use, which takes seconds on a busy machine (a deployed function's cold start is
  * another matter). Calls without a signed-in user are refused inside the function, so they change nothing.
+ * The operator's callables are warmed too: a ban that boots its worker first can answer after the live room it
+ * meant to take its player out of is over.
  */
-async function warmUp(endpoints: ClientEndpoints) {
+async function warmUp(endpoints: ClientEndpoints, operator: boolean) {
   const client = new BotClient(endpoints, new Limiter(WARM_WORKERS), new CallLog());
+  for (const name of operator ? OPERATOR_FUNCTIONS : []) await client.warm(name);
   for (const name of PLAY_FUNCTIONS) {
     const parallel = (['enqueue', 'heartbeat', 'acceptMatch', 'reportResult', 'cancelQueue'] as CallName[]).includes(
       name,
@@ -220,7 +233,7 @@ export async function runSimulation({
   const limiter = new Limiter(options.concurrency);
   const calls = new CallLog();
   const root = new Random(options.seed);
-  await phase('warmUp', () => warmUp(endpoints));
+  await phase('warmUp', () => warmUp(endpoints, options.operator));
   const metricsBefore = await readMetrics();
 
   const gameServer = new BotClient(endpoints, limiter, calls);
