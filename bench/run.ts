@@ -32,7 +32,9 @@ import { poissonArrivals, simulate, type SimulationResult } from './simulate.js'
 import {
   bandTable,
   compareOnStream,
+  IN_VIEW_SUFFIX,
   streamSpecs,
+  sweepSpeed,
   streamTable as streamsTable,
   type StreamRun as FlowRun,
   withLastResort,
@@ -329,6 +331,8 @@ if (exactOnly) {
 const streamsOnly = process.argv.includes('--streams');
 /** `--single`: only seed 004's single sweeps (a few minutes), today's matcher beside UNRESERVED_COMMIT's. */
 const singleOnly = process.argv.includes('--single');
+/** `--speed`: only the sweep of the busy stream's queue (below). */
+const speedOnly = process.argv.includes('--speed');
 const longStreams = process.argv.includes('--long');
 const previous = await loadBefore(PREVIOUS_COMMIT);
 const unreserved = await loadBefore(UNRESERVED_COMMIT);
@@ -340,12 +344,13 @@ const streamMatchers = (
     ['last-resort', withLastResort(current)],
     ['previous', previous],
     [UNRESERVED, unreserved],
+    [`matcher${IN_VIEW_SUFFIX}`, current],
   ] as [string, MatcherApi][]
 ).filter(([name]) => !onlyAlgorithm || onlyAlgorithm.split(',').includes(name));
 /** `--only=<text>`: only the streams whose name holds it (e.g. `--streams --only=8/s`), to run streams apart. */
 const onlyStreams = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const specs = streamSpecs(SEED + 4, longStreams).filter(
-  (spec) => !singleOnly && (!onlyStreams || spec.name.includes(onlyStreams)),
+  (spec) => !singleOnly && !speedOnly && (!onlyStreams || spec.name.includes(onlyStreams)),
 );
 const flowRuns: FlowRun[] = specs.flatMap((spec) =>
   compareOnStream({ ...modeById('5v5'), ticketTtlSeconds: 24 * 3600 }, spec, streamMatchers, NOW),
@@ -361,6 +366,20 @@ const printStreams = () => {
   console.log(bandTable(flowRuns, markdown));
   console.log();
 };
+/** `--speed`: only the sweep of the busy stream's queue after 100 s (about 1,000 tickets), each matcher in turn. */
+if (speedOnly) {
+  const busy = streamSpecs(SEED + 4, false)[0];
+  const speedMode = { ...modeById('5v5'), ticketTtlSeconds: 24 * 3600 };
+  const speed = busy ? sweepSpeed(speedMode, busy, streamMatchers, 100, NOW) : [];
+  console.log(`The busy stream's queue after 100 s, swept 2 s later (median of 15 sweeps each, in turn):`);
+  console.log(
+    markdown(
+      ['algorithm', 'queued', 'sweep ms p50'],
+      speed.map((r) => [r.algorithm, String(r.queued), fixed(r.msMedian)]),
+    ),
+  );
+  process.exit(0);
+}
 if (streamsOnly) {
   printStreams();
   const file = fileURLToPath(new URL(`./results-streams${onlyStreams ? '-part' : ''}.json`, import.meta.url));

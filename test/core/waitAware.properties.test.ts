@@ -46,28 +46,31 @@ describe('scarce solos go to the parties that have waited longest', () => {
 });
 
 describe('2-stacks go to the 3-stacks that have waited longest', () => {
-  it(`pairs as many 3-stacks ${RESERVE_AFTER_SECONDS} s older than the newest ticket as any pairing could, oldest first, and no other`, () => {
+  it(`pairs as many 3-stacks as any pairing could, oldest first, among those ${RESERVE_AFTER_SECONDS} s older than the newest ticket and short of solos`, () => {
     const party = fc.record({ score: fc.integer({ min: 0, max: 2000 }), age: fc.integer({ min: 0, max: 20 }) });
+    const parties = fc.array(party, { maxLength: 9 });
     fc.assert(
-      fc.property(fc.array(party, { maxLength: 9 }), fc.array(party, { maxLength: 9 }), (threes, twos) => {
-        const sizes = [...threes.map(() => 3), ...twos.map(() => 2)];
-        const all = [...threes, ...twos];
+      fc.property(parties, parties, fc.array(party, { maxLength: 3 }), (threes, twos, soloParties) => {
+        const sizes = [...threes.map(() => 3), ...twos.map(() => 2), ...soloParties.map(() => 1)];
+        const all = [...threes, ...twos, ...soloParties];
         const scores = all.map((p) => p.score);
         const enqueuedAt = all.map((p) => NOW - p.age * 1000);
         const partners = pairScarceSolos(fiveVsFive, sizes, scores, () => true, enqueuedAt);
         const newest = Math.max(...enqueuedAt);
-        const waited = (t: number) => (enqueuedAt[t] ?? 0) <= newest - RESERVE_AFTER_SECONDS * 1000;
-        const eligible = threes.filter((_, t) => waited(t));
+        // No 4-stacks here, so every solo is spare: two of them within reach are another way to play.
+        const solosNear = (score: number) => soloParties.filter((solo) => Math.abs(solo.score - score) <= reach).length;
+        const due = (t: number) =>
+          (enqueuedAt[t] ?? 0) <= newest - RESERVE_AFTER_SECONDS * 1000 && solosNear(scores[t] ?? 0) < 2;
         expect(threes.filter((_, t) => partners[t] !== NO_PARTNER).length).toBe(
           maximumPairs(
             reach,
-            eligible.map((s) => s.score),
+            threes.filter((_, t) => due(t)).map((s) => s.score),
             twos.map((s) => s.score),
           ),
         );
         threes.forEach((_, t) => {
-          if (!waited(t)) expect(partners[t]).toBe(NO_PARTNER);
-          if (partners[t] !== NO_PARTNER || !waited(t)) return;
+          if (!due(t)) expect(partners[t]).toBe(NO_PARTNER);
+          if (partners[t] !== NO_PARTNER || !due(t)) return;
           twos.forEach((_, k) => {
             const two = threes.length + k;
             const holder = partners[two] ?? NO_PARTNER;

@@ -9,10 +9,12 @@ const CLOSER_LOOKUP = 16;
 
 /**
  * In 5v5 a 3-stack is given a 2-stack ahead of the packing once it has waited this much longer than the
- * newest ticket of the pool. 2-stacks are nearly as scarce for 3-stacks as solos are for 4-stacks (party
- * scores are averages and bunch in the middle), and the parties that have waited should get them first; but
- * where everyone queued at once (a fresh pool) no one has waited for anyone, and the packing passes, which
- * also seat 3-stacks beside two solos, decide alone.
+ * newest ticket of the pool, and only where fewer than two solos the 4-stacks leave are within its reach.
+ * Party scores are averages and bunch in the middle of the scale, so there 2-stacks are nearly as scarce
+ * for 3-stacks as solos are for 4-stacks, and the 3-stacks that have waited should get them first. Where
+ * spare solos are near, a 3-stack has another way to play (3+1+1) and the 2-stacks are worth more on other
+ * sides; and where everyone queued at once (a fresh pool) no one has waited for anyone: in both cases the
+ * packing passes decide alone, as before.
  */
 export const RESERVE_AFTER_SECONDS = 4;
 
@@ -24,8 +26,8 @@ export function hasScarceSolos(mode: Mode): boolean {
 /**
  * Pairs parties one player short of a side with solos, the scarce party size in team modes of three or more
  * players a side: such a party can sit beside nothing but a solo, while everything else can do without
- * one, so a solo spent elsewhere may strand a party for good. In 5v5 it also pairs 3-stacks with 2-stacks
- * (see `pairComplements`). Returns each ticket's partner (or NO_PARTNER).
+ * one, so a solo spent elsewhere may strand a party for good. In 5v5 it then pairs the 3-stacks that have
+ * waited and lack solos with 2-stacks (see RESERVE_AFTER_SECONDS). Returns each ticket's partner (or NO_PARTNER).
  *
  * Each pairing is as large as possible within the hard spread cap, and where the complements are too few,
  * which parties get them is decided by waiting (see `pairComplements`).
@@ -51,7 +53,20 @@ export function pairScarceSolos(
   let newest = -Infinity;
   for (let t = 0; t < sizes.length; t++) if (eligible(t)) newest = Math.max(newest, enqueuedAt[t] ?? 0);
   const waitedLonger = (t: number) => (enqueuedAt[t] ?? 0) <= newest - RESERVE_AFTER_SECONDS * 1000;
-  pairComplements(partners, ofSize(3, waitedLonger), ofSize(2), scores, reach, enqueuedAt);
+  const spareSolos = Array.from(
+    ofSize(1, (t) => partners[t] === NO_PARTNER),
+    (t) => scores[t] ?? 0,
+  );
+  // Where two solos the 4-stacks leave are within reach, a 3-stack has another way to play: no reservation.
+  const short = (t: number) => countWithin(spareSolos, scores[t] ?? 0, reach) < 2;
+  pairComplements(
+    partners,
+    ofSize(3, (t) => waitedLonger(t) && short(t)),
+    ofSize(2),
+    scores,
+    reach,
+    enqueuedAt,
+  );
   return partners;
 }
 
@@ -102,6 +117,23 @@ function pairComplements(
     partners[stack] = nearest;
     partners[nearest] = stack;
   }
+}
+
+/** How many of `sorted` (ascending) lie within `reach` of `score`. */
+function countWithin(sorted: readonly number[], score: number, reach: number): number {
+  // The first index whose value is above `value` (or at least it, when `inclusive`).
+  const rank = (value: number, inclusive: boolean) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = sorted[mid] ?? 0;
+      if (v < value || (!inclusive && v === value)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return rank(score + reach, false) - rank(score - reach, true);
 }
 
 /**
