@@ -55,7 +55,7 @@ describe('2-stacks go to the 3-stacks that have waited longest', () => {
         const all = [...threes, ...twos, ...soloParties];
         const scores = all.map((p) => p.score);
         const enqueuedAt = all.map((p) => NOW - p.age * 1000);
-        const partners = pairScarceSolos(fiveVsFive, sizes, scores, () => true, enqueuedAt);
+        const partners = pairScarceSolos(fiveVsFive, sizes, scores, () => true, enqueuedAt, true);
         const newest = Math.max(...enqueuedAt);
         // No 4-stacks here, so every solo is spare: two of them within reach are another way to play.
         const solosNear = (score: number) => soloParties.filter((solo) => Math.abs(solo.score - score) <= reach).length;
@@ -85,8 +85,12 @@ describe('2-stacks go to the 3-stacks that have waited longest', () => {
           scores,
           () => true,
           all.map(() => NOW),
+          true,
         );
         expect(threes.every((_, t) => atOnce[t] === NO_PARTNER)).toBe(true);
+        // Nor does the pairing an arrival is tried in (the sweep's alone reserves 2-stacks).
+        const onArrival = pairScarceSolos(fiveVsFive, sizes, scores, () => true, enqueuedAt);
+        expect(threes.every((_, t) => onArrival[t] === NO_PARTNER)).toBe(true);
       }),
       { numRuns: 500 },
     );

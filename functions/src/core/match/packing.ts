@@ -26,8 +26,9 @@ export function hasScarceSolos(mode: Mode): boolean {
 /**
  * Pairs parties one player short of a side with solos, the scarce party size in team modes of three or more
  * players a side: such a party can sit beside nothing but a solo, while everything else can do without
- * one, so a solo spent elsewhere may strand a party for good. In 5v5 it then pairs the 3-stacks that have
- * waited and lack solos with 2-stacks (see RESERVE_AFTER_SECONDS). Returns each ticket's partner (or NO_PARTNER).
+ * one, so a solo spent elsewhere may strand a party for good. With `reserveTwos` (the sweep), in 5v5 it
+ * then pairs the 3-stacks that have waited and lack solos with 2-stacks (see RESERVE_AFTER_SECONDS).
+ * Returns each ticket's partner (or NO_PARTNER).
  *
  * Each pairing is as large as possible within the hard spread cap, and where the complements are too few,
  * which parties get them is decided by waiting (see `pairComplements`).
@@ -38,6 +39,7 @@ export function pairScarceSolos(
   scores: ArrayLike<number>,
   eligible: (ticket: number) => boolean,
   enqueuedAt?: ArrayLike<number>,
+  reserveTwos = false,
 ): Int32Array {
   const partners = new Int32Array(sizes.length).fill(NO_PARTNER);
   if (mode.format.kind !== 'team' || !hasScarceSolos(mode)) return partners;
@@ -49,7 +51,7 @@ export function pairScarceSolos(
   };
   const reach = mode.spreadCap.hard;
   pairComplements(partners, ofSize(teamSize - 1), ofSize(1), scores, reach, enqueuedAt);
-  if (teamSize !== 5 || !enqueuedAt) return partners;
+  if (teamSize !== 5 || !enqueuedAt || !reserveTwos) return partners;
   let newest = -Infinity;
   for (let t = 0; t < sizes.length; t++) if (eligible(t)) newest = Math.max(newest, enqueuedAt[t] ?? 0);
   const waitedLonger = (t: number) => (enqueuedAt[t] ?? 0) <= newest - RESERVE_AFTER_SECONDS * 1000;
