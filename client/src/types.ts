@@ -413,7 +413,10 @@ export type LoginInput =
 
 export interface EnqueueResult {
   ticketId: string;
+  /** The mode queued for, as asked (`1v1`). */
   mode: string;
+  /** The pool joined: the mode's id, with the region and build group where the mode has them (`1v1@eu`). */
+  pool: string;
   /** The room when the ticket was matched at once; null when it waits for the matcher. */
   room: Room | null;
   /** The ticket's time-to-live: a ticket without a heartbeat for this long expires (beat every third of it). */

@@ -18,14 +18,15 @@ describe('compatible builds', () => {
     const fresh = await playerOn('Build New', '1.6');
     const first = await old.enqueue('versions');
     const second = await fresh.enqueue('versions');
-    expect([first.mode, first.room, second.mode, second.room]).toEqual(['versions~1.4', null, 'versions~1.6', null]);
+    expect([first.pool, first.room, second.pool, second.room]).toEqual(['versions~1.4', null, 'versions~1.6', null]);
+    expect([first.mode, second.mode]).toEqual(['versions', 'versions']);
     // The scheduled matcher sweeps each group's pool on its own: the two never meet.
     await sweep(1_500);
     expect((await db.doc(`pools/versions~1.6/tickets/${second.ticketId}`).get()).get('status')).toBe('queued');
 
     const mid = await playerOn('Build Mid', '1.5');
     const third = await mid.enqueue('versions');
-    expect(third.mode).toBe('versions~1.4');
+    expect(third.pool).toBe('versions~1.4');
     expect(third.room?.memberUids.slice().sort()).toEqual([old.uid, mid.uid].sort());
   }, 60_000);
 
@@ -47,6 +48,6 @@ describe('compatible builds', () => {
     );
     expect(await documentPaths()).toEqual(before);
     // A mode without builds takes any well-formed build and ignores it.
-    expect((await stale.enqueue('1v1')).mode).toBe('1v1');
+    expect(await stale.enqueue('1v1')).toMatchObject({ mode: '1v1', pool: '1v1' });
   }, 60_000);
 });

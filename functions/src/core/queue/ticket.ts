@@ -7,8 +7,8 @@ import {
   type RecentOpponent,
 } from '../fairplay/rematchWindow.js';
 import { matchingScore, type Ticket } from '../match/ticket.js';
-import type { ModeWithId } from '../mode/modes.js';
-import { standingOn, type Player, type PlayerState, type StandingRules } from '../player/player.js';
+import type { Pool } from '../mode/pool.js';
+import { standingOn, type Player, type PlayerState } from '../player/player.js';
 import { rttsSchema, type Rtts } from '../mode/regions.js';
 import { visibleRankSchema, type VisibleRank } from '../ladder/visibleRank.js';
 
@@ -175,31 +175,30 @@ export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
  */
 export function queuedTicket(
   id: string,
-  mode: ModeWithId,
-  ladder: StandingRules,
+  pool: Pool,
   owner: { uid: string; partyId: string | null },
   players: readonly Player[],
   guard: TicketGuard,
   nowMs: number,
   rtts: Rtts | null = null,
 ): TicketDoc {
-  const standings = players.map((p) => ({ uid: p.uid, standing: standingOn(p, mode.ladder, ladder) }));
+  const standings = players.map((p) => ({ uid: p.uid, standing: standingOn(p, pool.ladderId, pool.ladder) }));
   const members = standings.map(({ uid, standing }) => ({ uid, rating: standing.rating }));
   return newTicket(
     {
       id,
-      mode: mode.id,
+      mode: pool.id,
       members,
       names: Object.fromEntries(players.map((p) => [p.uid, p.displayName])),
       ranks: Object.fromEntries(standings.map(({ uid, standing }) => [uid, standing.visible])),
       score: matchingScore(
         members.map((m) => m.rating),
-        mode,
+        pool.mode,
       ),
       partyId: owner.partyId,
       ownerUid: owner.uid,
       enqueuedAt: nowMs,
-      ttlSeconds: mode.ticketTtlSeconds,
+      ttlSeconds: pool.mode.ticketTtlSeconds,
       ...guard,
       rtts,
     },
@@ -215,7 +214,7 @@ export function queuedTicket(
  */
 export function requeuedTicket(
   id: string,
-  mode: Pick<ModeWithId, 'id' | 'ticketTtlSeconds'>,
+  pool: Pick<Pool, 'id' | 'mode'>,
   matched: RoomTicket,
   room: { names: Record<string, string>; ranks: Record<string, VisibleRank> },
   guard: TicketGuard,
@@ -226,7 +225,7 @@ export function requeuedTicket(
   return newTicket(
     {
       id,
-      mode: original?.mode ?? matched.pool ?? mode.id,
+      mode: original?.mode ?? matched.pool ?? pool.id,
       members: matched.members,
       names: Object.fromEntries(matched.members.map((m) => [m.uid, names[m.uid] ?? m.uid])),
       ranks: Object.fromEntries(
@@ -239,7 +238,7 @@ export function requeuedTicket(
       partyId: matched.partyId,
       ownerUid: matched.ownerUid,
       enqueuedAt: matched.enqueuedAt,
-      ttlSeconds: mode.ticketTtlSeconds,
+      ttlSeconds: pool.mode.ticketTtlSeconds,
       ...guard,
       rtts: original?.rtts ?? null,
     },
