@@ -119,9 +119,9 @@ export class Ladder {
 
   /**
    * Queues (a party leader queues the whole party). Most games want `queue`, which also follows the ticket. A
-   * regional mode needs `where`: the player's region, or round trips from `measureRegions`. The answer's `mode`
-   * is the mode asked for, its `pool` the pool joined (`1v1@eu` for a regional mode, `1v1~1.4` for a build
-   * group). The `build` given to `createLadder` goes with it.
+   * regional mode needs `where`: the player's region, or round trips from `measureRegions`. The answer's `pool`
+   * is the pool joined (`1v1@eu` for a regional mode, `1v1~1.4` for a build group). The `build` given to
+   * `createLadder` goes with it.
    */
   enqueue(mode: string, where: Where = {}): Promise<EnqueueResult> {
     return this.services.call('enqueue', {

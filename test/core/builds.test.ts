@@ -9,9 +9,8 @@ import {
   type Builds,
 } from '../../functions/src/core/mode/builds.js';
 import { defaultModes, parseModes } from '../../functions/src/core/mode/modes.js';
-import { poolIds, resolvePool } from '../../functions/src/core/mode/pool.js';
+import { poolIdOf, poolIds, resolvePool } from '../../functions/src/core/mode/pool.js';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
-import { poolIdOf } from '../../functions/src/core/mode/pool.js';
 import { proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { NOW, ticket } from './helpers.js';

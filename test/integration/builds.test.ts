@@ -19,7 +19,6 @@ describe('compatible builds', () => {
     const first = await old.enqueue('versions');
     const second = await fresh.enqueue('versions');
     expect([first.pool, first.room, second.pool, second.room]).toEqual(['versions~1.4', null, 'versions~1.6', null]);
-    expect([first.mode, second.mode]).toEqual(['versions', 'versions']);
     // The scheduled matcher sweeps each group's pool on its own: the two never meet.
     await sweep(1_500);
     expect((await db.doc(`pools/versions~1.6/tickets/${second.ticketId}`).get()).get('status')).toBe('queued');
@@ -28,6 +27,15 @@ describe('compatible builds', () => {
     const third = await mid.enqueue('versions');
     expect(third.pool).toBe('versions~1.4');
     expect(third.room?.memberUids.slice().sort()).toEqual([old.uid, mid.uid].sort());
+  }, 60_000);
+
+  it('gives a Match the mode queued for and the pool joined, and each status the same', async () => {
+    const player = await playerOn('Build Pool', '1.6');
+    const match = await player.queue('versions');
+    expect([match.mode, match.pool]).toEqual(['versions', 'versions~1.6']);
+    const status = await match.until('queued', 'pending', 'active');
+    expect([status.mode, status.pool]).toEqual(['versions', 'versions~1.6']);
+    if (status.kind === 'queued') await match.cancel();
   }, 60_000);
 
   it('refuses a build older than the minimum with a message to update, and a malformed or missing build, changing nothing', async () => {

@@ -36,16 +36,16 @@ const enqueueRequest = () =>
 
 /**
  * Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. Returns
- * the room when that worked; otherwise `room` is null and the ticket waits for the matcher. `mode` in the
- * answer is the mode asked for, `pool` the pool joined: the mode's id, or with its region and build group where
- * the mode has them (`1v1@eu`).
+ * the room when that worked; otherwise `room` is null and the ticket waits for the matcher. `pool` in the answer
+ * is the pool joined: the mode's id, with its region and build group where the mode has them (`1v1@eu`). `mode`
+ * says the same: clients of 0.1 follow their ticket by it (docs/upgrading.md).
  */
 export const enqueue = callable(enqueueRequest, async (input, caller) => {
   await assertPoolOpen(input.pool);
   const { ticket, room } = await queue(caller.uid, input.pool, input.rtts);
   return {
     ticketId: ticket.id,
-    mode: input.pool.modeId,
+    mode: ticket.mode,
     pool: ticket.mode,
     room,
     ttlSeconds: input.pool.mode.ticketTtlSeconds,
