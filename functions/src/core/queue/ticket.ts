@@ -7,8 +7,8 @@ import {
   type RecentOpponent,
 } from '../fairplay/rematchWindow.js';
 import { matchingScore, type Ticket } from '../match/ticket.js';
-import type { Pool } from '../mode/pool.js';
-import { standingOn, type Player, type PlayerState } from '../player/player.js';
+import type { Mode } from '../mode/modes.js';
+import { standingOn, type Player, type PlayerState, type StandingRules } from '../player/player.js';
 import { rttsSchema, type Rtts } from '../mode/regions.js';
 import { visibleRankSchema, type VisibleRank } from '../ladder/visibleRank.js';
 
@@ -170,12 +170,23 @@ export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
 }
 
 /**
+ * What a ticket needs of its pool: a `Pool` (core/mode/pool.ts) fits. Spelled out here so the ticket does not
+ * import the ladder's whole configuration, only the rules a standing is read by.
+ */
+export interface TicketPool {
+  readonly id: string;
+  readonly mode: Pick<Mode, 'partyBonusPerMember' | 'ticketTtlSeconds'>;
+  readonly ladderId: string;
+  readonly ladder: StandingRules;
+}
+
+/**
  * The ticket a solo player or a whole party queues with: each member at their rating on the mode's ladder, the
  * party-adjusted score they match on, their names for the room.
  */
 export function queuedTicket(
   id: string,
-  pool: Pool,
+  pool: TicketPool,
   owner: { uid: string; partyId: string | null },
   players: readonly Player[],
   guard: TicketGuard,
@@ -214,7 +225,7 @@ export function queuedTicket(
  */
 export function requeuedTicket(
   id: string,
-  pool: Pick<Pool, 'id' | 'mode'>,
+  pool: Pick<TicketPool, 'id' | 'mode'>,
   matched: RoomTicket,
   room: { names: Record<string, string>; ranks: Record<string, VisibleRank> },
   guard: TicketGuard,
