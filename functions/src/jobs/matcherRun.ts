@@ -59,7 +59,7 @@ export interface RunReport {
   /** The pools it swept, each at least once. */
   pools: string[];
   /** When it held each pool open (ms since the epoch), from taking its lease until giving it up, in order. */
-  spans: { pool: string; from: number; until: number }[];
+  spans: { pool: PoolId; from: number; until: number }[];
   /** When this run first held a pool and swept (ms since the epoch); null if it never held one. */
   sweptFrom: number | null;
   sweptUntil: number | null;

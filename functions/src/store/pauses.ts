@@ -1,5 +1,5 @@
 import { fail } from '../core/errors.js';
-import type { Pool } from '../core/mode/pool.js';
+import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotPaused, pausedPools, pauseTargetsOf, type ModePause } from '../core/mode/pause.js';
 import { endTicket } from '../core/queue/ticket.js';
 import { config } from '../config.js';
@@ -14,7 +14,7 @@ const RELEASED = 'released: the mode was paused';
 const SECOND_RELEASE_MS = 3_000;
 
 /** Ends one waiting ticket of a paused pool, as a cancellation: nobody is cooled down for it. */
-const release = (pool: string, ticketId: string) =>
+const release = (pool: PoolId, ticketId: string) =>
   transaction(async (tx) => {
     const ticket = (await tx.get(ticketRef(pool, ticketId))).data();
     if (ticket?.status !== 'queued') return 0;
