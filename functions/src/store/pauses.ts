@@ -1,5 +1,5 @@
 import { fail } from '../core/errors.js';
-import type { ModeWithId } from '../core/mode/modes.js';
+import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotPaused, pausedPools, pauseTargetsOf, type ModePause } from '../core/mode/pause.js';
 import { endTicket } from '../core/queue/ticket.js';
 import { config } from '../config.js';
@@ -14,7 +14,7 @@ const RELEASED = 'released: the mode was paused';
 const SECOND_RELEASE_MS = 3_000;
 
 /** Ends one waiting ticket of a paused pool, as a cancellation: nobody is cooled down for it. */
-const release = (pool: string, ticketId: string) =>
+const release = (pool: PoolId, ticketId: string) =>
   transaction(async (tx) => {
     const ticket = (await tx.get(ticketRef(pool, ticketId))).data();
     if (ticket?.status !== 'queued') return 0;
@@ -74,8 +74,8 @@ export function resumeMode(actor: string, target: string, reason: string) {
  * Refuses queueing for a paused pool: one plain read of its pause documents (the mode's, and the region's own),
  * made by the callable before the enqueue transaction.
  */
-export async function assertPoolOpen(mode: Pick<ModeWithId, 'id' | 'modeId'>): Promise<void> {
-  const pauses = await database().getAll(...pauseTargetsOf(mode).map(modePauseRef));
+export async function assertPoolOpen(pool: Pick<Pool, 'id' | 'modeId'>): Promise<void> {
+  const pauses = await database().getAll(...pauseTargetsOf(pool).map(modePauseRef));
   countReads(pauses.length);
   assertNotPaused(pauses.map((p) => p.data() as ModePause | undefined));
 }

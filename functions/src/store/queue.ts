@@ -2,7 +2,7 @@ import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/fairplay/avoidance.js';
 import { inPlay } from '../core/fairplay/leaving.js';
-import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
+import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotBanned } from '../core/ops/ban.js';
 import type { Party } from '../core/player/party.js';
 import { rememberedDodges } from '../core/fairplay/dodging.js';
@@ -18,7 +18,7 @@ import {
   toCoreTicket,
   type TicketDoc,
 } from '../core/queue/ticket.js';
-import { config, ladderOf } from '../config.js';
+import { config, poolOf } from '../config.js';
 import { countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
 import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
@@ -29,7 +29,7 @@ import { transaction } from './firestore/tx.js';
  * Puts the caller (or, for a party leader, the whole party) into a mode's pool: one transaction over the
  * ticket, every member's state and the party, once core agrees that they may queue.
  */
-function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise<TicketDoc> {
+function createTicket(uid: string, pool: Pool, rtts: Rtts | null): Promise<TicketDoc> {
   return transaction(async (tx) => {
     const callerState = await tx.get(playerStateRef(uid));
     const partyId = callerState.data()?.partyId ?? null;
@@ -55,13 +55,11 @@ function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise
       const { player, state } = players.get(m);
       assertNotBanned(state.ban, 'queue', now, m === uid ? undefined : `Party member ${player.displayName}`);
     }
-    assertCanQueue(mode, uid, party, queuers, now);
-    const ladder = ladderOf(mode.ladder);
+    assertCanQueue(pool, uid, party, queuers, now);
     const owner = { uid, partyId: party?.id ?? null };
     const ticket = queuedTicket(
       randomUUID(),
-      mode,
-      ladder,
+      pool,
       owner,
       members.map((m) => players.get(m).player),
       ticketGuard(
@@ -72,9 +70,9 @@ function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise
       now,
       rtts,
     );
-    tx.create(ticketRef(mode.id, ticket.id), ticket);
-    for (const member of members) players.updateState(member, { mode: mode.id, ticketId: ticket.id });
-    if (party) tx.set(partyRef(party.id), { ...party, mode: mode.id, ticketId: ticket.id, updatedAt: now });
+    tx.create(ticketRef(pool.id, ticket.id), ticket);
+    for (const member of members) players.updateState(member, { mode: pool.id, ticketId: ticket.id });
+    if (party) tx.set(partyRef(party.id), { ...party, mode: pool.id, ticketId: ticket.id, updatedAt: now });
     players.write();
     return ticket;
   });
@@ -85,9 +83,9 @@ function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise
  * document per missing player), never the pool. Ordering by score and then document id and starting
  * after the ticket itself leaves it out without paying a read for it.
  */
-async function readCandidates(mode: ModeWithId, ticket: TicketDoc): Promise<TicketDoc[]> {
-  const plan = candidatePlan(mode, ticket);
-  const queued = ticketsRef(mode.id).where('status', '==', 'queued');
+async function readCandidates(pool: Pool, ticket: TicketDoc): Promise<TicketDoc[]> {
+  const plan = candidatePlan(pool, ticket);
+  const queued = ticketsRef(pool.id).where('status', '==', 'queued');
   const upward = queued
     .where('score', '>=', ticket.score)
     .where('score', '<=', plan.range.max)
@@ -120,26 +118,26 @@ async function readCandidates(mode: ModeWithId, ticket: TicketDoc): Promise<Tick
 }
 
 /** Matches a freshly queued ticket at once if its neighbourhood allows it, as the original did. */
-async function matchNow(mode: ModeWithId, ticket: TicketDoc): Promise<RoomDoc | null> {
-  const candidates = await readCandidates(mode, ticket);
+async function matchNow(pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
+  const candidates = await readCandidates(pool, ticket);
   const proposal = matchNowAvoiding(
-    mode,
+    pool.mode,
     toCoreTicket(ticket),
     candidates.map(toCoreTicket),
     Date.now(),
     config.fairPlay.farming,
   );
-  return proposal ? commitMatch(mode, proposal) : null;
+  return proposal ? commitMatch(pool, proposal) : null;
 }
 
 /** Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. */
 export async function enqueue(
   uid: string,
-  mode: ModeWithId,
+  pool: Pool,
   rtts: Rtts | null = null,
 ): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
-  const ticket = await createTicket(uid, mode, rtts);
-  return { ticket, room: await matchNow(mode, ticket) };
+  const ticket = await createTicket(uid, pool, rtts);
+  return { ticket, room: await matchNow(pool, ticket) };
 }
 
 /** Leaves the queue: any member may take their ticket (the whole party's) out. Repeating it is harmless. */
@@ -169,20 +167,20 @@ export function heartbeat(uid: string) {
       return { presence, expiresAt: null, leftAfter: seconds === null ? null : now + seconds * 1000 };
     }
     const ticket = tickets.get(presence.ticketId)!;
-    const expiresAt = extendedExpiry(ticket, resolveMode(config.modes, ticket.mode).ticketTtlSeconds, now);
+    const expiresAt = extendedExpiry(ticket, poolOf(ticket).mode.ticketTtlSeconds, now);
     if (expiresAt !== ticket.expiresAt) tx.set(ticketRef(ticket.mode, ticket.id), { ...ticket, expiresAt });
     return { presence, expiresAt, leftAfter: null };
   });
 }
 
 /** Ends a queued ticket whose heartbeats stopped; a no-op if it was matched, cancelled or refreshed meanwhile. */
-export function expireTicket(modeId: string, ticketId: string) {
+export function expireTicket(poolId: PoolId, ticketId: string) {
   return transaction(async (tx) => {
     const now = Date.now();
-    const ticket = (await tx.get(ticketRef(modeId, ticketId))).data();
+    const ticket = (await tx.get(ticketRef(poolId, ticketId))).data();
     if (!hasExpired(ticket, now)) return false;
     tx.set(
-      ticketRef(modeId, ticketId),
+      ticketRef(poolId, ticketId),
       endTicket(ticket, 'expired', 'no heartbeat before the time-to-live ran out', now),
     );
     return true;
