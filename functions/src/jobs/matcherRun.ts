@@ -208,12 +208,12 @@ class MatcherRun {
   /** Renews the leases held, hands over those beyond this run's share, and takes free ones up to it. */
   private async rebalance() {
     const runs = await beacon(this.holder, this.leaseMs);
-    const leases = await readLeases();
-    const plan = planLeases([...this.modes.keys()], leases, this.holder, runs, Date.now());
-    this.takeoverAt = nextTakeover(leases, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
+    const seen = await readLeases();
+    const plan = planLeases([...this.modes.keys()], seen.leases, this.holder, runs, Date.now());
+    this.takeoverAt = nextTakeover(seen.leases, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
     for (const id of plan.release) await this.closePool(id, true);
     if (plan.release.length) await releaseLeases(this.holder, plan.release);
-    const held = new Set(plan.claim.length ? await claimLeases(this.holder, plan.claim, this.leaseMs) : []);
+    const held = new Set(plan.claim.length ? await claimLeases(this.holder, plan.claim, this.leaseMs, seen) : []);
     // A pool whose lease ran out under this run may have a new holder already: leave its digest to that one.
     for (const id of [...this.pools.keys()]) if (!held.has(id)) await this.closePool(id, false);
     const opening = [...held].filter((id) => !this.pools.has(id));
