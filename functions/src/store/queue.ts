@@ -13,6 +13,7 @@ import {
   endTicket,
   extendedExpiry,
   hasExpired,
+  matchedTicket,
   queuedTicket,
   ticketGuard,
   toCoreTicket,
@@ -22,62 +23,74 @@ import { config, ladderOf } from '../config.js';
 import { countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
 import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
-import { commitMatch } from './rooms.js';
-import { transaction } from './firestore/tx.js';
+import { breaksRules, formRoom } from './rooms.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 /**
- * Puts the caller (or, for a party leader, the whole party) into a mode's pool: one transaction over the
- * ticket, every member's state and the party, once core agrees that they may queue.
+ * Puts the caller (or, for a party leader, the whole party) into a mode's pool and matches the ticket at once
+ * if its neighbourhood allows it: one transaction over the ticket, every member's state and the party, once core
+ * agrees that they may queue, and over the room and its other tickets when it matches. A ticket matched at once
+ * is written once, already matched.
  */
-function createTicket(uid: string, mode: ModeWithId, rtts: Rtts | null): Promise<TicketDoc> {
+function createTicket(
+  uid: string,
+  mode: ModeWithId,
+  rtts: Rtts | null,
+): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
   return transaction(async (tx) => {
-    const callerState = await tx.get(playerStateRef(uid));
-    const partyId = callerState.data()?.partyId ?? null;
-    const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
-    const members = party ? party.memberUids : [uid];
-    const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
-      statesRead: new Map([[uid, callerState]]),
-    });
-    // Taken after the reads: a ticket these reads saw end was ended no later, so the new one never seems to
-    // start before the old one stopped.
-    const now = Date.now();
-    const queuers = members.map((m) => {
-      const { player, state } = players.get(m);
-      return {
-        uid: m,
-        displayName: player.displayName,
-        presence: presenceOf(m),
-        cooldownUntil: state.cooldownUntil,
-        dodges: rememberedDodges(state.dodges, config.fairPlay.dodging, now),
-      };
-    });
-    for (const m of members) {
-      const { player, state } = players.get(m);
-      assertNotBanned(state.ban, 'queue', now, m === uid ? undefined : `Party member ${player.displayName}`);
-    }
-    assertCanQueue(mode, uid, party, queuers, now);
-    const ladder = ladderOf(mode.ladder);
-    const owner = { uid, partyId: party?.id ?? null };
-    const ticket = queuedTicket(
-      randomUUID(),
-      mode,
-      ladder,
-      owner,
-      members.map((m) => players.get(m).player),
-      ticketGuard(
-        members.map((m) => players.get(m).state),
-        config.fairPlay.farming,
-        now,
-      ),
-      now,
-      rtts,
-    );
-    tx.create(ticketRef(mode.id, ticket.id), ticket);
+    const { ticket, party, members, players } = await admit(tx, uid, mode, rtts);
+    // The room's reads come after the ticket's and before any write; without a room the ticket waits, queued.
+    const room = await matchNow(tx, mode, ticket);
+    if (!room) tx.create(ticketRef(mode.id, ticket.id), ticket);
     for (const member of members) players.updateState(member, { mode: mode.id, ticketId: ticket.id });
-    if (party) tx.set(partyRef(party.id), { ...party, mode: mode.id, ticketId: ticket.id, updatedAt: now });
+    if (party) tx.set(partyRef(party.id), { ...party, mode: mode.id, ticketId: ticket.id, updatedAt: Date.now() });
     players.write();
-    return ticket;
+    return { ticket: room ? matchedTicket(ticket, room.id, room.createdAt) : ticket, room };
   });
+}
+
+/** Reads the caller, their party and its members, and makes their ticket if core agrees that they may queue. */
+async function admit(tx: Tx, uid: string, mode: ModeWithId, rtts: Rtts | null) {
+  const callerState = await tx.get(playerStateRef(uid));
+  const partyId = callerState.data()?.partyId ?? null;
+  const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
+  const members = party ? party.memberUids : [uid];
+  const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
+    statesRead: new Map([[uid, callerState]]),
+  });
+  // Taken after the reads: a ticket these reads saw end was ended no later, so the new one never seems to
+  // start before the old one stopped.
+  const now = Date.now();
+  const queuers = members.map((m) => {
+    const { player, state } = players.get(m);
+    return {
+      uid: m,
+      displayName: player.displayName,
+      presence: presenceOf(m),
+      cooldownUntil: state.cooldownUntil,
+      dodges: rememberedDodges(state.dodges, config.fairPlay.dodging, now),
+    };
+  });
+  for (const m of members) {
+    const { player, state } = players.get(m);
+    assertNotBanned(state.ban, 'queue', now, m === uid ? undefined : `Party member ${player.displayName}`);
+  }
+  assertCanQueue(mode, uid, party, queuers, now);
+  const ticket = queuedTicket(
+    randomUUID(),
+    mode,
+    ladderOf(mode.ladder),
+    { uid, partyId: party?.id ?? null },
+    members.map((m) => players.get(m).player),
+    ticketGuard(
+      members.map((m) => players.get(m).state),
+      config.fairPlay.farming,
+      now,
+    ),
+    now,
+    rtts,
+  );
+  return { ticket, party, members, players };
 }
 
 /**
@@ -119,8 +132,11 @@ async function readCandidates(mode: ModeWithId, ticket: TicketDoc): Promise<Tick
   return docs.map((d) => d.data());
 }
 
-/** Matches a freshly queued ticket at once if its neighbourhood allows it, as the original did. */
-async function matchNow(mode: ModeWithId, ticket: TicketDoc): Promise<RoomDoc | null> {
+/**
+ * Forms a room for a ticket about to be created, in its transaction, if its neighbourhood allows one: the
+ * candidates are read plainly (a bounded query), the chosen ones again in the transaction.
+ */
+async function matchNow(tx: Tx, mode: ModeWithId, ticket: TicketDoc): Promise<RoomDoc | null> {
   const candidates = await readCandidates(mode, ticket);
   const proposal = matchNowAvoiding(
     mode,
@@ -129,17 +145,17 @@ async function matchNow(mode: ModeWithId, ticket: TicketDoc): Promise<RoomDoc | 
     Date.now(),
     config.fairPlay.farming,
   );
-  return proposal ? commitMatch(mode, proposal) : null;
+  if (!proposal || breaksRules(mode, proposal)) return null;
+  return formRoom(tx, mode, proposal, { fresh: ticket });
 }
 
 /** Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. */
-export async function enqueue(
+export function enqueue(
   uid: string,
   mode: ModeWithId,
   rtts: Rtts | null = null,
 ): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
-  const ticket = await createTicket(uid, mode, rtts);
-  return { ticket, room: await matchNow(mode, ticket) };
+  return createTicket(uid, mode, rtts);
 }
 
 /** Leaves the queue: any member may take their ticket (the whole party's) out. Repeating it is harmless. */
