@@ -8,6 +8,9 @@ import { enqueue } from '../../functions/src/store/queue.js';
 import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { reportResult } from '../../functions/src/store/settlement.js';
 import { expectInvariants } from '../support/game.js';
+import { db } from '../support/admin.js';
+import { assertPoolOpen } from '../../functions/src/store/pauses.js';
+import { claimLeases, readLeases, type LeasesRead } from '../../functions/src/store/lease.js';
 
 type Step = 'enqueue' | 'accept' | 'report';
 
@@ -111,5 +114,59 @@ describe('the Firestore cost of a game', () => {
     expectAtMost(cost.accept, { reads: 1, writes: 1 });
     expectAtMost(cost.report, { reads: 3.25, writes: 3.5 });
     await expectInvariants();
+  });
+
+  it("a function instance reads an open pool's pauses at most once per 2 s, and a paused one on every enqueue", async () => {
+    const mode = resolveMode(config.modes, '3v3');
+    const pause = db.doc('modePauses/3v3');
+    const reads = async (times: number) => {
+      let total = 0;
+      for (let i = 0; i < times; i++)
+        await withOpCounts(
+          () => assertPoolOpen(mode).catch((error: unknown) => error),
+          async (ops) => {
+            total += ops.reads;
+          },
+        );
+      return total;
+    };
+    expect(await reads(3)).toBe(1);
+    // Paused meanwhile: trusted open for 2 s at most, then refused, and read each time while it stays paused.
+    await pause.set({ target: '3v3', message: 'down for a fix', by: 'cost-test', at: Date.now() });
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await expect(assertPoolOpen(mode)).rejects.toThrow(/^Queueing for 3v3 is paused: down for a fix/);
+    expect(await reads(2)).toBe(2);
+    // A resume is seen at once.
+    await pause.delete();
+    await expect(assertPoolOpen(mode)).resolves.toBeUndefined();
+  });
+
+  it('a matcher run renews its leases without reading them again, unless another run wrote one since', async () => {
+    const pools = ['cost-pool-a', 'cost-pool-b'];
+    const holder = 'cost-run';
+    await claimLeases(holder, pools, 15_000);
+    const renewals: OpCounts[] = [];
+    const renew = (seen: LeasesRead) =>
+      withOpCounts(
+        () => claimLeases(holder, pools, 15_000, seen),
+        async (ops) => {
+          renewals.push(ops);
+        },
+      );
+    // From a read of the leases, and then from what that renewal wrote: no reads either time.
+    const first = await renew(await readLeases());
+    expect(first.held).toEqual(pools);
+    const second = await renew(first.written!);
+    expect(second.held).toEqual(pools);
+    expect(renewals).toEqual([
+      { reads: 0, writes: 2 },
+      { reads: 0, writes: 2 },
+    ]);
+    // Another run holds one since: the claim reads them again and takes nothing that run holds.
+    await db.doc('matcherLeases/cost-pool-b').set({ holder: 'other-run', expiresAt: Date.now() + 15_000 });
+    const third = await renew(second.written!);
+    expect(third).toEqual({ held: ['cost-pool-a'], written: null });
+    expect(renewals[2]).toEqual({ reads: 2, writes: 1 });
+    expect((await db.doc('matcherLeases/cost-pool-b').get()).data()).toMatchObject({ holder: 'other-run' });
   });
 });
