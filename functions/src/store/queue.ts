@@ -32,10 +32,10 @@ import { transaction, type Tx } from './firestore/tx.js';
  * agrees that they may queue, and over the room and its other tickets when it matches. A ticket matched at once
  * is written once, already matched.
  */
-function createTicket(
+export function enqueue(
   uid: string,
   mode: ModeWithId,
-  rtts: Rtts | null,
+  rtts: Rtts | null = null,
 ): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
   return transaction(async (tx) => {
     const { ticket, party, members, players } = await admit(tx, uid, mode, rtts);
@@ -147,15 +147,6 @@ async function matchNow(tx: Tx, mode: ModeWithId, ticket: TicketDoc): Promise<Ro
   );
   if (!proposal || breaksRules(mode, proposal)) return null;
   return formRoom(tx, mode, proposal, { fresh: ticket });
-}
-
-/** Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. */
-export function enqueue(
-  uid: string,
-  mode: ModeWithId,
-  rtts: Rtts | null = null,
-): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
-  return createTicket(uid, mode, rtts);
 }
 
 /** Leaves the queue: any member may take their ticket (the whole party's) out. Repeating it is harmless. */
