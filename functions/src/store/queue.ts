@@ -37,10 +37,14 @@ export function enqueue(
   mode: ModeWithId,
   rtts: Rtts | null = null,
 ): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
+  let attempts = 0;
   return transaction(async (tx) => {
+    attempts++;
     const { ticket, party, members, players } = await admit(tx, uid, mode, rtts);
-    // The room's reads come after the ticket's and before any write; without a room the ticket waits, queued.
-    const room = await matchNow(tx, mode, ticket);
+    // The room's reads come after the ticket's and before any write; without a room the ticket waits, queued. A
+    // retried attempt (it lost a race, likely for the same neighbours) leaves the match to the matcher rather
+    // than paying for the neighbourhood again.
+    const room = attempts === 1 ? await matchNow(tx, mode, ticket) : null;
     if (!room) tx.create(ticketRef(mode.id, ticket.id), ticket);
     for (const member of members) players.updateState(member, { mode: mode.id, ticketId: ticket.id });
     if (party) tx.set(partyRef(party.id), { ...party, mode: mode.id, ticketId: ticket.id, updatedAt: Date.now() });
