@@ -11,6 +11,10 @@ import type * as Current from '../functions/src/core/match/index.js';
 export const BEFORE_COMMIT = 'a737767';
 /** main's matcher before issue 30 (wait-aware allocation): the baseline of the streaming tables. */
 export const PREVIOUS_COMMIT = '0eee8d5';
+/** main's matcher before 3-stacks were given 2-stacks (issue 30, second part): beside today's in `--single`/streams. */
+export const UNRESERVED_COMMIT = '13ddb10';
+/** The name the tables give the matcher of UNRESERVED_COMMIT. */
+export const UNRESERVED = `main@${UNRESERVED_COMMIT}`;
 
 /** What the benchmark calls on a matcher. */
 export type MatcherApi = Pick<typeof Current, 'sweepPool' | 'matchTicketNow' | 'candidateScoreRange'>;

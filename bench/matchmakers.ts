@@ -27,8 +27,13 @@ const CANDIDATES_PER_SIDE = 50;
 class ScoreBuckets {
   private readonly buckets = new Map<number, Set<Ticket>>();
   readonly tickets = new Set<Ticket>();
+  /** The queued tickets by party size, in the order they were queued (arrivals come in time order). */
+  private readonly bySize = new Map<number, Set<Ticket>>();
 
   add(ticket: Ticket): void {
+    const size = ticket.members.length;
+    const sameSize = this.bySize.get(size) ?? new Set();
+    this.bySize.set(size, sameSize.add(ticket));
     const key = Math.floor(ticket.score);
     let bucket = this.buckets.get(key);
     if (!bucket) {
@@ -40,6 +45,7 @@ class ScoreBuckets {
   }
 
   remove(ticket: Ticket): void {
+    this.bySize.get(ticket.members.length)?.delete(ticket);
     this.buckets.get(Math.floor(ticket.score))?.delete(ticket);
     this.tickets.delete(ticket);
   }
@@ -69,19 +75,38 @@ class ScoreBuckets {
     return found;
   }
 
+  /** Up to `limit` tickets of `size` scoring within [min, max], those queued longest ago first. */
+  oldest(size: number, min: number, max: number, limit: number): Ticket[] {
+    const found: Ticket[] = [];
+    for (const t of this.bySize.get(size) ?? []) {
+      if (found.length === limit) break;
+      if (t.score >= min && t.score <= max) found.push(t);
+    }
+    return found;
+  }
+
   expire(nowMs: number, ttlSeconds: number): void {
     for (const t of this.tickets) if (nowMs - t.enqueuedAt > ttlSeconds * 1000) this.remove(t);
   }
 }
 
+/**
+ * A read the shell does not make (issue 30, a what-if): beside its nearest candidates, an arrival also sees
+ * this many of the longest-waiting parties of each size with few ways to play (in 5v5 the 4-stacks and the
+ * 3-stacks) within its candidate range, so that it can complete those rather than the nearest.
+ */
+export const NEEDY_IN_VIEW = 5;
+
 /** This project's matcher (today's, or another version of it), used as the shell uses it: match on queueing, sweep on every tick. */
 export class CoreMatchmaker implements Matchmaker {
   private readonly pool = new ScoreBuckets();
 
+  /** With `needyInView`, arrivals also see the longest-waiting needy parties in reach (see NEEDY_IN_VIEW). */
   constructor(
     private readonly mode: Mode,
     private readonly matcher: MatcherApi = current,
     readonly name = 'this matcher',
+    private readonly needyInView = 0,
   ) {}
 
   seed(tickets: readonly Ticket[]): void {
@@ -91,6 +116,9 @@ export class CoreMatchmaker implements Matchmaker {
   arrive(ticket: Ticket, nowMs: number): MatchProposal[] {
     const { min, max } = this.matcher.candidateScoreRange(this.mode, ticket);
     const candidates = this.pool.near(ticket.score, min, max, CANDIDATES_PER_SIDE);
+    if (this.needyInView > 0 && this.mode.format.kind === 'team' && this.mode.format.teamSize === 5) {
+      for (const size of [4, 3]) candidates.push(...this.pool.oldest(size, min, max, this.needyInView));
+    }
     const proposal = this.matcher.matchTicketNow(this.mode, ticket, candidates, nowMs);
     if (!proposal) {
       this.pool.add(ticket);

@@ -14,7 +14,14 @@ import { percentile } from '../functions/src/core/ops/percentile.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';
-import { BEFORE_COMMIT, loadBefore, PREVIOUS_COMMIT, type MatcherApi } from './before.js';
+import {
+  BEFORE_COMMIT,
+  loadBefore,
+  PREVIOUS_COMMIT,
+  UNRESERVED,
+  UNRESERVED_COMMIT,
+  type MatcherApi,
+} from './before.js';
 import { BaselineAMatchmaker, BaselineBMatchmaker, CoreMatchmaker, type Matchmaker } from './matchmakers.js';
 import { EXACT_SEEDS, exactRuns, exactTable } from './exact.js';
 import { median, sweepFigures, type SweepFigures } from './metrics.js';
@@ -25,7 +32,9 @@ import { poissonArrivals, simulate, type SimulationResult } from './simulate.js'
 import {
   bandTable,
   compareOnStream,
+  IN_VIEW_SUFFIX,
   streamSpecs,
+  sweepSpeed,
   streamTable as streamsTable,
   type StreamRun as FlowRun,
   withLastResort,
@@ -52,7 +61,7 @@ const SMALL_POOL_SEEDS = 10;
 const STREAM = { playersPerSecond: 30, durationSeconds: 600, tickSeconds: 2 };
 
 /** Today's matcher, the matcher before issue 14, and the two original designs. */
-type Algorithm = 'matcher' | 'before' | 'baselineA' | 'baselineB';
+type Algorithm = 'matcher' | 'before' | 'baselineA' | 'baselineB' | typeof UNRESERVED;
 
 /** The fields results.json promises, then the rest of the sweep's figures and the simulation's match rate. */
 type Run = {
@@ -320,8 +329,13 @@ if (exactOnly) {
  * minutes more, most of it the previous matcher's sweeps).
  */
 const streamsOnly = process.argv.includes('--streams');
+/** `--single`: only seed 004's single sweeps (a few minutes), today's matcher beside UNRESERVED_COMMIT's. */
+const singleOnly = process.argv.includes('--single');
+/** `--speed`: only the sweep of the busy stream's queue (below). */
+const speedOnly = process.argv.includes('--speed');
 const longStreams = process.argv.includes('--long');
 const previous = await loadBefore(PREVIOUS_COMMIT);
+const unreserved = await loadBefore(UNRESERVED_COMMIT);
 /** `--algorithm=<name>[,<name>]`: only those matchers on the streams (to run them apart, in parallel). */
 const onlyAlgorithm = process.argv.find((a) => a.startsWith('--algorithm='))?.slice('--algorithm='.length);
 const streamMatchers = (
@@ -329,11 +343,15 @@ const streamMatchers = (
     ['matcher', current],
     ['last-resort', withLastResort(current)],
     ['previous', previous],
+    [UNRESERVED, unreserved],
+    [`matcher${IN_VIEW_SUFFIX}`, current],
   ] as [string, MatcherApi][]
 ).filter(([name]) => !onlyAlgorithm || onlyAlgorithm.split(',').includes(name));
 /** `--only=<text>`: only the streams whose name holds it (e.g. `--streams --only=8/s`), to run streams apart. */
 const onlyStreams = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const specs = streamSpecs(SEED + 4, longStreams).filter((spec) => !onlyStreams || spec.name.includes(onlyStreams));
+const specs = streamSpecs(SEED + 4, longStreams).filter(
+  (spec) => !singleOnly && !speedOnly && (!onlyStreams || spec.name.includes(onlyStreams)),
+);
 const flowRuns: FlowRun[] = specs.flatMap((spec) =>
   compareOnStream({ ...modeById('5v5'), ticketTtlSeconds: 24 * 3600 }, spec, streamMatchers, NOW),
 );
@@ -348,6 +366,20 @@ const printStreams = () => {
   console.log(bandTable(flowRuns, markdown));
   console.log();
 };
+/** `--speed`: only the sweep of the busy stream's queue after 100 s (about 1,000 tickets), each matcher in turn. */
+if (speedOnly) {
+  const busy = streamSpecs(SEED + 4, false)[0];
+  const speedMode = { ...modeById('5v5'), ticketTtlSeconds: 24 * 3600 };
+  const speed = busy ? sweepSpeed(speedMode, busy, streamMatchers, 100, NOW) : [];
+  console.log(`The busy stream's queue after 100 s, swept 2 s later (median of 15 sweeps each, in turn):`);
+  console.log(
+    markdown(
+      ['algorithm', 'queued', 'sweep ms p50'],
+      speed.map((r) => [r.algorithm, String(r.queued), fixed(r.msMedian)]),
+    ),
+  );
+  process.exit(0);
+}
 if (streamsOnly) {
   printStreams();
   const file = fileURLToPath(new URL(`./results-streams${onlyStreams ? '-part' : ''}.json`, import.meta.url));
@@ -356,10 +388,10 @@ if (streamsOnly) {
   process.exit(0);
 }
 
-const before = await loadBefore();
+const before = singleOnly ? unreserved : await loadBefore();
 const versions: [Algorithm, MatcherApi][] = [
   ['matcher', current],
-  ['before', before],
+  [singleOnly ? UNRESERVED : 'before', before],
 ];
 const sweepWith = (matcher: MatcherApi) => (mode: Mode, pool: readonly Ticket[]) =>
   matcher.sweepPool(mode, pool, NOW).proposals;
@@ -371,7 +403,7 @@ const versionsOf = (): Contender[] =>
     matchmaker: (m) => new CoreMatchmaker(m, matcher, algorithm),
   }));
 const runs: Run[] = [];
-for (const players of POOL_SIZES) {
+for (const players of singleOnly ? [] : POOL_SIZES) {
   runs.push(
     ...measure('5v5', players, [
       ...versionsOf(),
@@ -428,6 +460,15 @@ for (let k = 0; k < SMALL_POOL_SEEDS; k++) {
     run[algorithm] = figures.matchedFraction;
   }
   smallPoolRuns.push(run);
+}
+
+if (singleOnly) {
+  console.log(`Seed 004's population in 5v5, one sweep, every ticket waiting 30 s, beside ${UNRESERVED}:`);
+  console.log(packingTable(packingRuns));
+  console.log();
+  console.log(`The same at 1,000 players, ${SMALL_POOL_SEEDS} pools (seeds in a row), one sweep each:`);
+  console.log(smallPoolTable(smallPoolRuns));
+  process.exit(0);
 }
 
 type StreamRun = { algorithm: Algorithm } & StreamFigures;

@@ -8,11 +8,14 @@ import type { Ticket } from '../functions/src/core/match/ticket.js';
 import type { Mode } from '../functions/src/core/mode/modes.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
 import type { MatcherApi } from './before.js';
-import { CoreMatchmaker } from './matchmakers.js';
+import { CoreMatchmaker, NEEDY_IN_VIEW } from './matchmakers.js';
 import { median } from './metrics.js';
 import { TicketFactory, uniformRating } from './pools.js';
 import { Random } from '../tools/random.js';
 import { poissonArrivals, simulate } from './simulate.js';
+
+/** An algorithm named with this ending runs with arrivals seeing the longest-waiting needy parties (a what-if). */
+export const IN_VIEW_SUFFIX = '+in-view';
 
 /** A ticket still waiting at the end, queued longer ago than this, is stranded. */
 export const STRANDED_SECONDS = 120;
@@ -132,7 +135,8 @@ export function runStream(
     },
   };
   const endMs = startMs + spec.durationSeconds * 1000;
-  const result = simulate(new CoreMatchmaker(mode, timedMatcher, algorithm), [], arrivals, {
+  const needyInView = algorithm.endsWith(IN_VIEW_SUFFIX) ? NEEDY_IN_VIEW : 0;
+  const result = simulate(new CoreMatchmaker(mode, timedMatcher, algorithm, needyInView), [], arrivals, {
     startMs,
     durationSeconds: spec.durationSeconds,
     tickSeconds: spec.tickSeconds,
@@ -168,6 +172,46 @@ export function runStream(
     sweepSecondsTotal: sweepTimes.reduce((sum, ms) => sum + ms, 0) / 1000,
     fairShare: result.fairShare,
   };
+}
+
+/**
+ * The sweep's speed on a stream's own queue: the stream runs `atSeconds` under today's matcher (the first of
+ * `matchers`), then each matcher sweeps the tickets left queued, one tick later, `repetitions` times in
+ * turn (so load swings hit them alike), after a warm-up sweep each. Median milliseconds per matcher.
+ */
+export function sweepSpeed(
+  mode: Mode,
+  spec: StreamSpec,
+  matchers: readonly [string, MatcherApi][],
+  atSeconds: number,
+  startMs: number,
+  repetitions = 15,
+): { algorithm: string; queued: number; msMedian: number | null }[] {
+  const arrivals = streamArrivals(mode, { ...spec, durationSeconds: atSeconds }, startMs);
+  const [first] = matchers;
+  if (!first) return [];
+  const run = simulate(new CoreMatchmaker(mode, first[1], first[0]), [], arrivals, {
+    startMs,
+    durationSeconds: atSeconds,
+    tickSeconds: spec.tickSeconds,
+    measureSeconds: atSeconds,
+  });
+  const queue = arrivals.filter((t) => !run.matchedAt.has(t));
+  const nowMs = startMs + (atSeconds + spec.tickSeconds) * 1000;
+  const times = matchers.map((): number[] => []);
+  for (const [, matcher] of matchers) matcher.sweepPool(mode, queue, nowMs);
+  for (let k = 0; k < repetitions; k++) {
+    matchers.forEach(([, matcher], i) => {
+      const start = performance.now();
+      matcher.sweepPool(mode, queue, nowMs);
+      times[i]?.push(performance.now() - start);
+    });
+  }
+  return matchers.map(([algorithm], i) => ({
+    algorithm,
+    queued: queue.length,
+    msMedian: median(times[i] ?? []),
+  }));
 }
 
 /** Every matcher over one stream, on the same arrivals. */

@@ -189,7 +189,7 @@ async function play(
     const reread = events.some((e) => e.event === 'reread' && e.path === `rooms/${room.id}` && e.at <= seenAt!);
     result.how = fromEnqueue ? 'enqueue' : reread ? 'reread' : 'listener';
     const listening = events.find(
-      (e) => e.event === 'listen' && e.path === `pools/${who.mode}/tickets/${match.ticketId}`,
+      (e) => e.event === 'listen' && e.path === `pools/${match.pool}/tickets/${match.ticketId}`,
     )?.at;
     if (!fromEnqueue && listening !== undefined) result.listenerLagMs = seenAt! - Math.max(room.createdAt, listening);
     if (reread || result.toPendingMs > 2_000) result.events = events;

@@ -4,7 +4,7 @@
  */
 import type { AppConfig } from '../functions/src/core/config.js';
 import { measureQuality, violations } from '../functions/src/core/match/index.js';
-import { resolveMode } from '../functions/src/core/mode/modes.js';
+import { resolvePool } from '../functions/src/core/mode/pool.js';
 import { bandEdges } from '../functions/src/core/ladder/bands.js';
 import { groupWaits, type GroupWaits } from '../functions/src/core/ops/groupWaits.js';
 import { roomWaits } from '../functions/src/core/ops/queueStats.js';
@@ -123,7 +123,7 @@ const seats = (rooms: RoomDoc[]) => rooms.reduce((sum, r) => sum + r.memberUids.
  * at a widening step, the end of a free-for-all's fill wait or, with bots, of the bots' wait. The matcher cannot have matched them sooner.
  */
 export function feasibleAt(room: RoomDoc, config: AppConfig, enteredAt: (ticketId: string) => number): number {
-  const mode = resolveMode(config.modes, room.mode);
+  const mode = resolvePool(config, room.mode).mode;
   const tickets = coreSides(room).flat();
   const entered = Math.max(...tickets.map((t) => enteredAt(t.id)));
   const oldest = Math.min(...tickets.map((t) => t.enqueuedAt));

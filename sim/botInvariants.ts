@@ -5,7 +5,7 @@
  */
 import type { AppConfig } from '../functions/src/core/config.js';
 import { botSeats } from '../functions/src/core/match/botFill.js';
-import { splitPoolId } from '../functions/src/core/mode/regions.js';
+import { splitPoolId } from '../functions/src/core/mode/pool.js';
 import { roomTickets, type RoomDoc } from '../functions/src/core/room/room.js';
 import type { Snapshot } from './invariants.js';
 

@@ -3,7 +3,7 @@
  * seated against the wait of the mode's human matches. Pure: no I/O.
  */
 import type { AppConfig } from '../functions/src/core/config.js';
-import { splitPoolId } from '../functions/src/core/mode/regions.js';
+import { splitPoolId } from '../functions/src/core/mode/pool.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
 import { roomTickets, type RoomDoc } from '../functions/src/core/room/room.js';
 

@@ -8,7 +8,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { doc, getDocFromServer } from 'firebase/firestore';
 import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
-import { resolveMode } from '../functions/src/core/mode/modes.js';
+import { resolvePool } from '../functions/src/core/mode/pool.js';
 import { hopsFrom } from '../functions/src/core/mode/regions.js';
 import type { Presence } from '../functions/src/core/queue/presence.js';
 import { sideUids, type Result, type RoomDoc } from '../functions/src/core/room/room.js';
@@ -139,7 +139,7 @@ export class World {
     // A game ends well inside the mode's report window, whatever the configuration's timers.
     const seconds = Math.min(
       low + random.next() * (high - low),
-      resolveMode(this.config.modes, room.mode).reportTimeoutSeconds / 2,
+      resolvePool(this.config, room.mode).mode.reportTimeoutSeconds / 2,
     );
     const result = this.tradedResult(room) ?? this.trueResult(room, random);
     const game: Game = { result, endsAt: Date.now() + 1000 * seconds };
@@ -230,7 +230,7 @@ export async function playRoom(world: World, bot: Bot, roomId: string): Promise<
   const current = () => (bot.view.room?.id === roomId ? bot.view.room : null);
   bot.doing = `playing room ${roomId}`;
   if (!(await bot.view.until(() => current() !== null, 10_000))) return 'unseen';
-  const mode = resolveMode(world.config.modes, current()!.mode);
+  const mode = resolvePool(world.config, current()!.mode).mode;
   if (current()?.status === 'pending') {
     await answerReadyCheck(world, bot, roomId, faults);
     await bot.view.until(() => current()?.status !== 'pending', 1000 * ((mode.readyCheck?.timeoutSeconds ?? 0) + 10));
@@ -300,7 +300,7 @@ export async function memberLife(world: World, bot: Bot, captainDone: () => bool
       // the server says otherwise.
       const ticket = bot.view.ticket;
       if (ticket?.status !== 'queued') continue;
-      const beatEvery = (1000 * resolveMode(world.config.modes, ticket.mode).ticketTtlSeconds) / 3;
+      const beatEvery = (1000 * resolvePool(world.config, ticket.mode).mode.ticketTtlSeconds) / 3;
       if (beating !== ticket.id) [beating, nextBeat] = [ticket.id, Date.now() + beatEvery];
       if (Date.now() < nextBeat) continue;
       nextBeat = Date.now() + beatEvery;
@@ -390,7 +390,7 @@ async function playTicket(world: World, bot: Bot, mode: string, size: number) {
   const record: EnqueueRecord = {
     uid: bot.client.uid,
     // The pool joined: in a regional mode, the mode and the bot's region.
-    mode: answer.data.mode,
+    mode: answer.data.pool,
     size,
     ticketId,
     sentAt: answer.sentAt,
@@ -427,7 +427,7 @@ function noteRoom(bot: Bot, record: EnqueueRecord) {
  */
 async function vanish(world: World, bot: Bot, record: EnqueueRecord) {
   bot.doing = `vanished from ticket ${record.ticketId}`;
-  const mode = resolveMode(world.config.modes, record.mode);
+  const mode = resolvePool(world.config, record.mode).mode;
   await world.idle(1000 * mode.ticketTtlSeconds + 5000);
   if (world.stopping) return;
   await bot.view.until(
@@ -442,7 +442,7 @@ async function vanish(world: World, bot: Bot, record: EnqueueRecord) {
 
 async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
   const { options } = world;
-  const mode = resolveMode(world.config.modes, record.mode);
+  const mode = resolvePool(world.config, record.mode).mode;
   const beatEvery = (1000 * mode.ticketTtlSeconds) / 3;
   let nextBeat = Date.now() + beatEvery;
   const giveUpAt = Date.now() + 1000 * options.patienceSeconds;

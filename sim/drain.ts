@@ -6,7 +6,7 @@
  */
 import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player/player.js';
-import { poolIdOf } from '../functions/src/core/mode/regions.js';
+import { poolIdOf } from '../functions/src/core/mode/pool.js';
 import { newTicket } from '../functions/src/core/queue/ticket.js';
 import { database } from '../functions/src/store/firestore/db.js';
 import { ticketRef } from '../functions/src/store/firestore/refs.js';

@@ -20,7 +20,8 @@ import {
 import { historyRowSchema } from '../functions/src/core/room/history.js';
 import { contradictingReporters } from '../functions/src/core/fairplay/reportAbuse.js';
 import { forfeitVerdict } from '../functions/src/core/fairplay/leaving.js';
-import { mayPlayIn, splitPoolId } from '../functions/src/core/mode/regions.js';
+import { splitPoolId } from '../functions/src/core/mode/pool.js';
+import { mayPlayIn } from '../functions/src/core/mode/regions.js';
 import {
   seasonArchiveSchema,
   seasonCloseSchema,

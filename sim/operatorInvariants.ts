@@ -3,7 +3,7 @@
  * player is in no room formed while a ban was in force (lifted bans included), and a paused pool forms no room
  * once its waiting tickets are released, until it is resumed.
  */
-import { splitPoolId } from '../functions/src/core/mode/regions.js';
+import { splitPoolId } from '../functions/src/core/mode/pool.js';
 import type { AuditRow } from '../functions/src/core/ops/audit.js';
 import type { RoomDoc } from '../functions/src/core/room/room.js';
 import type { Snapshot } from './invariants.js';

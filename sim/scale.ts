@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseOptions, usage } from './options.js';
 import { clearEmulators } from '../scripts/clear.js';
 import { simulationStack } from './stack.js';
-import { splitPoolId } from '../functions/src/core/mode/regions.js';
+import { splitPoolId } from '../functions/src/core/mode/pool.js';
 import type { DrainResult } from './drain.js';
 import type { SimulationResult } from './simulation.js';
 

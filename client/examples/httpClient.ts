@@ -149,7 +149,7 @@ export async function playRankedGame(
   play: (room: Json) => Promise<'win' | 'loss'>,
   how: 'poll' | 'stream' = 'poll',
 ) {
-  const { ticketId, mode: pool } = await player.call('enqueue', { mode });
+  const { ticketId, pool } = await player.call('enqueue', { mode });
   player.following = { mode: pool, id: ticketId };
   // Heartbeats keep the ticket alive while it waits: one at a time, a second apart (the emulators' modes live a
   // few seconds); a slow answer delays the next beat rather than piling requests up.

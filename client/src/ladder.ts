@@ -119,7 +119,7 @@ export class Ladder {
 
   /**
    * Queues (a party leader queues the whole party). Most games want `queue`, which also follows the ticket. A
-   * regional mode needs `where`: the player's region, or round trips from `measureRegions`. The answer's `mode`
+   * regional mode needs `where`: the player's region, or round trips from `measureRegions`. The answer's `pool`
    * is the pool joined (`1v1@eu` for a regional mode, `1v1~1.4` for a build group). The `build` given to
    * `createLadder` goes with it.
    */
@@ -136,10 +136,8 @@ export class Ladder {
     const uid = this.uid;
     const { region, rtts, ...matchOptions } = options;
     const where = { ...(region === undefined ? {} : { region }), ...(rtts === undefined ? {} : { rtts }) };
-    const { ticketId, room, mode: pool, ttlSeconds } = await this.enqueue(mode, where);
-    return this.keep(
-      new MatchSubscription(this.services, uid, { ticketId, mode: pool, room, ttlSeconds }, matchOptions),
-    );
+    const { ticketId, room, pool, ttlSeconds } = await this.enqueue(mode, where);
+    return this.keep(new MatchSubscription(this.services, uid, { ticketId, pool, room, ttlSeconds }, matchOptions));
   }
 
   /**

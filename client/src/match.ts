@@ -1,5 +1,6 @@
 import { LadderError, toLadderError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
+import { modeOfPool } from './pool.js';
 import { followRematch, requestRematch, type RematchStatus } from './rematch.js';
 import { teamResultFor } from './room.js';
 import type { Services } from './services.js';
@@ -28,7 +29,10 @@ export interface MatchOptions {
  * `onMatch` stops new hand-overs only). Removing an `onStatus`/`onError` listener removes only that listener.
  */
 export interface Match {
+  /** The mode queued for (`duel`). */
   readonly mode: string;
+  /** The pool the ticket waits in: the mode, with its region and build group where it has them (`duel@eu`). */
+  readonly pool: string;
   /** The current ticket (a new one after a re-queue). */
   readonly ticketId: string;
   /** The latest status, or null before the first documents arrive. */
@@ -110,7 +114,7 @@ export class MatchSubscription implements Match {
     private readonly services: Services,
     private readonly uid: string,
     /** `ttlSeconds`: the ticket's time-to-live as `enqueue` answered it; heartbeats then run every third of it. */
-    start: { ticketId: string; mode: string; room?: Room | null; ttlSeconds?: number },
+    start: { ticketId: string; pool: string; room?: Room | null; ttlSeconds?: number },
     options: MatchOptions = {},
     /** Told of every status change; used by `onMatch` to follow the player from match to match. */
     private readonly onChange?: (match: MatchSubscription) => void,
@@ -118,7 +122,7 @@ export class MatchSubscription implements Match {
     this.facts = {
       uid,
       ticketId: start.ticketId,
-      mode: start.mode,
+      mode: start.pool,
       ticket: undefined,
       room: start.room ?? undefined,
       stats: null,
@@ -158,6 +162,10 @@ export class MatchSubscription implements Match {
   }
 
   get mode() {
+    return modeOfPool(this.facts.mode);
+  }
+
+  get pool() {
     return this.facts.mode;
   }
 

@@ -21,7 +21,7 @@ export function watchMatches(
   options: MatchOptions,
   onError: (error: LadderError) => void,
 ): Unsubscribe {
-  let latest: { ticketId: string; mode: string } | null = null;
+  let latest: { ticketId: string; pool: string } | null = null;
   let current: MatchSubscription | null = null;
   // Matches whose first status has come: handed over (or closed, if it showed they had already ended).
   const handedOver = new WeakSet<MatchSubscription>();
@@ -48,7 +48,7 @@ export function watchMatches(
   const stopState = services.feed.state(
     uid,
     (state) => {
-      latest = state?.ticketId && state.mode ? { ticketId: state.ticketId, mode: state.mode } : null;
+      latest = state?.ticketId && state.mode ? { ticketId: state.ticketId, pool: state.mode } : null;
       reconcile();
     },
     onError,

@@ -1,10 +1,14 @@
+import { modeOfPool } from './pool.js';
 import { outcomeOf } from './room.js';
 import type { BandEdge, QueueStats, RatingChange, Room, Ticket, WaitReason } from './types.js';
 
 interface Base {
   /** The ticket the status is about; it changes when a failed ready check puts the player back in the queue. */
   ticketId: string;
+  /** The mode queued for (`duel`). */
   mode: string;
+  /** The pool the ticket waits in (`duel@eu`). */
+  pool: string;
 }
 
 /** Where a queued player's match stands. The first four kinds are live; the last four end the match. */
@@ -59,6 +63,7 @@ export const isEnded = (status: MatchStatus): status is EndedStatus => ENDED.has
 export interface MatchFacts {
   uid: string;
   ticketId: string;
+  /** The pool id: the ticket is `pools/{mode}/tickets/{ticketId}`. */
   mode: string;
   ticket: Ticket | undefined;
   /** The room the ticket was matched into, once read (or as `enqueue` returned it). */
@@ -76,7 +81,7 @@ export interface MatchFacts {
  */
 export function deriveStatus(facts: MatchFacts, nowMs: number): MatchStatus | { kind: 'requeueing' } | null {
   const { uid, ticketId, mode, ticket, room } = facts;
-  const base = { ticketId, mode };
+  const base = { ticketId, mode: modeOfPool(mode), pool: mode };
   const myTicket = room?.sides.flatMap((side) => side.tickets).find((t) => t.ticketId === ticketId);
   if (room && myTicket) {
     switch (room.status) {

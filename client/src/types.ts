@@ -413,6 +413,13 @@ export type LoginInput =
 
 export interface EnqueueResult {
   ticketId: string;
+  /** The pool joined: the mode's id, with the region and build group where the mode has them (`1v1@eu`). */
+  pool: string;
+  /**
+   * The pool joined, as `pool`: clients of 0.1 follow their ticket by it, so it keeps that meaning until the
+   * next breaking release (docs/upgrading.md). `Match.mode` is the mode's id.
+   * @deprecated read `pool`.
+   */
   mode: string;
   /** The room when the ticket was matched at once; null when it waits for the matcher. */
   room: Room | null;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseConfig, type AppConfig } from './core/config.js';
 import { ConfigError } from './core/errors.js';
 import type { Ladder } from './core/ladder/ladder.js';
+import { resolvePool, type Pool, type PoolId } from './core/mode/pool.js';
 
 /**
  * How a deployment hands the ladder its configuration: the configuration itself (plain data, as in
@@ -50,4 +51,12 @@ export function ladderOf(id: string): Ladder {
   const ladder = config.ladders[id];
   if (!ladder) throw new Error(`No ladder "${id}" is configured (a mode or a stored document names it).`);
   return ladder;
+}
+
+/**
+ * The pool a request resolved to or a ticket, room or player state names (their `mode` field holds the pool id):
+ * the one place the shell turns a pool id into its mode and ladder.
+ */
+export function poolOf(source: PoolId | { readonly mode: PoolId }): Pool {
+  return resolvePool(config, typeof source === 'string' ? source : source.mode);
 }

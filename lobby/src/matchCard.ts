@@ -107,7 +107,7 @@ export class MatchCard {
       case 'queued': {
         const stats = status.stats;
         return [
-          title(`Searching for ${this.modeName(status.mode)}…`),
+          title(`Searching for ${this.modeName(status.pool)}…`),
           status.requeued
             ? h(
                 'p',

@@ -8,8 +8,9 @@ import {
   compatible,
   type Builds,
 } from '../../functions/src/core/mode/builds.js';
-import { defaultModes, parseModes, poolIds, resolveMode } from '../../functions/src/core/mode/modes.js';
-import { poolIdOf } from '../../functions/src/core/mode/regions.js';
+import { defaultModes, parseModes } from '../../functions/src/core/mode/modes.js';
+import { poolIdOf, poolIds, resolvePool } from '../../functions/src/core/mode/pool.js';
+import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import { proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { NOW, ticket } from './helpers.js';
@@ -61,9 +62,13 @@ describe('compatible builds', () => {
     });
     const ids = poolIds(modes).filter((id) => id.startsWith('duel') || id.startsWith('world'));
     expect(ids).toEqual(['duel~1.4', 'duel~1.6', 'world~1.4@eu', 'world~1.4@us', 'world~1.6@eu', 'world~1.6@us']);
-    expect(resolveMode(modes, 'world~1.6@us')).toMatchObject({ modeId: 'world', region: 'us', group: '1.6' });
-    expect(refusal(() => resolveMode(modes, 'duel'))?.code).toBe('invalid-argument');
-    expect(refusal(() => resolveMode(modes, '1v1~1.4'))?.code).toBe('invalid-argument');
+    expect(resolvePool({ modes, ladders: defaultLadders }, 'world~1.6@us')).toMatchObject({
+      modeId: 'world',
+      region: 'us',
+      group: '1.6',
+    });
+    expect(refusal(() => resolvePool({ modes, ladders: defaultLadders }, 'duel'))?.code).toBe('invalid-argument');
+    expect(refusal(() => resolvePool({ modes, ladders: defaultLadders }, '1v1~1.4'))?.code).toBe('invalid-argument');
   });
 
   it('refuses a configuration naming a build in two groups or a malformed build, saying where', () => {

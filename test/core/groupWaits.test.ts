@@ -55,7 +55,7 @@ describe('waits by party size and by rating band (issue 30)', () => {
 
   it('puts the recent waits by party size into the queue statistics the operator view shows', () => {
     const stats = queueStats({
-      modeId: '5v5',
+      poolId: '5v5',
       mode: defaultModes['5v5']!,
       edges: bandEdges(defaultTiers),
       waiting: [],

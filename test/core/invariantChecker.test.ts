@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../functions/src/core/config.js';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import { measureQuality } from '../../functions/src/core/match/proposal.js';
-import { resolveMode } from '../../functions/src/core/mode/modes.js';
+import { resolvePool } from '../../functions/src/core/mode/pool.js';
 import type { Rtts } from '../../functions/src/core/mode/regions.js';
 import { newPlayer } from '../../functions/src/core/player/player.js';
 import { queuedTicket, toCoreTicket, toPoolEntry, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
@@ -15,12 +15,11 @@ import { NOW } from './helpers.js';
 // The test configuration's `regionalCheck`: eu – us – asia in a line, one hop and 150 ms from 2 s, two hops
 // from 4 s.
 const config = parseConfig(JSON.parse(readFileSync('test/ladder.config.json', 'utf8')));
-const pool = (region: string) => resolveMode(config.modes, `regionalCheck@${region}`);
+const pool = (region: string) => resolvePool(config, `regionalCheck@${region}`);
 const queued = (id: string, uid: string, region: string, rtts: Rtts | null): TicketDoc =>
   queuedTicket(
     id,
     pool(region),
-    defaultLadders.solo,
     { uid, partyId: null },
     [newPlayer(uid, uid, defaultLadders, NOW)],
     { avoid: [], recent: [] },
@@ -100,11 +99,10 @@ describe("the invariant checker's rule for games every side left", () => {
 });
 
 describe("the invariant checker's rules for bots", () => {
-  const mode = resolveMode(config.modes, 'botDuel');
+  const botDuel = resolvePool(config, 'botDuel');
   const ticket = queuedTicket(
     'z1',
-    mode,
-    defaultLadders.solo,
+    botDuel,
     { uid: 'zoe', partyId: null },
     [newPlayer('zoe', 'zoe', defaultLadders, NOW)],
     { avoid: [], recent: [] },
@@ -115,8 +113,14 @@ describe("the invariant checker's rules for bots", () => {
   function botRoom(afterSeconds: number) {
     const at = NOW + afterSeconds * 1000;
     const core = toCoreTicket(toPoolEntry(ticket));
-    const [proposal] = botFill({ ...mode, bots: { ...mode.bots!, afterSeconds: 0 } }, [core], new Set(), new Map(), at);
-    const room = newRoom('rb', mode, proposal!, new Map([[ticket.id, ticket]]), at, null, proposal!.bots);
+    const [proposal] = botFill(
+      { ...botDuel.mode, bots: { ...botDuel.mode.bots!, afterSeconds: 0 } },
+      [core],
+      new Set(),
+      new Map(),
+      at,
+    );
+    const room = newRoom('rb', botDuel, proposal!, new Map([[ticket.id, ticket]]), at, null, proposal!.bots);
     return { room, tickets: [{ ...ticket, status: 'matched' as const, roomId: room.id, endedAt: at }] };
   }
   const settled = (room: RoomDoc, delta: number, uid = 'zoe'): RoomDoc => ({

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultModes, resolveMode } from '../../functions/src/core/mode/modes.js';
+import { defaultModes } from '../../functions/src/core/mode/modes.js';
+import { resolvePool } from '../../functions/src/core/mode/pool.js';
+import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import { newParty } from '../../functions/src/core/player/party.js';
 import type { Presence } from '../../functions/src/core/queue/presence.js';
 import { assertCanQueue, candidatePlan, topUpDirection, type Queuer } from '../../functions/src/core/queue/enqueue.js';
 
-const duo = resolveMode(defaultModes, '2v2');
+const duo = resolvePool({ modes: defaultModes, ladders: defaultLadders }, '2v2');
 const idle: Presence = { kind: 'idle' };
 const queuer = (uid: string, over: Partial<Queuer> = {}): Queuer => ({
   uid,
@@ -84,13 +86,13 @@ describe('the candidates read for matching a new ticket at once', () => {
   it('asks for the rest of a room plus one, split over both directions, within the hard spread cap', () => {
     const plan = candidatePlan(duo, { score: 1500, members: [{}] });
     expect(plan).toEqual({
-      range: { min: 1500 - duo.spreadCap.hard, max: 1500 + duo.spreadCap.hard },
+      range: { min: 1500 - duo.mode.spreadCap.hard, max: 1500 + duo.mode.spreadCap.hard },
       perDirection: 2,
       wanted: 4,
     });
-    const ffa = resolveMode(defaultModes, 'ffa');
+    const ffa = resolvePool({ modes: defaultModes, ladders: defaultLadders }, 'ffa');
     expect(candidatePlan(ffa, { score: 1500, members: [{}, {}] }).wanted).toBe(
-      ffa.format.kind === 'ffa' ? ffa.format.maxPlayers - 1 : 0,
+      ffa.mode.format.kind === 'ffa' ? ffa.mode.format.maxPlayers - 1 : 0,
     );
   });
 

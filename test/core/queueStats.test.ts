@@ -25,7 +25,7 @@ const gold = (seconds: number, size = 1): BandWait => ({ seconds, band: 'gold', 
 /** Statistics of a pool the matcher left as it is, with no sweep reasons unless given. */
 const stats = (waiting: readonly Ticket[], recentWaits: BandWait[], nowMs: number, over: Partial<PoolFacts> = {}) =>
   queueStats({
-    modeId: '2v2',
+    poolId: '2v2',
     mode: twoVsTwo,
     edges,
     waiting,

@@ -4,7 +4,8 @@ import { parseConfig } from '../../functions/src/core/config.js';
 import { ConfigError } from '../../functions/src/core/errors.js';
 import { proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
 import { sweepRegion, type Visitor } from '../../functions/src/core/match/regional.js';
-import { defaultModes, MAX_FFA_PLAYERS, poolIds, resolveMode } from '../../functions/src/core/mode/modes.js';
+import { defaultModes, MAX_FFA_PLAYERS } from '../../functions/src/core/mode/modes.js';
+import { poolIds, resolvePool, splitPoolId } from '../../functions/src/core/mode/pool.js';
 import {
   homeRegion,
   hopsFrom,
@@ -13,7 +14,6 @@ import {
   reachableRegions,
   regionsSchema,
   rttsSchema,
-  splitPoolId,
   type Regions,
   type Rtts,
 } from '../../functions/src/core/mode/regions.js';
@@ -44,10 +44,16 @@ describe('regions in the configuration', () => {
     expect(regions.neighbours).toEqual({ eu: ['us'], us: ['eu', 'asia', 'sa'], asia: ['us'], sa: ['us'] });
     const modes = { ...defaultModes, duel: { ...defaultModes['1v1']!, regions } };
     expect(poolIds(modes)).toEqual([...Object.keys(defaultModes), 'duel@eu', 'duel@us', 'duel@asia', 'duel@sa']);
-    expect(resolveMode(modes, 'duel@us')).toMatchObject({ id: 'duel@us', modeId: 'duel', region: 'us' });
-    expect(() => resolveMode(modes, 'duel')).toThrow(/regional: name one of its regions \(eu, us, asia, sa\)/);
-    expect(() => resolveMode(modes, 'duel@mars')).toThrow(/regional/);
-    expect(() => resolveMode(modes, '1v1@eu')).toThrow(/has no regions/);
+    expect(resolvePool({ modes, ladders: defaultLadders }, 'duel@us')).toMatchObject({
+      id: 'duel@us',
+      modeId: 'duel',
+      region: 'us',
+    });
+    expect(() => resolvePool({ modes, ladders: defaultLadders }, 'duel')).toThrow(
+      /regional: name one of its regions \(eu, us, asia, sa\)/,
+    );
+    expect(() => resolvePool({ modes, ladders: defaultLadders }, 'duel@mars')).toThrow(/regional/);
+    expect(() => resolvePool({ modes, ladders: defaultLadders }, '1v1@eu')).toThrow(/has no regions/);
   });
 
   it('refuses a neighbour that is not a region, a region next to itself and steps that narrow, naming the place', () => {
@@ -197,8 +203,7 @@ describe('a ticket sent back to the pool after a failed ready check', () => {
   const queuedIn = (id: string, home: string, rtts: Rtts | null) =>
     queuedTicket(
       id,
-      resolveMode(modes, `duel@${home}`),
-      defaultLadders.solo,
+      resolvePool({ modes, ladders: defaultLadders }, `duel@${home}`),
       { uid: id, partyId: null },
       [player(id)],
       { avoid: [], recent: [] },
@@ -224,10 +229,25 @@ describe('a ticket sent back to the pool after a failed ready check', () => {
           const sides = [[toCoreTicket(toPoolEntry(ann))], [toCoreTicket(toPoolEntry(ben))]];
           const proposal = { proposedAt, sides, quality: measureQuality(sides, proposedAt) };
           const tickets = new Map([ann, ben].map((t) => [t.id, t]));
-          const room = newRoom('r', resolveMode(modes, `duel@${roomRegion}`), proposal, tickets, proposedAt, null);
+          const room = newRoom(
+            'r',
+            resolvePool({ modes, ladders: defaultLadders }, `duel@${roomRegion}`),
+            proposal,
+            tickets,
+            proposedAt,
+            null,
+          );
           const matched = roomTickets(room).find((t) => t.ticketId === 'ann')!;
           const guard = { avoid: [], recent: [] };
-          const back = requeuedTicket('ann2', resolveMode(modes, room.mode), matched, room, guard, proposedAt, ann);
+          const back = requeuedTicket(
+            'ann2',
+            resolvePool({ modes, ladders: defaultLadders }, room.mode),
+            matched,
+            room,
+            guard,
+            proposedAt,
+            ann,
+          );
           expect(back).toMatchObject({ mode: ann.mode, rtts: ann.rtts, enqueuedAt: ann.enqueuedAt });
           // Where it may play at any later wait is where the original could: its home, reach and round trips.
           const before = { home, rtts };
@@ -236,9 +256,16 @@ describe('a ticket sent back to the pool after a failed ready check', () => {
             for (const wait of [0, 5, 10, 20, 30, 60, 120])
               expect(mayPlayIn(regions, after, region, wait)).toBe(mayPlayIn(regions, before, region, wait));
           // Even unread, the ticket goes home (the room names its pool), never to the room's region.
-          expect(requeuedTicket('ann3', resolveMode(modes, room.mode), matched, room, guard, proposedAt).mode).toBe(
-            `duel@${home}`,
-          );
+          expect(
+            requeuedTicket(
+              'ann3',
+              resolvePool({ modes, ladders: defaultLadders }, room.mode),
+              matched,
+              room,
+              guard,
+              proposedAt,
+            ).mode,
+          ).toBe(`duel@${home}`);
         },
       ),
       { numRuns: 300 },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultModes, resolveMode } from '../../functions/src/core/mode/modes.js';
+import { defaultModes } from '../../functions/src/core/mode/modes.js';
+import { resolvePool } from '../../functions/src/core/mode/pool.js';
 import { newPlayer } from '../../functions/src/core/player/player.js';
 import {
   endTicket,
@@ -14,7 +15,11 @@ import {
 import { standingAt } from './standings.js';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 
-const duo = resolveMode(defaultModes, '2v2');
+// A team ladder whose newcomers start at 1400, to show a member without a rating there joins at it.
+const duo = resolvePool(
+  { modes: defaultModes, ladders: { ...defaultLadders, team: { ...defaultLadders.team, initialRating: 1400 } } },
+  '2v2',
+);
 const ladders = defaultLadders;
 const ann = {
   ...newPlayer('ann', 'Ann', ladders, 0),
@@ -24,7 +29,6 @@ const ben = newPlayer('ben', 'Ben', { solo: defaultLadders.solo }, 0);
 const ticket = queuedTicket(
   't',
   duo,
-  { ...defaultLadders.team, initialRating: 1400 },
   { uid: 'ann', partyId: 'p' },
   [ann, ben],
   { avoid: ['zed'], recent: [{ uid: 'zed', at: 500, gamesAgo: 0 }] },
@@ -42,11 +46,11 @@ describe('a ticket from queueing to its end', () => {
       ],
       memberUids: ['ann', 'ben'],
       names: { ann: 'Ann', ben: 'Ben' },
-      score: 1500 + 2 * duo.partyBonusPerMember,
+      score: 1500 + 2 * duo.mode.partyBonusPerMember,
       partyId: 'p',
       ownerUid: 'ann',
       enqueuedAt: 1_000,
-      expiresAt: 1_000 + duo.ticketTtlSeconds * 1000,
+      expiresAt: 1_000 + duo.mode.ticketTtlSeconds * 1000,
       status: 'queued',
       avoid: ['zed'],
       recent: [{ uid: 'zed', at: 500, gamesAgo: 0 }],
@@ -113,6 +117,6 @@ describe('a ticket from queueing to its end', () => {
       names: { ann: 'Ann', ben: 'ben' },
       avoid: ['zed'],
     });
-    expect(back.expiresAt).toBe(9_000 + duo.ticketTtlSeconds * 1000);
+    expect(back.expiresAt).toBe(9_000 + duo.mode.ticketTtlSeconds * 1000);
   });
 });

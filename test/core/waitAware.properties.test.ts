@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchTicketNow, proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
 import { LONG_WAIT_SECONDS } from '../../functions/src/core/match/improve.js';
-import { NO_PARTNER, pairScarceSolos } from '../../functions/src/core/match/packing.js';
+import { NO_PARTNER, pairScarceSolos, RESERVE_AFTER_SECONDS } from '../../functions/src/core/match/packing.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import { deepFreeze, NOW, ticket } from './helpers.js';
@@ -42,6 +42,69 @@ describe('scarce solos go to the parties that have waited longest', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('2-stacks go to the 3-stacks that have waited longest', () => {
+  it(`pairs as many 3-stacks as any pairing could, oldest first, among those ${RESERVE_AFTER_SECONDS} s older than the newest ticket and short of solos`, () => {
+    const party = fc.record({ score: fc.integer({ min: 0, max: 2000 }), age: fc.integer({ min: 0, max: 20 }) });
+    const parties = fc.array(party, { maxLength: 9 });
+    fc.assert(
+      fc.property(parties, parties, fc.array(party, { maxLength: 3 }), (threes, twos, soloParties) => {
+        const sizes = [...threes.map(() => 3), ...twos.map(() => 2), ...soloParties.map(() => 1)];
+        const all = [...threes, ...twos, ...soloParties];
+        const scores = all.map((p) => p.score);
+        const enqueuedAt = all.map((p) => NOW - p.age * 1000);
+        const partners = pairScarceSolos(fiveVsFive, sizes, scores, () => true, enqueuedAt, true);
+        const newest = Math.max(...enqueuedAt);
+        // No 4-stacks here, so every solo is spare: two of them within reach are another way to play.
+        const solosNear = (score: number) => soloParties.filter((solo) => Math.abs(solo.score - score) <= reach).length;
+        const due = (t: number) =>
+          (enqueuedAt[t] ?? 0) <= newest - RESERVE_AFTER_SECONDS * 1000 && solosNear(scores[t] ?? 0) < 2;
+        expect(threes.filter((_, t) => partners[t] !== NO_PARTNER).length).toBe(
+          maximumPairs(
+            reach,
+            threes.filter((_, t) => due(t)).map((s) => s.score),
+            twos.map((s) => s.score),
+          ),
+        );
+        threes.forEach((_, t) => {
+          if (!due(t)) expect(partners[t]).toBe(NO_PARTNER);
+          if (partners[t] !== NO_PARTNER || !due(t)) return;
+          twos.forEach((_, k) => {
+            const two = threes.length + k;
+            const holder = partners[two] ?? NO_PARTNER;
+            if (holder === NO_PARTNER || Math.abs((scores[two] ?? 0) - (scores[t] ?? 0)) > reach) return;
+            expect(enqueuedAt[holder]).toBeLessThanOrEqual(enqueuedAt[t] ?? 0);
+          });
+        });
+        // Where everyone queued at once, no one has waited for anyone: no 3-stack is given a 2-stack ahead.
+        const atOnce = pairScarceSolos(
+          fiveVsFive,
+          sizes,
+          scores,
+          () => true,
+          all.map(() => NOW),
+          true,
+        );
+        expect(threes.every((_, t) => atOnce[t] === NO_PARTNER)).toBe(true);
+        // Nor does the pairing an arrival is tried in (the sweep's alone reserves 2-stacks).
+        const onArrival = pairScarceSolos(fiveVsFive, sizes, scores, () => true, enqueuedAt);
+        expect(threes.every((_, t) => onArrival[t] === NO_PARTNER)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('seats the 3-stack that has waited beside a 2-stack, not the newer ones that score lower', () => {
+    // A 3+2 side faces another 3+2 (the premade count): one match, and three 3-stacks for two places.
+    const low = ticket(fiveVsFive, [1480, 1480, 1480], 0, 'low');
+    const next = ticket(fiveVsFive, [1490, 1490, 1490], 0, 'next');
+    const old = ticket(fiveVsFive, [1520, 1520, 1520], 20, 'old');
+    const twos = [ticket(fiveVsFive, [1500, 1500], 0, 'x'), ticket(fiveVsFive, [1500, 1500], 0, 'y')];
+    const seated = sweepPool(fiveVsFive, [low, next, old, ...twos], NOW).proposals.flatMap(proposalTickets);
+    expect(seated.map((t) => t.id)).toContain('old');
+    expect(seated).toHaveLength(4);
   });
 });
 

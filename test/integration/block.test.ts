@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../functions/src/config.js';
+import { config, poolOf } from '../../functions/src/config.js';
 import { sweepPool } from '../../functions/src/core/match/index.js';
-import { resolveMode } from '../../functions/src/core/mode/modes.js';
 import { toCoreTicket, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
 import { commitMatch } from '../../functions/src/store/rooms.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
@@ -60,7 +59,7 @@ describe('the block list', () => {
     const { proposals } = sweepPool(config.modes.ffa!, read.map(toCoreTicket), Date.now() + 2_100);
     expect(proposals).toHaveLength(1);
     const before = await documentPaths();
-    expect(await commitMatch(resolveMode(config.modes, 'ffa'), proposals[0]!)).toBeNull();
+    expect(await commitMatch(poolOf('ffa'), proposals[0]!)).toBeNull();
     expect(await documentPaths()).toEqual(before);
     // The matcher, reading the pool as it now is, makes no room of the three either.
     await sleep(2_100);

@@ -18,15 +18,24 @@ describe('compatible builds', () => {
     const fresh = await playerOn('Build New', '1.6');
     const first = await old.enqueue('versions');
     const second = await fresh.enqueue('versions');
-    expect([first.mode, first.room, second.mode, second.room]).toEqual(['versions~1.4', null, 'versions~1.6', null]);
+    expect([first.pool, first.room, second.pool, second.room]).toEqual(['versions~1.4', null, 'versions~1.6', null]);
     // The scheduled matcher sweeps each group's pool on its own: the two never meet.
     await sweep(1_500);
     expect((await db.doc(`pools/versions~1.6/tickets/${second.ticketId}`).get()).get('status')).toBe('queued');
 
     const mid = await playerOn('Build Mid', '1.5');
     const third = await mid.enqueue('versions');
-    expect(third.mode).toBe('versions~1.4');
+    expect(third.pool).toBe('versions~1.4');
     expect(third.room?.memberUids.slice().sort()).toEqual([old.uid, mid.uid].sort());
+  }, 60_000);
+
+  it('gives a Match the mode queued for and the pool joined, and each status the same', async () => {
+    const player = await playerOn('Build Pool', '1.6');
+    const match = await player.queue('versions');
+    expect([match.mode, match.pool]).toEqual(['versions', 'versions~1.6']);
+    const status = await match.until('queued', 'pending', 'active');
+    expect([status.mode, status.pool]).toEqual(['versions', 'versions~1.6']);
+    if (status.kind === 'queued') await match.cancel();
   }, 60_000);
 
   it('refuses a build older than the minimum with a message to update, and a malformed or missing build, changing nothing', async () => {
@@ -47,6 +56,6 @@ describe('compatible builds', () => {
     );
     expect(await documentPaths()).toEqual(before);
     // A mode without builds takes any well-formed build and ignores it.
-    expect((await stale.enqueue('1v1')).mode).toBe('1v1');
+    expect(await stale.enqueue('1v1')).toMatchObject({ mode: '1v1', pool: '1v1' });
   }, 60_000);
 });

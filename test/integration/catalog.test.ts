@@ -35,7 +35,7 @@ describe('what the functions say they run', () => {
 
   it("answers a queue with the ticket's time-to-live, so a game copies none into createLadder", async () => {
     const ann = await ladderPlayer('Ann');
-    expect(await ann.enqueue('1v1')).toMatchObject({ mode: '1v1', room: null, ttlSeconds: 4 });
+    expect(await ann.enqueue('1v1')).toMatchObject({ mode: '1v1', pool: '1v1', room: null, ttlSeconds: 4 });
     await ann.cancelQueue();
     // Beating every third of those 4 s, the ticket outlives its time-to-live twice over.
     const match = await ann.queue('1v1');

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { withOpCounts, type OpCounts } from '../../functions/src/store/firestore/metrics.js';
-import { resolveMode } from '../../functions/src/core/mode/modes.js';
-import { config } from '../../functions/src/config.js';
+import { poolOf } from '../../functions/src/config.js';
 import { ensurePlayer } from '../../functions/src/store/profile.js';
 import { enqueue } from '../../functions/src/store/queue.js';
 import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
@@ -47,7 +46,7 @@ const expectAtMost = (ops: OpCounts, most: OpCounts) => {
 async function queueSolos(modeId: string, uids: string[], counted: ReturnType<typeof meter>['counted']) {
   let room: RoomDoc | null = null;
   for (const uid of uids) {
-    room = (await counted('enqueue', () => enqueue(uid, resolveMode(config.modes, modeId)))).room ?? room;
+    room = (await counted('enqueue', () => enqueue(uid, poolOf(modeId)))).room ?? room;
   }
   expect(room, 'the last enqueue should have matched everyone at once').not.toBeNull();
   return room!;
@@ -118,7 +117,7 @@ describe('the Firestore cost of a game', () => {
   });
 
   it("a function instance reads an open pool's pauses at most once per 2 s, and a paused one on every enqueue", async () => {
-    const mode = resolveMode(config.modes, '3v3');
+    const mode = poolOf('3v3');
     const pause = db.doc('modePauses/3v3');
     const reads = async (times: number) => {
       let total = 0;

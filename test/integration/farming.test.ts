@@ -11,8 +11,7 @@ const CONFIG = useTestConfig('farming', (farmed) => {
 });
 process.env.LADDER_CONFIG = CONFIG;
 
-const { config } = await import('../../functions/src/config.js');
-const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
+const { config, poolOf } = await import('../../functions/src/config.js');
 const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer, profile } = await import('../../functions/src/store/profile.js');
 const { enqueue } = await import('../../functions/src/store/queue.js');
@@ -24,7 +23,7 @@ const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
 const { db } = await import('../support/admin.js');
 
-const duel = resolveMode(config.modes, 'duel');
+const duel = poolOf('duel');
 const rating = async (uid: string) => (await playerRef(uid).get()).data()!.ladders.ranked!;
 
 /** Both queue; the second is matched with the first at once (null if the rules kept them apart). */

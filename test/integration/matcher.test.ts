@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../functions/src/config.js';
+import { config, poolOf } from '../../functions/src/config.js';
 import { sweepPool } from '../../functions/src/core/match/index.js';
-import { resolveMode } from '../../functions/src/core/mode/modes.js';
 import { toCoreTicket, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { commitMatch } from '../../functions/src/store/rooms.js';
@@ -26,7 +25,7 @@ describe('the scheduled matcher', () => {
     const { proposals } = sweepPool(config.modes.ffa!, read.map(toCoreTicket), Date.now() + 2_100);
     expect(proposals).toHaveLength(1);
     const before = await documentPaths();
-    expect(await commitMatch(resolveMode(config.modes, 'ffa'), proposals[0]!)).toBeNull();
+    expect(await commitMatch(poolOf('ffa'), proposals[0]!)).toBeNull();
     expect(await documentPaths()).toEqual(before);
     for (const t of read)
       expect((await ticketOf('ffa', t.id)).status).toBe(t.memberUids[0] === clients[1]!.uid ? 'cancelled' : 'queued');

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../functions/src/config.js';
-import { poolIds } from '../../functions/src/core/mode/modes.js';
+import { poolIds } from '../../functions/src/core/mode/pool.js';
 import { db } from '../support/admin.js';
 import { enqueue, expectInvariants, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';

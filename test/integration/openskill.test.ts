@@ -10,8 +10,7 @@ const CONFIG = useTestConfig('openskill', (openskill) => {
 });
 process.env.LADDER_CONFIG = CONFIG;
 
-const { config } = await import('../../functions/src/config.js');
-const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
+const { config, poolOf } = await import('../../functions/src/config.js');
 const { displayedRating } = await import('../../functions/src/core/rating/openskill.js');
 const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { leaderboard } = await import('../../functions/src/store/leaderboard.js');
@@ -27,7 +26,7 @@ const shown = (skill: { mu: number; sigma: number }) => displayedRating(skill, s
 
 /** Fresh players queued one after another into `mode`; the last enqueue forms the room. */
 async function formRoom(modeId: string, uids: string[]) {
-  const mode = resolveMode(config.modes, modeId);
+  const mode = poolOf(modeId);
   let room = null;
   for (const uid of uids) {
     await ensurePlayer(uid);

@@ -128,7 +128,7 @@ describe('pausing a mode', () => {
       'failed-precondition',
       /^Queueing for regional@eu is paused: EU servers restarting/,
     );
-    expect((await bob.call('enqueue', { mode: 'regional', region: 'us' })).mode).toBe('regional@us');
+    expect((await bob.call('enqueue', { mode: 'regional', region: 'us' })).pool).toBe('regional@us');
     // Pausing the whole mode stops every region of it.
     await op.call('pauseMode', { mode: 'regional', message: 'Regional ladder closed', reason });
     await expectRefusal(

@@ -81,10 +81,11 @@ describe('a regional mode', () => {
   it('queues a player in their region, matches them there at once, and says where the room plays', async () => {
     const [ann, ben] = await players('Eu Ann', 'Eu Ben');
     const first = await ann.call('enqueue', { mode: 'regional', region: 'eu' });
-    expect(first).toMatchObject({ mode: 'regional@eu', room: null });
+    // `mode` keeps the pool id for clients of 0.1, which follow their ticket by it (docs/upgrading.md).
+    expect(first).toMatchObject({ mode: 'regional@eu', pool: 'regional@eu', room: null });
     // Nearest by the round trips measured: eu.
     const second = await ben.call('enqueue', { mode: 'regional', rtts: { eu: 30, us: 90 } });
-    expect(second.mode).toBe('regional@eu');
+    expect(second.pool).toBe('regional@eu');
     expect(second.room).toMatchObject({ mode: 'regional@eu', region: 'eu' });
     expect((await db.doc(`pools/regional@eu/tickets/${first.ticketId}`).get()).data()?.status).toBe('matched');
     await expectInvariants();
@@ -95,7 +96,7 @@ describe('a regional mode', () => {
     const [ann, ben] = await players('Wide Ann', 'Wide Ben');
     const a = await ann.call('enqueue', { mode: 'regional', rtts: { eu: 20, us: 120 } });
     const b = await ben.call('enqueue', { mode: 'regional', rtts: { us: 20, eu: 60 } });
-    expect([a.mode, b.mode, a.room, b.room]).toEqual(['regional@eu', 'regional@us', null, null]);
+    expect([a.pool, b.pool, a.room, b.room]).toEqual(['regional@eu', 'regional@us', null, null]);
     await sweep(600);
     expect((await ticketOf('regional@eu', a.ticketId)).status).toBe('queued');
     // After 2 s both reach the next region and 150 ms: the first sweep that sees it seats them.
@@ -131,7 +132,7 @@ describe('a regional mode', () => {
     const annRtts = { eu: 20, us: 140, asia: 400 };
     const a = await ann.call('enqueue', { mode: 'regionalCheck', rtts: annRtts });
     const b = await ben.call('enqueue', { mode: 'regionalCheck', rtts: { us: 20, eu: 9000 } });
-    expect([a.mode, b.mode]).toEqual(['regionalCheck@eu', 'regionalCheck@us']);
+    expect([a.pool, b.pool]).toEqual(['regionalCheck@eu', 'regionalCheck@us']);
     await sleep(2_100);
     await sweep();
     const first = await ticketOf('regionalCheck@eu', a.ticketId);
@@ -147,7 +148,7 @@ describe('a regional mode', () => {
     expect(back).toMatchObject({ status: 'queued', rtts: annRtts, enqueuedAt: first.enqueuedAt });
     // Cal is in asia, two hops from Ann's home and 400 ms away by her measure: they never share a room.
     const c = await cal.call('enqueue', { mode: 'regionalCheck', rtts: { asia: 20, us: 9000, eu: 9000 } });
-    expect(c).toMatchObject({ mode: 'regionalCheck@asia', room: null });
+    expect(c).toMatchObject({ pool: 'regionalCheck@asia', room: null });
     await sleep(2_100);
     await sweep();
     expect((await ticketOf('regionalCheck@asia', c.ticketId)).status).toBe('queued');

@@ -12,8 +12,7 @@ const CONFIG = useTestConfig('rematch', (edited) => {
 });
 process.env.LADDER_CONFIG = CONFIG;
 
-const { config } = await import('../../functions/src/config.js');
-const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
+const { config, poolOf } = await import('../../functions/src/config.js');
 const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer } = await import('../../functions/src/store/profile.js');
 const { enqueue } = await import('../../functions/src/store/queue.js');
@@ -25,7 +24,7 @@ const { requestRematch } = await import('../../functions/src/store/rematch.js');
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
 const { db, expectRefusal } = await import('../support/admin.js');
 
-const duel = resolveMode(config.modes, 'duel');
+const duel = poolOf('duel');
 const room = async (id: string) => (await roomRef(id).get()).data()!;
 
 async function players<const N extends string[]>(...uids: N): Promise<N> {
@@ -106,7 +105,7 @@ describe('a rematch on the emulators', () => {
     await joinParty(gus, one.party.code);
     const two = await createParty(hal);
     await joinParty(ivy, two.party.code);
-    const team = resolveMode(config.modes, '2v2');
+    const team = poolOf('2v2');
     await enqueue(fay, team);
     const matched = (await enqueue(hal, team)).room!;
     for (const uid of matched.memberUids) await respondToReadyCheck(uid, matched.id, true);

@@ -17,8 +17,7 @@ process.env.LADDER_CONFIG = useTestConfig('extension', (seasonal) => {
   ];
 });
 
-const { config } = await import('../../functions/src/config.js');
-const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
+const { config, poolOf } = await import('../../functions/src/config.js');
 const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer } = await import('../../functions/src/store/profile.js');
 const { enqueue } = await import('../../functions/src/store/queue.js');
@@ -31,7 +30,7 @@ const { reportResult } = await import('../../functions/src/store/settlement.js')
 const { db } = await import('../support/admin.js');
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
 
-const duel = resolveMode(config.modes, 'duel');
+const duel = poolOf('duel');
 
 /** A duel formed now between the two, won by `winner`. */
 async function game(winner: string, loser: string) {

@@ -19,8 +19,7 @@ const CONFIG = useTestConfig('seasons', (seasonal) => {
 });
 process.env.LADDER_CONFIG = CONFIG;
 
-const { config } = await import('../../functions/src/config.js');
-const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
+const { config, poolOf } = await import('../../functions/src/config.js');
 const { newPlayer, ranked } = await import('../../functions/src/core/player/player.js');
 const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { softResetRating } = await import('../../functions/src/core/ladder/season.js');
@@ -32,7 +31,7 @@ const { reportResult } = await import('../../functions/src/store/settlement.js')
 const { db } = await import('../support/admin.js');
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
 
-const duel = resolveMode(config.modes, 'duel');
+const duel = poolOf('duel');
 const rules = config.ladders.ranked!;
 const standing = async (uid: string) => (await playerRef(uid).get()).data()!.ladders.ranked!;
 

@@ -15,8 +15,7 @@ const CONFIG = useTestConfig('silent', (beating) => {
 });
 process.env.LADDER_CONFIG = CONFIG;
 
-const { config } = await import('../../functions/src/config.js');
-const { resolveMode } = await import('../../functions/src/core/mode/modes.js');
+const { config, poolOf } = await import('../../functions/src/config.js');
 const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer } = await import('../../functions/src/store/profile.js');
 const { enqueue, heartbeat } = await import('../../functions/src/store/queue.js');
@@ -49,8 +48,8 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
   it('takes a 1v1 player whose heartbeats stopped to have left: the room settles for the one still beating', async () => {
     const [ann, ben] = ['beat-ann', 'beat-ben'];
     for (const uid of [ann, ben]) await ensurePlayer(uid);
-    await enqueue(ann, resolveMode(config.modes, 'duel'));
-    const { room } = await enqueue(ben, resolveMode(config.modes, 'duel'));
+    await enqueue(ann, poolOf('duel'));
+    const { room } = await enqueue(ben, poolOf('duel'));
     expect(room).toMatchObject({ status: 'active', leaveAfterSilentSeconds: 3 });
 
     // Ann's client beats; Ben's went quiet after one beat. The matcher run follows the room.
@@ -76,7 +75,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
     const uids = ['beat-a1', 'beat-a2', 'beat-b1', 'beat-b2'];
     for (const uid of uids) await ensurePlayer(uid);
     let room = null;
-    for (const uid of uids) room = (await enqueue(uid, resolveMode(config.modes, '2v2'))).room ?? room;
+    for (const uid of uids) room = (await enqueue(uid, poolOf('2v2'))).room ?? room;
     expect(room).not.toBeNull();
     for (const uid of uids) await respondToReadyCheck(uid, room!.id, true);
     const [sideA, sideB] = sideUids((await roomRef(room!.id).get()).data()!);
@@ -106,7 +105,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
   async function started(mode: string, uids: string[]) {
     for (const uid of uids) await ensurePlayer(uid);
     let room = null;
-    for (const uid of uids) room = (await enqueue(uid, resolveMode(config.modes, mode))).room ?? room;
+    for (const uid of uids) room = (await enqueue(uid, poolOf(mode))).room ?? room;
     if (room!.status === 'pending') for (const uid of uids) await respondToReadyCheck(uid, room!.id, true);
     return (await roomRef(room!.id).get()).data()!;
   }
@@ -162,7 +161,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
   it('records no beat in a mode that does not count silence, nor for a player only queued', async () => {
     const [cat] = ['beat-cat'];
     await ensurePlayer(cat);
-    await enqueue(cat, resolveMode(config.modes, '1v1'));
+    await enqueue(cat, poolOf('1v1'));
     expect(await heartbeat(cat)).toMatchObject({ presence: { kind: 'queued' }, leftAfter: null });
   });
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { fail } from '../core/errors.js';
-import { resolveMode } from '../core/mode/modes.js';
 import { buildGroup, buildSchema } from '../core/mode/builds.js';
-import { homeRegion, poolIdOf, rttsSchema } from '../core/mode/regions.js';
-import { config } from '../config.js';
+import { poolIdOf } from '../core/mode/pool.js';
+import { homeRegion, rttsSchema } from '../core/mode/regions.js';
+import { config, poolOf } from '../config.js';
 import { documentIdSchema } from '../core/ids.js';
 import { cancelTicket, enqueue as queue, heartbeat as keepAlive } from '../store/queue.js';
 import { assertPoolOpen } from '../store/pauses.js';
@@ -31,18 +31,25 @@ const enqueueRequest = () =>
       if (!regions && region !== undefined) fail('invalid-argument', `region: mode "${modeId}" has no regions.`);
       if (!regions && rtts !== undefined) fail('invalid-argument', `rtts: mode "${modeId}" has no regions.`);
       const group = buildGroup(modeId, builds, build);
-      return { mode: resolveMode(config.modes, poolIdOf(modeId, home, group)), rtts: rtts ?? null };
+      return { pool: poolOf(poolIdOf(modeId, home, group)), rtts: rtts ?? null };
     });
 
 /**
  * Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. Returns
- * the room when that worked; otherwise `room` is null and the ticket waits for the matcher. `mode` in the
- * answer is the pool joined: the mode, or for a regional mode the mode and the region (`1v1@eu`).
+ * the room when that worked; otherwise `room` is null and the ticket waits for the matcher. `pool` in the answer
+ * is the pool joined: the mode's id, with its region and build group where the mode has them (`1v1@eu`). `mode`
+ * says the same: clients of 0.1 follow their ticket by it (docs/upgrading.md).
  */
 export const enqueue = callable(enqueueRequest, async (input, caller) => {
-  await assertPoolOpen(input.mode);
-  const { ticket, room } = await queue(caller.uid, input.mode, input.rtts);
-  return { ticketId: ticket.id, mode: ticket.mode, room, ttlSeconds: input.mode.ticketTtlSeconds };
+  await assertPoolOpen(input.pool);
+  const { ticket, room } = await queue(caller.uid, input.pool, input.rtts);
+  return {
+    ticketId: ticket.id,
+    mode: ticket.mode,
+    pool: ticket.mode,
+    room,
+    ttlSeconds: input.pool.mode.ticketTtlSeconds,
+  };
 });
 
 export const cancelQueue = callable(none, (_input, caller) => cancelTicket(caller.uid));

@@ -3,11 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from 'firebase-functions/v2';
 import { sweepAvoiding } from '../core/fairplay/avoidance.js';
 import type { GuardedTicket } from '../core/queue/ticket.js';
-import { poolIds, resolveMode, type Mode, type ModeWithId } from '../core/mode/modes.js';
+import type { Mode } from '../core/mode/modes.js';
+import { poolIdOf, poolIds, splitPoolId, type Pool, type PoolId } from '../core/mode/pool.js';
 import { sweepRegion, type Visitor } from '../core/match/regional.js';
 import type { MatchProposal } from '../core/match/index.js';
 import { botFill } from '../core/match/botFill.js';
-import { poolIdOf, reachableRegions, splitPoolId } from '../core/mode/regions.js';
+import { reachableRegions } from '../core/mode/regions.js';
 import { toCoreTicket, type PoolEntry } from '../core/queue/ticket.js';
 import { bandEdges } from '../core/ladder/bands.js';
 import type { UnmatchedReason } from '../core/match/reasons.js';
@@ -21,7 +22,7 @@ import {
 } from '../core/ops/queueStats.js';
 import { LIVE_ROOM_STATUSES, reportOverdue, type RoomDoc } from '../core/room/room.js';
 import { readyCheckOverdue } from '../core/room/readyCheck.js';
-import { config, ladderOf } from '../config.js';
+import { config, poolOf } from '../config.js';
 import { countWrites, opCounts } from '../store/firestore/metrics.js';
 import { nextTakeover, planLeases } from '../core/queue/lease.js';
 import { beacon, claimLeases, endBeacon, readLeases, releaseLeases, type LeasesRead } from '../store/lease.js';
@@ -58,7 +59,7 @@ export interface RunReport {
   /** The pools it swept, each at least once. */
   pools: string[];
   /** When it held each pool open (ms since the epoch), from taking its lease until giving it up, in order. */
-  spans: { pool: string; from: number; until: number }[];
+  spans: { pool: PoolId; from: number; until: number }[];
   /** When this run first held a pool and swept (ms since the epoch); null if it never held one. */
   sweptFrom: number | null;
   sweptUntil: number | null;
@@ -118,8 +119,9 @@ class MatcherRun {
   private readonly intervalMs: number;
   private readonly leaseMs: number;
   private readonly signal: AbortSignal | undefined;
-  private readonly modes = new Map(poolIds(config.modes).map((id) => [id, resolveMode(config.modes, id)]));
-  private readonly recentWaits = new Map([...this.modes.keys()].map((id) => [id, [] as BandWait[]]));
+  /** Every configured pool, resolved once for the run. */
+  private readonly configured = new Map(poolIds(config.modes).map((id) => [id, poolOf(id)]));
+  private readonly recentWaits = new Map([...this.configured.keys()].map((id) => [id, [] as BandWait[]]));
   private readonly readsBefore = opCounts.reads;
   private rooms: Mirror<RoomDoc, RoomDoc> | null = null;
   private readonly pools = new Map<string, PoolMirror>();
@@ -181,13 +183,13 @@ class MatcherRun {
     for (const id of [...this.pools.keys()]) {
       // A sweep that commits a backlog can outlast a lease: renew between pools, sweep only those still held.
       await this.renewIfDue(false);
-      const pool = this.pools.get(id);
-      if (!pool) continue;
+      const mirror = this.pools.get(id);
+      if (!mirror) continue;
       if (!this.report.pools.includes(id)) this.report.pools.push(id);
-      const mode = this.modes.get(id)!;
-      const visitors = visitorsOf(mode, [...this.pools, ...this.neighbours], this.consumed);
+      const pool = this.configured.get(id)!;
+      const visitors = visitorsOf(pool, [...this.pools, ...this.neighbours], this.consumed);
       // Commits start no later than half a lease after the renewal, so none runs on a lease that ran out.
-      await this.sweepMode(mode, pool.values(), visitors, this.leasesAt + this.leaseMs / 2);
+      await this.sweepPool(pool, mirror.values(), visitors, this.leasesAt + this.leaseMs / 2);
     }
     await handleRoomDeadlines(
       rooms.values().filter((room) => this.pools.has(room.mode)),
@@ -201,7 +203,7 @@ class MatcherRun {
     this.rooms ??= new Mirror<RoomDoc, RoomDoc>(
       roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
       (room) => room,
-      { onAdded: (room) => recordWaits(this.recentWaits.get(room.mode), room, this.modes.get(room.mode)) },
+      { onAdded: (room) => recordWaits(this.recentWaits.get(room.mode), room, this.configured.get(room.mode)) },
     );
     await this.rooms.ready;
     return this.rooms;
@@ -213,9 +215,9 @@ class MatcherRun {
     // Alone and holding every pool, the leases are as this run last wrote them unless another run wrote one since,
     // which the renewal's conditions catch: they need no reading.
     const own = this.written;
-    const alone = runs === 1 && own !== null && [...this.modes.keys()].every((id) => own.leases.has(id));
+    const alone = runs === 1 && own !== null && [...this.configured.keys()].every((id) => own.leases.has(id));
     const seen = alone ? own : await readLeases();
-    const plan = planLeases([...this.modes.keys()], seen.leases, this.holder, runs, Date.now());
+    const plan = planLeases([...this.configured.keys()], seen.leases, this.holder, runs, Date.now());
     this.takeoverAt = nextTakeover(seen.leases, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
     for (const id of plan.release) await this.closePool(id, true);
     if (plan.release.length) await releaseLeases(this.holder, plan.release);
@@ -241,8 +243,8 @@ class MatcherRun {
   private async followNeighbours() {
     const wanted = new Set(
       [...this.pools.keys()].flatMap((id) => {
-        const { modeId, regions, region, group = null } = this.modes.get(id)!;
-        return regions ? reachableRegions(regions, region!).map((r) => poolIdOf(modeId, r, group)) : [];
+        const { modeId, mode, region, group } = this.configured.get(id)!;
+        return mode.regions ? reachableRegions(mode.regions, region!).map((r) => poolIdOf(modeId, r, group)) : [];
       }),
     );
     for (const id of this.pools.keys()) wanted.delete(id);
@@ -278,44 +280,39 @@ class MatcherRun {
   }
 
   /** Expires the overdue, sweeps the live (with the visitors a region may seat), commits and publishes stats. */
-  private async sweepMode(
-    mode: ModeWithId,
-    queued: PoolEntry[],
-    visitors: Map<string, PoolEntry[]>,
-    commitUntil: number,
-  ) {
+  private async sweepPool(pool: Pool, queued: PoolEntry[], visitors: Map<string, PoolEntry[]>, commitUntil: number) {
     const now = Date.now();
     const waiting = queued.filter((ticket) => !this.consumed.has(ticket.id));
     await this.expireOverdue(
-      mode,
+      pool,
       waiting.filter((ticket) => ticket.expiresAt <= now),
     );
     const live = waiting.filter((ticket) => ticket.expiresAt > now);
-    const { poolOf, guests } = guestsOf(visitors, mode.id, now);
+    const { poolOfTicket, guests } = guestsOf(visitors, pool.id, now);
     const own = live.map(toCoreTicket);
     const sweep = (m: Mode, tickets: readonly GuardedTicket[], at: number) =>
       sweepAvoiding(m, tickets, at, config.fairPlay.farming);
     const { proposals, unmatched, reasonOf } =
-      mode.regions && mode.region
-        ? sweepRegion({ ...mode, regions: mode.regions }, mode.region, own, guests, now, sweep)
-        : sweep(mode, own, now);
+      pool.mode.regions && pool.region
+        ? sweepRegion({ ...pool.mode, regions: pool.mode.regions }, pool.region, own, guests, now, sweep)
+        : sweep(pool.mode, own, now);
     this.report.proposals += proposals.length;
     // Proposals share no ticket, so their commits cannot conflict with each other.
     await concurrently(proposals, config.matcher.concurrency, async (proposal) => {
       // Left for the next sweep, after the lease is renewed.
       if (Date.now() > commitUntil) return;
-      if (await commitMatch(mode, proposal, poolOf)) {
+      if (await commitMatch(pool, proposal, poolOfTicket)) {
         this.report.committed++;
         for (const side of proposal.sides) for (const t of side) this.consumed.add(t.id);
       } else {
         this.report.stale++;
       }
     });
-    await this.fillWithBots(mode, own, proposals, reasonOf, commitUntil, now);
+    await this.fillWithBots(pool, own, proposals, reasonOf, commitUntil, now);
     await publishStats(
-      mode,
+      pool,
       live.filter((t) => !this.consumed.has(t.id)).map(toCoreTicket),
-      this.recentWaits.get(mode.id)!,
+      this.recentWaits.get(pool.id)!,
       { unmatched, reasonOf },
       now,
       this.lastStats,
@@ -324,7 +321,7 @@ class MatcherRun {
 
   /** Bots only for the pool's own tickets the humans left: a visitor is its home pool's to seat. */
   private async fillWithBots(
-    mode: ModeWithId,
+    pool: Pool,
     own: ReturnType<typeof toCoreTicket>[],
     proposals: MatchProposal[],
     reasonOf: ReadonlyMap<string, UnmatchedReason>,
@@ -332,20 +329,24 @@ class MatcherRun {
     now: number,
   ) {
     const matched = new Set(proposals.flatMap((p) => p.sides.flat().map((t) => t.id)));
-    await concurrently(botFill(mode, own, matched, reasonOf, now), config.matcher.concurrency, async (proposal) => {
-      if (Date.now() > commitUntil) return;
-      if (await commitBotRoom(mode, proposal)) {
-        this.report.botRooms++;
-        for (const t of proposal.sides.flat()) this.consumed.add(t.id);
-      } else {
-        this.report.stale++;
-      }
-    });
+    await concurrently(
+      botFill(pool.mode, own, matched, reasonOf, now),
+      config.matcher.concurrency,
+      async (proposal) => {
+        if (Date.now() > commitUntil) return;
+        if (await commitBotRoom(pool, proposal)) {
+          this.report.botRooms++;
+          for (const t of proposal.sides.flat()) this.consumed.add(t.id);
+        } else {
+          this.report.stale++;
+        }
+      },
+    );
   }
 
-  private expireOverdue(mode: ModeWithId, overdue: PoolEntry[]) {
+  private expireOverdue(pool: Pool, overdue: PoolEntry[]) {
     return concurrently(overdue, config.matcher.concurrency, async (ticket) => {
-      if (await expireTicket(mode.id, ticket.id)) {
+      if (await expireTicket(pool.id, ticket.id)) {
         this.report.expired++;
         this.consumed.add(ticket.id);
       }
@@ -360,7 +361,7 @@ class MatcherRun {
     const closed = await Promise.allSettled([...this.pools.keys()].map((id) => this.closePool(id, true)));
     for (const c of closed) if (c.status === 'rejected') logger.warn('could not leave a pool digest', c.reason);
     // Every pool, not only those still open: a pool that failed to open may hold this run's lease too.
-    await releaseLeases(this.holder, [...this.modes.keys()]).catch((error: unknown) =>
+    await releaseLeases(this.holder, [...this.configured.keys()]).catch((error: unknown) =>
       logger.warn('could not release the matcher leases', error),
     );
     await endBeacon(this.holder).catch((error: unknown) => logger.warn('could not end the matcher run beacon', error));
@@ -368,8 +369,8 @@ class MatcherRun {
 }
 
 /** The visitors' core tickets with the region each came from, and the pool each ticket lives in (`home` if its own). */
-function guestsOf(visitors: Map<string, PoolEntry[]>, home: string, now: number) {
-  const pools = new Map<string, string>();
+function guestsOf(visitors: Map<PoolId, PoolEntry[]>, home: PoolId, now: number) {
+  const pools = new Map<string, PoolId>();
   const guests: Visitor<ReturnType<typeof toCoreTicket>>[] = [];
   for (const [poolId, entries] of visitors)
     for (const entry of entries)
@@ -377,53 +378,57 @@ function guestsOf(visitors: Map<string, PoolEntry[]>, home: string, now: number)
         pools.set(entry.id, poolId);
         guests.push({ ticket: toCoreTicket(entry), home: splitPoolId(poolId).region!, rtts: entry.rtts });
       }
-  return { guests, poolOf: (ticketId: string) => pools.get(ticketId) ?? home };
+  return { guests, poolOfTicket: (ticketId: string) => pools.get(ticketId) ?? home };
 }
 
-function recordWaits(waits: BandWait[] | undefined, room: RoomDoc, mode: ModeWithId | undefined) {
-  if (!waits || !mode) return;
-  waits.push(...roomWaits(room, edgesOf(mode)));
+function recordWaits(waits: BandWait[] | undefined, room: RoomDoc, pool: Pool | undefined) {
+  if (!waits || !pool) return;
+  waits.push(...roomWaits(room, edgesOf(pool)));
   waits.splice(0, Math.max(0, waits.length - RECENT_WAITS));
 }
 
-/** The queued tickets of the same mode's other regions that a sweep of `mode`'s region may seat, by pool. */
-function visitorsOf(
-  mode: ModeWithId,
-  followed: [string, PoolMirror][],
-  consumed: Set<string>,
-): Map<string, PoolEntry[]> {
-  const visitors = new Map<string, PoolEntry[]>();
-  if (!mode.regions) return visitors;
-  for (const [id, pool] of followed) {
+/** The queued tickets of the same mode's other regions that a sweep of `pool`'s region may seat, by pool. */
+function visitorsOf(pool: Pool, followed: [PoolId, PoolMirror][], consumed: Set<string>): Map<PoolId, PoolEntry[]> {
+  const visitors = new Map<PoolId, PoolEntry[]>();
+  if (!pool.mode.regions) return visitors;
+  for (const [id, mirror] of followed) {
     const { modeId, region, group } = splitPoolId(id);
-    if (modeId !== mode.modeId || group !== (mode.group ?? null) || region === mode.region) continue;
+    if (modeId !== pool.modeId || group !== pool.group || region === pool.region) continue;
     visitors.set(
       id,
-      pool.values().filter((t) => !consumed.has(t.id)),
+      mirror.values().filter((t) => !consumed.has(t.id)),
     );
   }
   return visitors;
 }
 
 /** A pool's rating bands: the tiers of its mode's ladder. */
-const edgesOf = (mode: ModeWithId) => bandEdges(ladderOf(mode.ladder).tiers);
+const edgesOf = (pool: Pool) => bandEdges(pool.ladder.tiers);
 
-/** Rewrites `pools/{mode}` at most every `statsEverySeconds`, and only when a figure changed. */
+/** Rewrites `pools/{poolId}` at most every `statsEverySeconds`, and only when a figure changed. */
 async function publishStats(
-  mode: ModeWithId,
+  pool: Pool,
   waiting: ReturnType<typeof toCoreTicket>[],
   recentWaits: BandWait[],
   sweep: { unmatched: Record<string, number>; reasonOf: ReadonlyMap<string, UnmatchedReason> },
   nowMs: number,
   lastStats: Map<string, { at: number; stats: QueueStats }>,
 ) {
-  const previous = lastStats.get(mode.id);
+  const previous = lastStats.get(pool.id);
   if (!statsDue(previous?.at, nowMs, config.matcher.statsEverySeconds)) return;
-  const stats = queueStats({ modeId: mode.id, mode, edges: edgesOf(mode), waiting, recentWaits, ...sweep, nowMs });
-  lastStats.set(mode.id, { at: nowMs, stats });
+  const stats = queueStats({
+    poolId: pool.id,
+    mode: pool.mode,
+    edges: edgesOf(pool),
+    waiting,
+    recentWaits,
+    ...sweep,
+    nowMs,
+  });
+  lastStats.set(pool.id, { at: nowMs, stats });
   if (!statsChanged(previous?.stats, stats)) return;
   countWrites(1);
-  await queueStatsRef(mode.id).set(stats);
+  await queueStatsRef(pool.id).set(stats);
 }
 
 async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport, silenceChecks: Map<string, number>) {

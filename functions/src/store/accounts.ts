@@ -1,7 +1,7 @@
 import { getAuth } from 'firebase-admin/auth';
 import { fail } from '../core/errors.js';
 import { unblock } from '../core/fairplay/block.js';
-import { poolIds } from '../core/mode/modes.js';
+import { poolIds } from '../core/mode/pool.js';
 import { DELETED_NAME, tombstonedRoom, tombstoneOf } from '../core/player/deletion.js';
 import { idleState, type Player, type PlayerState } from '../core/player/player.js';
 import { endTicket, type TicketDoc } from '../core/queue/ticket.js';

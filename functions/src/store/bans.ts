@@ -1,14 +1,13 @@
 import { getAuth } from 'firebase-admin/auth';
 import { fail } from '../core/errors.js';
 import { inPlay } from '../core/fairplay/leaving.js';
-import { resolveMode } from '../core/mode/modes.js';
 import { activeBan, newBan, type Ban } from '../core/ops/ban.js';
 import { idleState, type PlayerState } from '../core/player/player.js';
 import type { Presence } from '../core/queue/presence.js';
 import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
 import { answerReadyCheck } from '../core/room/readyCheck.js';
 import type { RoomDoc } from '../core/room/room.js';
-import { config } from '../config.js';
+import { poolOf } from '../config.js';
 import { audit } from './audit.js';
 import { app } from './firestore/db.js';
 import { leave } from './leaving.js';
@@ -44,7 +43,7 @@ async function removeFromPlay(
   if (presence.kind !== 'inRoom') return { kind: 'none' };
   const room = found.rooms.get(presence.roomId)!;
   if (room.status === 'pending') {
-    await writeStep(tx, room, answerReadyCheck(room, uid, false, resolveMode(config.modes, room.mode), nowMs), nowMs);
+    await writeStep(tx, room, answerReadyCheck(room, uid, false, poolOf(room).mode, nowMs), nowMs);
     return { kind: 'roomCalledOff', roomId: room.id };
   }
   if (!inPlay(room) || room.forfeits.includes(uid)) return { kind: 'none' };

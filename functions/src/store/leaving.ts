@@ -8,10 +8,9 @@ import {
   type GameBeat,
   type Silence,
 } from '../core/fairplay/leaving.js';
-import { resolveMode } from '../core/mode/modes.js';
 import type { PlayerState } from '../core/player/player.js';
 import { requireRoom, type RoomDoc } from '../core/room/room.js';
-import { config } from '../config.js';
+import { config, poolOf } from '../config.js';
 import { countReads } from './firestore/metrics.js';
 import { gameBeatsRef, playerStateRef, roomRef } from './firestore/refs.js';
 import { apply } from './settlement.js';
@@ -59,7 +58,7 @@ export function forfeit(uid: string, roomId: string): Promise<RoomDoc> {
 /** Who of a room's players fell silent by now, from the room and its beats as read; null for a room not to watch. */
 function silenceIn(room: RoomDoc | undefined, beats: QuerySnapshot<GameBeat>, nowMs: number): Silence | null {
   if (!watched(room)) return null;
-  const startedAt = gameStartedAt(room, resolveMode(config.modes, room.mode));
+  const startedAt = gameStartedAt(room, poolOf(room).mode);
   const lastBeat = new Map(beats.docs.map((d) => [d.id, d.data().at]));
   const grace = config.fairPlay.leaving.silenceGraceSeconds;
   return goneSilent(room, lastBeat, room.leaveAfterSilentSeconds!, startedAt, nowMs, grace);

@@ -2,6 +2,7 @@ import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firesto
 import { fail } from '../core/errors.js';
 import type { PlayerState } from '../core/player/player.js';
 import type { QueueStats } from '../core/ops/queueStats.js';
+import type { PoolId } from '../core/mode/pool.js';
 import type { TicketDoc } from '../core/queue/ticket.js';
 import { type MatchView, micros, viewVersion } from '../core/queue/view.js';
 import type { RoomDoc } from '../core/room/room.js';
@@ -13,7 +14,8 @@ import { Tx } from './firestore/tx.js';
 export type StatePointer = Pick<PlayerState, 'mode' | 'ticketId' | 'partyId' | 'cooldownUntil'>;
 export type View = MatchView<StatePointer, TicketDoc, RoomDoc, QueueStats>;
 export interface Follow {
-  mode: string;
+  /** The ticket's pool, as `enqueue` answered it. */
+  mode: PoolId;
   id: string;
 }
 

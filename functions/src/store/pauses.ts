@@ -1,5 +1,5 @@
 import { fail } from '../core/errors.js';
-import type { ModeWithId } from '../core/mode/modes.js';
+import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotPaused, pausedPools, pauseTargetsOf, type ModePause } from '../core/mode/pause.js';
 import { endTicket } from '../core/queue/ticket.js';
 import { config } from '../config.js';
@@ -19,7 +19,7 @@ const OPEN_TRUSTED_MS = 2_000;
 const SECOND_RELEASE_MS = 3_000 + OPEN_TRUSTED_MS;
 
 /** Ends one waiting ticket of a paused pool, as a cancellation: nobody is cooled down for it. */
-const release = (pool: string, ticketId: string) =>
+const release = (pool: PoolId, ticketId: string) =>
   transaction(async (tx) => {
     const ticket = (await tx.get(ticketRef(pool, ticketId))).data();
     if (ticket?.status !== 'queued') return 0;
@@ -83,12 +83,12 @@ const foundOpen = new Map<string, number>();
  * made by the callable before the enqueue transaction, unless this instance found the pool open less than
  * `OPEN_TRUSTED_MS` ago. The pause's second release waits that much longer, so it still catches the ticket.
  */
-export async function assertPoolOpen(mode: Pick<ModeWithId, 'id' | 'modeId'>): Promise<void> {
+export async function assertPoolOpen(pool: Pick<Pool, 'id' | 'modeId'>): Promise<void> {
   const now = Date.now();
-  if (now - (foundOpen.get(mode.id) ?? Number.NEGATIVE_INFINITY) < OPEN_TRUSTED_MS) return;
-  foundOpen.delete(mode.id);
-  const pauses = await database().getAll(...pauseTargetsOf(mode).map(modePauseRef));
+  if (now - (foundOpen.get(pool.id) ?? Number.NEGATIVE_INFINITY) < OPEN_TRUSTED_MS) return;
+  foundOpen.delete(pool.id);
+  const pauses = await database().getAll(...pauseTargetsOf(pool).map(modePauseRef));
   countReads(pauses.length);
   assertNotPaused(pauses.map((p) => p.data() as ModePause | undefined));
-  foundOpen.set(mode.id, now);
+  foundOpen.set(pool.id, now);
 }

@@ -1,3 +1,4 @@
+import type { PoolId } from '../core/mode/pool.js';
 import { assembleDigest, digestChunks, digestWorthWriting } from '../core/queue/digest.js';
 import { toPoolEntry, type PoolEntry, type TicketDoc } from '../core/queue/ticket.js';
 import { database } from './firestore/db.js';
@@ -9,19 +10,19 @@ import { digestChunkRef, digestChunkSchema, digestChunksRef, TICKET_CHANGED_AT, 
 const CHUNKS_PER_BATCH = 8;
 
 /**
- * The queued tickets of one mode for the length of a matcher run: from the previous run's digest plus the
+ * The queued tickets of one pool for the length of a matcher run: from the previous run's digest plus the
  * tickets changed since, or, without a usable digest, from the whole pool.
  */
 export class PoolMirror {
   private constructor(
-    readonly modeId: string,
+    readonly poolId: PoolId,
     private readonly mirror: Mirror<TicketDoc, PoolEntry>,
     private readonly chunkIds: string[],
     private readonly hadDigest: boolean,
   ) {}
 
-  static async open(modeId: string): Promise<PoolMirror> {
-    const snapshot = await digestChunksRef(modeId).get();
+  static async open(poolId: PoolId): Promise<PoolMirror> {
+    const snapshot = await digestChunksRef(poolId).get();
     countQueryReads(snapshot.size);
     const chunks = snapshot.docs.flatMap((d) => {
       const parsed = digestChunkSchema.safeParse(d.data());
@@ -30,10 +31,10 @@ export class PoolMirror {
     const digest = assembleDigest(chunks, (a, b) => a.isEqual(b));
     const queued = (doc: TicketDoc) => (doc.status === 'queued' ? toPoolEntry(doc) : null);
     const mirror = digest
-      ? new Mirror(ticketsRef(modeId).where(TICKET_CHANGED_AT, '>', digest.asOf), queued, { initial: digest.entries })
-      : new Mirror(ticketsRef(modeId).where('status', '==', 'queued'), queued);
+      ? new Mirror(ticketsRef(poolId).where(TICKET_CHANGED_AT, '>', digest.asOf), queued, { initial: digest.entries })
+      : new Mirror(ticketsRef(poolId).where('status', '==', 'queued'), queued);
     const pool = new PoolMirror(
-      modeId,
+      poolId,
       mirror,
       snapshot.docs.map((d) => d.id),
       digest !== null,
@@ -68,8 +69,8 @@ export class PoolMirror {
       const batch = database().batch();
       const slice = chunks.slice(i, i + CHUNKS_PER_BATCH);
       for (const [id, chunk] of slice) {
-        if (chunk) batch.set(digestChunkRef(this.modeId, id), chunk);
-        else batch.delete(digestChunkRef(this.modeId, id));
+        if (chunk) batch.set(digestChunkRef(this.poolId, id), chunk);
+        else batch.delete(digestChunkRef(this.poolId, id));
       }
       await batch.commit();
       countWrites(slice.length);

@@ -1,5 +1,6 @@
 import { idleState } from '../core/player/player.js';
 import { presenceOf, type Presence } from '../core/queue/presence.js';
+import type { PoolId } from '../core/mode/pool.js';
 import type { TicketDoc } from '../core/queue/ticket.js';
 import { isLive, type RoomDoc } from '../core/room/room.js';
 import { readPlayers, type ReadPlayersOptions } from './players.js';
@@ -7,8 +8,8 @@ import { playerStateRef, roomRef, ticketRef } from './firestore/refs.js';
 import type { Tx } from './firestore/tx.js';
 
 export interface TicketPointer {
-  /** The ticket's mode id, as the pointing document names it. */
-  mode: string | null;
+  /** The ticket's pool, as the pointing document names it. */
+  mode: PoolId | null;
   ticketId: string | null;
 }
 

@@ -2,7 +2,7 @@ import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/fairplay/avoidance.js';
 import { inPlay } from '../core/fairplay/leaving.js';
-import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
+import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotBanned } from '../core/ops/ban.js';
 import type { Party } from '../core/player/party.js';
 import { rememberedDodges } from '../core/fairplay/dodging.js';
@@ -19,7 +19,7 @@ import {
   toCoreTicket,
   type TicketDoc,
 } from '../core/queue/ticket.js';
-import { config, ladderOf } from '../config.js';
+import { config, poolOf } from '../config.js';
 import { countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
 import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
@@ -34,27 +34,27 @@ import { transaction, type Tx } from './firestore/tx.js';
  */
 export function enqueue(
   uid: string,
-  mode: ModeWithId,
+  pool: Pool,
   rtts: Rtts | null = null,
 ): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
   let attempts = 0;
   return transaction(async (tx) => {
     attempts++;
-    const { ticket, party, members, players } = await admit(tx, uid, mode, rtts);
+    const { ticket, party, members, players } = await admit(tx, uid, pool, rtts);
     // The room's reads come after the ticket's and before any write; without a room the ticket waits, queued. A
     // retried attempt (it lost a race, likely for the same neighbours) leaves the match to the matcher rather
     // than paying for the neighbourhood again.
-    const room = attempts === 1 ? await matchNow(tx, mode, ticket) : null;
-    if (!room) tx.create(ticketRef(mode.id, ticket.id), ticket);
-    for (const member of members) players.updateState(member, { mode: mode.id, ticketId: ticket.id });
-    if (party) tx.set(partyRef(party.id), { ...party, mode: mode.id, ticketId: ticket.id, updatedAt: Date.now() });
+    const room = attempts === 1 ? await matchNow(tx, pool, ticket) : null;
+    if (!room) tx.create(ticketRef(pool.id, ticket.id), ticket);
+    for (const member of members) players.updateState(member, { mode: pool.id, ticketId: ticket.id });
+    if (party) tx.set(partyRef(party.id), { ...party, mode: pool.id, ticketId: ticket.id, updatedAt: Date.now() });
     players.write();
     return { ticket: room ? matchedTicket(ticket, room.id, room.createdAt) : ticket, room };
   });
 }
 
 /** Reads the caller, their party and its members, and makes their ticket if core agrees that they may queue. */
-async function admit(tx: Tx, uid: string, mode: ModeWithId, rtts: Rtts | null) {
+async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null) {
   const callerState = await tx.get(playerStateRef(uid));
   const partyId = callerState.data()?.partyId ?? null;
   const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
@@ -79,11 +79,10 @@ async function admit(tx: Tx, uid: string, mode: ModeWithId, rtts: Rtts | null) {
     const { player, state } = players.get(m);
     assertNotBanned(state.ban, 'queue', now, m === uid ? undefined : `Party member ${player.displayName}`);
   }
-  assertCanQueue(mode, uid, party, queuers, now);
+  assertCanQueue(pool, uid, party, queuers, now);
   const ticket = queuedTicket(
     randomUUID(),
-    mode,
-    ladderOf(mode.ladder),
+    pool,
     { uid, partyId: party?.id ?? null },
     members.map((m) => players.get(m).player),
     ticketGuard(
@@ -102,9 +101,9 @@ async function admit(tx: Tx, uid: string, mode: ModeWithId, rtts: Rtts | null) {
  * document per missing player), never the pool. Ordering by score and then document id and starting
  * after the ticket itself leaves it out without paying a read for it.
  */
-async function readCandidates(mode: ModeWithId, ticket: TicketDoc): Promise<TicketDoc[]> {
-  const plan = candidatePlan(mode, ticket);
-  const queued = ticketsRef(mode.id).where('status', '==', 'queued');
+async function readCandidates(pool: Pool, ticket: TicketDoc): Promise<TicketDoc[]> {
+  const plan = candidatePlan(pool, ticket);
+  const queued = ticketsRef(pool.id).where('status', '==', 'queued');
   const upward = queued
     .where('score', '>=', ticket.score)
     .where('score', '<=', plan.range.max)
@@ -140,17 +139,17 @@ async function readCandidates(mode: ModeWithId, ticket: TicketDoc): Promise<Tick
  * Forms a room for a ticket about to be created, in its transaction, if its neighbourhood allows one: the
  * candidates are read plainly (a bounded query), the chosen ones again in the transaction.
  */
-async function matchNow(tx: Tx, mode: ModeWithId, ticket: TicketDoc): Promise<RoomDoc | null> {
-  const candidates = await readCandidates(mode, ticket);
+async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
+  const candidates = await readCandidates(pool, ticket);
   const proposal = matchNowAvoiding(
-    mode,
+    pool.mode,
     toCoreTicket(ticket),
     candidates.map(toCoreTicket),
     Date.now(),
     config.fairPlay.farming,
   );
-  if (!proposal || breaksRules(mode, proposal)) return null;
-  return formRoom(tx, mode, proposal, { fresh: ticket });
+  if (!proposal || breaksRules(pool, proposal)) return null;
+  return formRoom(tx, pool, proposal, { fresh: ticket });
 }
 
 /** Leaves the queue: any member may take their ticket (the whole party's) out. Repeating it is harmless. */
@@ -180,20 +179,20 @@ export function heartbeat(uid: string) {
       return { presence, expiresAt: null, leftAfter: seconds === null ? null : now + seconds * 1000 };
     }
     const ticket = tickets.get(presence.ticketId)!;
-    const expiresAt = extendedExpiry(ticket, resolveMode(config.modes, ticket.mode).ticketTtlSeconds, now);
+    const expiresAt = extendedExpiry(ticket, poolOf(ticket).mode.ticketTtlSeconds, now);
     if (expiresAt !== ticket.expiresAt) tx.set(ticketRef(ticket.mode, ticket.id), { ...ticket, expiresAt });
     return { presence, expiresAt, leftAfter: null };
   });
 }
 
 /** Ends a queued ticket whose heartbeats stopped; a no-op if it was matched, cancelled or refreshed meanwhile. */
-export function expireTicket(modeId: string, ticketId: string) {
+export function expireTicket(poolId: PoolId, ticketId: string) {
   return transaction(async (tx) => {
     const now = Date.now();
-    const ticket = (await tx.get(ticketRef(modeId, ticketId))).data();
+    const ticket = (await tx.get(ticketRef(poolId, ticketId))).data();
     if (!hasExpired(ticket, now)) return false;
     tx.set(
-      ticketRef(modeId, ticketId),
+      ticketRef(poolId, ticketId),
       endTicket(ticket, 'expired', 'no heartbeat before the time-to-live ran out', now),
     );
     return true;

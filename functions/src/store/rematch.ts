@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Ticket } from '../core/match/ticket.js';
-import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
+import type { Pool } from '../core/mode/pool.js';
 import type { Party } from '../core/player/party.js';
 import { matchedTicket, queuedTicket, toCoreTicket, type TicketDoc } from '../core/queue/ticket.js';
 import { askRematch, assertCanRematch, rematchProposal, rematchUnrated, waitingFor } from '../core/room/rematch.js';
 import { newRoom, requireRoom, roomTickets, type RoomDoc } from '../core/room/room.js';
-import { config, ladderOf } from '../config.js';
+import { config, poolOf } from '../config.js';
 import { readPlayersWithPresence } from './presence.js';
 import { partyRef, roomRef, ticketRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
@@ -21,15 +21,15 @@ type Players = Awaited<ReturnType<typeof readPlayersWithPresence>>['players'];
 export function requestRematch(uid: string, roomId: string): Promise<{ room: RoomDoc; rematch: RoomDoc | null }> {
   return transaction(async (tx) => {
     const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
-    const mode = resolveMode(config.modes, room.mode);
-    const asked = askRematch(room, uid, mode.rematch, Date.now());
+    const pool = poolOf(room);
+    const asked = askRematch(room, uid, pool.mode.rematch, Date.now());
     const everyone = waitingFor(room, asked).length === 0;
     const { players, presenceOf } = await readPlayersWithPresence(tx, room.memberUids);
     const partyIds = [...new Set(roomTickets(room).flatMap((t) => (t.partyId ? [t.partyId] : [])))];
     const parties = everyone ? await tx.getAll(partyIds.map(partyRef)) : [];
     const now = Date.now();
     // Read before any write: the season the rematch counts for, extensions included.
-    const season = everyone ? await seasonNow(mode.ladder, now, tx) : null;
+    const season = everyone ? await seasonNow(pool.ladderId, now, tx) : null;
     assertCanRematch(room, everyone ? room.memberUids : [uid], presenceOf, (u) =>
       players.get(u).state.blocked.map((b) => b.uid),
     );
@@ -39,7 +39,7 @@ export function requestRematch(uid: string, roomId: string): Promise<{ room: Roo
       ? formRematch(
           tx,
           room,
-          mode,
+          pool,
           players,
           parties.map((p) => p.data() as Party | undefined),
           now,
@@ -56,7 +56,7 @@ export function requestRematch(uid: string, roomId: string): Promise<{ room: Roo
 function formRematch(
   tx: Tx,
   room: RoomDoc,
-  mode: ModeWithId,
+  pool: Pool,
   players: Players,
   parties: (Party | undefined)[],
   now: number,
@@ -69,26 +69,18 @@ function formRematch(
     const members = old.members.map((m) => players.get(m.uid).player);
     const owner = { uid: old.ownerUid, partyId: old.partyId };
     // No guard: nobody queues on these tickets; they are matched from the start.
-    const ticket = queuedTicket(
-      randomUUID(),
-      mode,
-      ladderOf(mode.ladder),
-      owner,
-      members,
-      { avoid: [], recent: [] },
-      now,
-    );
+    const ticket = queuedTicket(randomUUID(), pool, owner, members, { avoid: [], recent: [] }, now);
     fresh.set(old.ticketId, toCoreTicket(ticket));
     docs.set(ticket.id, matchedTicket(ticket, id, now));
   }
-  const proposal = rematchProposal(room, fresh, mode.rematch?.swapSides ?? false, now);
-  const next: RoomDoc = { ...newRoom(id, mode, proposal, docs, now, season), rematchOf: room.id };
+  const proposal = rematchProposal(room, fresh, pool.mode.rematch?.swapSides ?? false, now);
+  const next: RoomDoc = { ...newRoom(id, pool, proposal, docs, now, season), rematchOf: room.id };
   tx.create(roomRef(id), next);
   for (const doc of docs.values()) {
-    tx.create(ticketRef(mode.id, doc.id), doc);
-    for (const uid of doc.memberUids) players.updateState(uid, { mode: mode.id, ticketId: doc.id });
+    tx.create(ticketRef(pool.id, doc.id), doc);
+    for (const uid of doc.memberUids) players.updateState(uid, { mode: pool.id, ticketId: doc.id });
     const party = parties.find((p) => p?.id === doc.partyId);
-    if (party) tx.set(partyRef(party.id), { ...party, mode: mode.id, ticketId: doc.id, updatedAt: now });
+    if (party) tx.set(partyRef(party.id), { ...party, mode: pool.id, ticketId: doc.id, updatedAt: now });
   }
   players.write();
   return next;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { proposalTickets, violations, type BotRoomProposal, type MatchProposal } from '../core/match/index.js';
 import type { BotSeat } from '../core/mode/bots.js';
-import { resolveMode, type ModeWithId } from '../core/mode/modes.js';
+import type { Pool, PoolId } from '../core/mode/pool.js';
 import { newRoom, requireRoom, type RoomDoc } from '../core/room/room.js';
 import {
   answerReadyCheck,
@@ -18,7 +18,7 @@ import { readStates } from './blocks.js';
 import { dodge } from '../core/fairplay/dodging.js';
 import type { PlayerState } from '../core/player/player.js';
 import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/queue/ticket.js';
-import { config } from '../config.js';
+import { config, poolOf } from '../config.js';
 import { countReads, countWrites } from './firestore/metrics.js';
 import { modePauseRef, partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
 import { poolPauseTargets, requeuesOpen } from '../core/mode/pause.js';
@@ -34,18 +34,18 @@ import { seasonNow } from './extension.js';
  * ticket that came from a neighbouring region's pool.
  */
 export function commitMatch(
-  mode: ModeWithId,
+  pool: Pool,
   proposal: MatchProposal,
-  poolOf: (ticketId: string) => string = () => mode.id,
+  poolOfTicket: (ticketId: string) => PoolId = () => pool.id,
 ): Promise<RoomDoc | null> {
-  return breaksRules(mode, proposal) ? Promise.resolve(null) : commitRoom(mode, proposal, [], poolOf);
+  return breaksRules(pool, proposal) ? Promise.resolve(null) : commitRoom(pool, proposal, [], poolOfTicket);
 }
 
 /** The core never proposes a match that breaks its mode's rules; refusing one keeps a bug from reaching players. */
-export function breaksRules(mode: ModeWithId, proposal: MatchProposal): boolean {
-  const broken = violations(mode, proposal);
+export function breaksRules(pool: Pool, proposal: MatchProposal): boolean {
+  const broken = violations(pool.mode, proposal);
   if (broken.length === 0) return false;
-  logger.error("matcher proposed a match that breaks its mode's rules; not committed", { modeId: mode.id, broken });
+  logger.error("matcher proposed a match that breaks its mode's rules; not committed", { poolId: pool.id, broken });
   return true;
 }
 
@@ -53,22 +53,22 @@ export function breaksRules(mode: ModeWithId, proposal: MatchProposal): boolean 
  * Commits the room of one long-waiting ticket and its bots (core/match/botFill.ts), in the same transaction as
  * a match of humans: it gives up and returns null if the ticket is no longer queued.
  */
-export const commitBotRoom = (mode: ModeWithId, proposal: BotRoomProposal): Promise<RoomDoc | null> =>
-  commitRoom(mode, proposal, proposal.bots);
+export const commitBotRoom = (pool: Pool, proposal: BotRoomProposal): Promise<RoomDoc | null> =>
+  commitRoom(pool, proposal, proposal.bots);
 
 function commitRoom(
-  mode: ModeWithId,
+  pool: Pool,
   proposal: Pick<MatchProposal, 'proposedAt' | 'sides' | 'quality'>,
   bots: BotSeat[],
-  poolOf: (ticketId: string) => string = () => mode.id,
+  poolOfTicket: (ticketId: string) => PoolId = () => pool.id,
 ): Promise<RoomDoc | null> {
-  return transaction((tx) => formRoom(tx, mode, proposal, { bots, poolOf }));
+  return transaction((tx) => formRoom(tx, pool, proposal, { bots, poolOfTicket }));
 }
 
 /** What `formRoom` needs beyond the proposal. */
 interface RoomForming {
   bots?: BotSeat[];
-  poolOf?: (ticketId: string) => string;
+  poolOfTicket?: (ticketId: string) => PoolId;
   /** A ticket of the proposal this transaction creates itself (an enqueue's own): not read, created matched. */
   fresh?: TicketDoc;
 }
@@ -80,24 +80,24 @@ interface RoomForming {
  */
 export async function formRoom(
   tx: Tx,
-  mode: ModeWithId,
+  pool: Pool,
   proposal: Pick<MatchProposal, 'proposedAt' | 'sides' | 'quality'>,
-  { bots = [], poolOf = () => mode.id, fresh }: RoomForming = {},
+  { bots = [], poolOfTicket = () => pool.id, fresh }: RoomForming = {},
 ): Promise<RoomDoc | null> {
   const ids = proposalTickets(proposal)
     .map((t) => t.id)
     .filter((id) => id !== fresh?.id);
-  const snaps = await tx.getAll(ids.map((id) => ticketRef(poolOf(id), id)));
+  const snaps = await tx.getAll(ids.map((id) => ticketRef(poolOfTicket(id), id)));
   const queued = stillQueued([...snaps.map((snap) => snap.data() as TicketDoc | undefined), ...(fresh ? [fresh] : [])]);
   if (!queued) return null;
   if (firstClash(queued)) {
     // The matcher leaves such matches out; a block made since its snapshot is caught here.
-    logger.warn('proposal holds players who blocked one another; not committed', { modeId: mode.id });
+    logger.warn('proposal holds players who blocked one another; not committed', { poolId: pool.id });
     return null;
   }
   const now = Date.now();
-  const season = await seasonNow(mode.ladder, now, tx);
-  const room = newRoom(randomUUID(), mode, proposal, new Map(queued.map((t) => [t.id, t])), now, season, bots);
+  const season = await seasonNow(pool.ladderId, now, tx);
+  const room = newRoom(randomUUID(), pool, proposal, new Map(queued.map((t) => [t.id, t])), now, season, bots);
   tx.create(roomRef(room.id), room);
   for (const ticket of queued) {
     const matched = matchedTicket(ticket, room.id, now);
@@ -111,7 +111,7 @@ export async function formRoom(
  * Sends whole, fully accepted tickets back to the pool with their original enqueue time; cools dodgers down,
  * each one step further than their recent dodges (so their states are read first, before any write).
  */
-async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancellation: Cancellation, nowMs: number) {
+async function applyCancellation(tx: Tx, room: RoomDoc, pool: Pool, cancellation: Cancellation, nowMs: number) {
   const states = await tx.getAll(cancellation.cooldown.map(playerStateRef));
   // A pool paused since the room formed takes nobody back: its waiting tickets were released, and so are these.
   const targets = new Set(cancellation.requeue.flatMap((t) => poolPauseTargets(t.pool ?? room.mode)));
@@ -134,7 +134,7 @@ async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancel
   for (const [i, matched] of requeue.entries()) {
     const guard = ticketGuard(memberStates[i]!, config.fairPlay.farming, nowMs);
     const original = originals[i]!.data() as TicketDoc | undefined;
-    const ticket = requeuedTicket(randomUUID(), mode, matched, room, guard, nowMs, original);
+    const ticket = requeuedTicket(randomUUID(), pool, matched, room, guard, nowMs, original);
     tx.create(ticketRef(ticket.mode, ticket.id), ticket);
     for (const { uid } of matched.members)
       tx.update(playerStateRef(uid), { mode: ticket.mode, ticketId: ticket.id, updatedAt: nowMs });
@@ -152,7 +152,7 @@ async function applyCancellation(tx: Tx, room: RoomDoc, mode: ModeWithId, cancel
 export async function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, nowMs: number): Promise<RoomDoc> {
   if (next.room === room) return room;
   if (next.cancellation) {
-    await applyCancellation(tx, room, resolveMode(config.modes, room.mode), next.cancellation, nowMs);
+    await applyCancellation(tx, room, poolOf(room), next.cancellation, nowMs);
   }
   tx.set(roomRef(room.id), next.room);
   return next.room;
@@ -164,8 +164,7 @@ export async function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, now
  * tickets and cools the decliner down, so it runs as one transaction.
  */
 export function respondToReadyCheck(uid: string, roomId: string, accept: boolean) {
-  const answer = (room: RoomDoc, nowMs: number) =>
-    answerReadyCheck(room, uid, accept, resolveMode(config.modes, room.mode), nowMs);
+  const answer = (room: RoomDoc, nowMs: number) => answerReadyCheck(room, uid, accept, poolOf(room).mode, nowMs);
   return changeDocument(
     roomRef(roomId),
     (current): Decision<RoomDoc, RoomDoc> => {

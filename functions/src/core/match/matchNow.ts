@@ -37,7 +37,7 @@ export function matchTicketNow(
   // Both pools index the tickets alike; only the one whose match is returned is committed.
   const free = new QueuedPool(mode, tickets, nowMs);
   if (!free.isAvailable(0)) return null;
-  const paired = hasScarceSolos(mode) ? new QueuedPool(mode, tickets, nowMs, true) : null;
+  const paired = hasScarceSolos(mode) ? new QueuedPool(mode, tickets, nowMs, 'solos') : null;
   const order = free.oldestFirst();
   const needy = (t: number) => t !== 0 && isNeedy(mode, tickets[t]?.members.length ?? 0);
   const pools = paired ? [paired, free] : [free];

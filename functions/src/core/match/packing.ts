@@ -7,6 +7,17 @@ export const NO_PARTNER = -1;
 /** Unpaired solos a pair looks at on each side of its party for a nearer partner. */
 const CLOSER_LOOKUP = 16;
 
+/**
+ * In 5v5 a 3-stack is given a 2-stack ahead of the packing once it has waited this much longer than the
+ * newest ticket of the pool, and only where fewer than two solos the 4-stacks leave are within its reach.
+ * Party scores are averages and bunch in the middle of the scale, so there 2-stacks are nearly as scarce
+ * for 3-stacks as solos are for 4-stacks, and the 3-stacks that have waited should get them first. Where
+ * spare solos are near, a 3-stack has another way to play (3+1+1) and the 2-stacks are worth more on other
+ * sides; and where everyone queued at once (a fresh pool) no one has waited for anyone: in both cases the
+ * packing passes decide alone, as before.
+ */
+export const RESERVE_AFTER_SECONDS = 4;
+
 /** Whether the mode has parties that only a solo can complete: team modes of three or more a side. */
 export function hasScarceSolos(mode: Mode): boolean {
   return mode.format.kind === 'team' && mode.format.teamSize >= 3;
@@ -15,14 +26,12 @@ export function hasScarceSolos(mode: Mode): boolean {
 /**
  * Pairs parties one player short of a side with solos, the scarce party size in team modes of three or more
  * players a side: such a party can sit beside nothing but a solo, while everything else can do without
- * one, so a solo spent elsewhere may strand a party for good. Returns each ticket's partner (or NO_PARTNER).
+ * one, so a solo spent elsewhere may strand a party for good. With `reserveTwos` (the sweep), in 5v5 it
+ * then pairs the 3-stacks that have waited and lack solos with 2-stacks (see RESERVE_AFTER_SECONDS).
+ * Returns each ticket's partner (or NO_PARTNER).
  *
- * The pairing is as large as possible within the hard spread cap: solos, lowest score first, each take
- * the lowest-scoring unpaired party that reaches them, which is a maximum matching because every party
- * reaches an interval of the same width. Then each party trades its solo for a nearer unpaired one where
- * there is one, which keeps the count and keeps its match's spread small. Where solos are too few for every
- * party, which parties get them is decided by waiting (see `preferOldest`): given `enqueuedAt`, no party
- * goes without while a younger one holds a solo it could have had.
+ * Each pairing is as large as possible within the hard spread cap, and where the complements are too few,
+ * which parties get them is decided by waiting (see `pairComplements`).
  */
 export function pairScarceSolos(
   mode: Mode,
@@ -30,44 +39,79 @@ export function pairScarceSolos(
   scores: ArrayLike<number>,
   eligible: (ticket: number) => boolean,
   enqueuedAt?: ArrayLike<number>,
+  reserveTwos = false,
 ): Int32Array {
   const partners = new Int32Array(sizes.length).fill(NO_PARTNER);
   if (mode.format.kind !== 'team' || !hasScarceSolos(mode)) return partners;
-  const short = mode.format.teamSize - 1;
-  const stacks: number[] = [];
-  const solos: number[] = [];
-  for (let t = 0; t < sizes.length; t++) {
-    if (!eligible(t)) continue;
-    if (sizes[t] === short) stacks.push(t);
-    else if (sizes[t] === 1) solos.push(t);
-  }
-  if (stacks.length === 0 || solos.length === 0) return partners;
-  const sortedStacks = sortByKey(Int32Array.from(stacks), scores);
-  const sortedSolos = sortByKey(Int32Array.from(solos), scores);
+  const { teamSize } = mode.format;
+  const ofSize = (size: number, keep: (t: number) => boolean = () => true) => {
+    const found: number[] = [];
+    for (let t = 0; t < sizes.length; t++) if (sizes[t] === size && eligible(t) && keep(t)) found.push(t);
+    return sortByKey(Int32Array.from(found), scores);
+  };
   const reach = mode.spreadCap.hard;
+  pairComplements(partners, ofSize(teamSize - 1), ofSize(1), scores, reach, enqueuedAt);
+  if (teamSize !== 5 || !enqueuedAt || !reserveTwos) return partners;
+  let newest = -Infinity;
+  for (let t = 0; t < sizes.length; t++) if (eligible(t)) newest = Math.max(newest, enqueuedAt[t] ?? 0);
+  const waitedLonger = (t: number) => (enqueuedAt[t] ?? 0) <= newest - RESERVE_AFTER_SECONDS * 1000;
+  const spareSolos = Array.from(
+    ofSize(1, (t) => partners[t] === NO_PARTNER),
+    (t) => scores[t] ?? 0,
+  );
+  // Where two solos the 4-stacks leave are within reach, a 3-stack has another way to play: no reservation.
+  const short = (t: number) => countWithin(spareSolos, scores[t] ?? 0, reach) < 2;
+  pairComplements(
+    partners,
+    ofSize(3, (t) => waitedLonger(t) && short(t)),
+    ofSize(2),
+    scores,
+    reach,
+    enqueuedAt,
+  );
+  return partners;
+}
+
+/**
+ * Pairs `stacks` with `mates` (both sorted by score), each pair within `reach`, into `partners`. The pairing
+ * is as large as possible: mates, lowest score first, each take the lowest-scoring unpaired stack that
+ * reaches them, which is a maximum matching because every stack reaches an interval of the same width.
+ * Then each stack trades its mate for a nearer unpaired one where there is one, which keeps the count and
+ * keeps its match's spread small. Given `enqueuedAt`, no stack goes without while a younger one holds a
+ * mate it could have had (see `preferOldest`).
+ */
+function pairComplements(
+  partners: Int32Array,
+  stacks: Int32Array,
+  mates: Int32Array,
+  scores: ArrayLike<number>,
+  reach: number,
+  enqueuedAt?: ArrayLike<number>,
+): void {
+  if (stacks.length === 0 || mates.length === 0) return;
   const score = (t: number) => scores[t] ?? 0;
   let first = 0;
-  for (const solo of sortedSolos) {
-    // Parties too far below this solo are too far below every later one.
-    while (first < sortedStacks.length && score(sortedStacks[first] ?? 0) < score(solo) - reach) first++;
-    const stack = sortedStacks[first];
-    if (stack === undefined || score(stack) > score(solo) + reach) continue;
-    partners[stack] = solo;
-    partners[solo] = stack;
+  for (const mate of mates) {
+    // Stacks too far below this mate are too far below every later one.
+    while (first < stacks.length && score(stacks[first] ?? 0) < score(mate) - reach) first++;
+    const stack = stacks[first];
+    if (stack === undefined || score(stack) > score(mate) + reach) continue;
+    partners[stack] = mate;
+    partners[mate] = stack;
     first++;
   }
-  if (enqueuedAt) preferOldest(partners, sortedStacks, sortedSolos, scores, enqueuedAt, reach);
+  if (enqueuedAt) preferOldest(partners, stacks, mates, scores, enqueuedAt, reach);
   let at = 0;
-  for (const stack of sortedStacks) {
+  for (const stack of stacks) {
     const partner = partners[stack] ?? NO_PARTNER;
     if (partner === NO_PARTNER) continue;
-    while (at < sortedSolos.length && score(sortedSolos[at] ?? 0) < score(stack)) at++;
+    while (at < mates.length && score(mates[at] ?? 0) < score(stack)) at++;
     let nearest = partner;
     for (let step = 0; step < CLOSER_LOOKUP; step++) {
-      for (const solo of [sortedSolos[at + step], sortedSolos[at - 1 - step]]) {
+      for (const mate of [mates[at + step], mates[at - 1 - step]]) {
         const closer =
-          solo !== undefined && Math.abs(score(solo) - score(stack)) < Math.abs(score(nearest) - score(stack));
-        if (closer && partners[solo] === NO_PARTNER) nearest = solo;
+          mate !== undefined && Math.abs(score(mate) - score(stack)) < Math.abs(score(nearest) - score(stack));
+        if (closer && partners[mate] === NO_PARTNER) nearest = mate;
       }
     }
     if (nearest === partner) continue;
@@ -75,7 +119,23 @@ export function pairScarceSolos(
     partners[stack] = nearest;
     partners[nearest] = stack;
   }
-  return partners;
+}
+
+/** How many of `sorted` (ascending) lie within `reach` of `score`. */
+function countWithin(sorted: readonly number[], score: number, reach: number): number {
+  // The first index whose value is above `value` (or at least it, when `inclusive`).
+  const rank = (value: number, inclusive: boolean) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = sorted[mid] ?? 0;
+      if (v < value || (!inclusive && v === value)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return rank(score + reach, false) - rank(score - reach, true);
 }
 
 /**

@@ -15,6 +15,12 @@ function partyLimit(mode: Mode): number {
 }
 
 /**
+ * Which tickets a pool pairs ahead of matching (see `pairScarceSolos`): none, the parties one short of a side
+ * with solos, or (the sweep) also the 3-stacks that have waited with 2-stacks.
+ */
+export type Pairing = 'none' | 'solos' | 'solosAndTwos';
+
+/**
  * A snapshot of queued tickets at `nowMs`, indexed for matching. Tickets are referred to by their index
  * in `tickets`, which is never modified; matching only marks indices as taken.
  */
@@ -50,7 +56,7 @@ export class QueuedPool {
     mode: Mode,
     readonly tickets: readonly Ticket[],
     private readonly nowMs: number,
-    pairing = false,
+    pairing: Pairing = 'none',
   ) {
     const limit = partyLimit(mode);
     this.hardSpread = mode.spreadCap.hard;
@@ -69,7 +75,10 @@ export class QueuedPool {
       this.excluded.push(ticket.members.length > limit ? 'partyTooLarge' : null);
     });
     const matchable = (t: number) => this.excluded[t] === null;
-    this.partners = pairing ? pairScarceSolos(mode, sizes, scores, matchable, this.enqueuedAt) : new Int32Array(0);
+    this.partners =
+      pairing === 'none'
+        ? new Int32Array(0)
+        : pairScarceSolos(mode, sizes, scores, matchable, this.enqueuedAt, pairing === 'solosAndTwos');
     const paired: number[] = [];
     this.pairScores = new Float64Array(this.partners.length);
     this.partners.forEach((partner, t) => {

@@ -83,7 +83,7 @@ function sweepWithinCaps(mode: Mode, tickets: readonly Ticket[], nowMs: number):
  */
 export function greedySweep(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   const early = longWaitersFirst(mode, tickets, nowMs);
-  const paired = new QueuedPool(mode, early.rest, nowMs, true);
+  const paired = new QueuedPool(mode, early.rest, nowMs, 'solosAndTwos');
   const proposals: MatchProposal[] = [...early.proposals];
   matchWholeSides(paired, proposals);
   const lowestFirst = paired.lowestFirst();

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ConfigError, fail } from '../errors.js';
+import { ConfigError } from '../errors.js';
 import { formatIssues } from '../validation.js';
 import { rematchConfigSchema } from '../room/rematchState.js';
 import { botsSchema } from './bots.js';
-import { buildGroups, buildsSchema } from './builds.js';
-import { poolIdOf, regionsSchema, splitPoolId } from './regions.js';
+import { buildsSchema } from './builds.js';
+import { regionsSchema } from './regions.js';
 
 /**
  * A cap that widens with waiting: `schedule` maps a wait (seconds, of the oldest ticket in a match) to the
@@ -136,18 +136,6 @@ export const modeSchema = z.object({
   bots: botsSchema.nullable().default(null),
 });
 export type Mode = z.infer<typeof modeSchema>;
-/**
- * A configured mode resolved for one pool, once, where a request or document names it: `id` is the pool's id
- * (the mode's id, and for a regional mode `@` and the region), `modeId` the mode's, `region` null for a mode
- * without regions.
- */
-export type ModeWithId = Mode & {
-  readonly id: string;
-  readonly modeId: string;
-  readonly region: string | null;
-  /** The build group of the pool; null or absent where the mode's builds form one group. */
-  readonly group?: string | null;
-};
 export type TeamFormat = z.infer<typeof teamFormatSchema>;
 export type FreeForAllFormat = z.infer<typeof freeForAllFormatSchema>;
 
@@ -169,33 +157,6 @@ export const modesSchema = z
     }
   });
 export type Modes = z.infer<typeof modesSchema>;
-
-/** The mode of a pool id (a mode's id, with `~` and a build group and `@` and a region where the mode has them). */
-export function resolveMode(modes: Modes, poolId: string): ModeWithId {
-  const { modeId, region, group } = splitPoolId(poolId);
-  const mode = modes[modeId];
-  if (!mode) fail('invalid-argument', `Unknown mode "${modeId}"; configured modes: ${Object.keys(modes).join(', ')}.`);
-  if (mode.regions && (region === null || !(region in mode.regions.neighbours)))
-    fail(
-      'invalid-argument',
-      `Mode "${modeId}" is regional: name one of its regions (${Object.keys(mode.regions.neighbours).join(', ')}).`,
-    );
-  if (!mode.regions && region !== null) fail('invalid-argument', `Mode "${modeId}" has no regions.`);
-  if (!buildGroups(mode.builds).includes(group))
-    fail('invalid-argument', `Mode "${modeId}" has no build group "${group}".`);
-  return { ...mode, id: poolIdOf(modeId, region, group), modeId, region, group };
-}
-
-/** Every pool of every mode: one per mode, region of a regional mode and build group. */
-export function poolIds(modes: Modes): string[] {
-  return Object.entries(modes).flatMap(([id, mode]) =>
-    buildGroups(mode.builds).flatMap((group) =>
-      mode.regions
-        ? Object.keys(mode.regions.neighbours).map((region) => poolIdOf(id, region, group))
-        : [poolIdOf(id, null, group)],
-    ),
-  );
-}
 
 /** Validates a mode table, naming the place of each problem, e.g. `modes.2v2.spreadCap.schedule[1].value: ...`. */
 export function parseModes(input: unknown): Modes {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
-import { poolIds, type ModeWithId, type Modes } from './modes.js';
-import { splitPoolId } from './regions.js';
+import type { Modes } from './modes.js';
+import { poolIds, splitPoolId, type Pool, type PoolId } from './pool.js';
 
 /**
  * `modePauses/{target}`: a mode (every pool of it) or one regional pool (`1v1@eu`) an operator paused. Stored
@@ -24,11 +24,11 @@ export const pauseMessageSchema = z
   .max(300, 'must be at most 300 characters');
 
 /** The pause documents that stop queueing for this pool: its mode's, and the pool's own when regional. */
-export const pauseTargetsOf = (mode: Pick<ModeWithId, 'id' | 'modeId'>) =>
-  mode.id === mode.modeId ? [mode.id] : [mode.modeId, mode.id];
+export const pauseTargetsOf = (pool: Pick<Pool, 'id' | 'modeId'>) =>
+  pool.id === pool.modeId ? [pool.id] : [pool.modeId, pool.id];
 
 /** The pause documents that stop a pool by its id (`2v2`, `1v1@eu`). */
-export const poolPauseTargets = (pool: string) => pauseTargetsOf({ id: pool, modeId: splitPoolId(pool).modeId });
+export const poolPauseTargets = (pool: PoolId) => pauseTargetsOf({ id: pool, modeId: splitPoolId(pool).modeId });
 
 /**
  * The tickets of a cancelled ready check that go back to their pools: none to a pool paused since the room

@@ -94,23 +94,6 @@ export const rttsSchema = z
   .refine((rtts) => Object.keys(rtts).length <= MAX_REGIONS, `at most ${MAX_REGIONS} regions`);
 export type Rtts = z.infer<typeof rttsSchema>;
 
-/**
- * The pool of a mode in one region and one build group (core/mode/builds.ts): `{mode}~{group}@{region}`, each
- * part present only where the mode has regions or build groups. A mode with neither has one pool, named as it.
- */
-export const poolIdOf = (modeId: string, region: string | null, group: string | null = null) =>
-  `${modeId}${group === null ? '' : `~${group}`}${region === null ? '' : `@${region}`}`;
-
-/** The mode, region and build group a pool id names. */
-export function splitPoolId(poolId: string): { modeId: string; region: string | null; group: string | null } {
-  const at = poolId.indexOf('@');
-  const [head, region] = at < 0 ? [poolId, null] : [poolId.slice(0, at), poolId.slice(at + 1)];
-  const tilde = head.indexOf('~');
-  return tilde < 0
-    ? { modeId: head, region, group: null }
-    : { modeId: head.slice(0, tilde), region, group: head.slice(tilde + 1) };
-}
-
 const stepAt = (steps: readonly { afterSeconds: number; value: number }[], waitSeconds: number) =>
   steps.reduce((value, step) => (step.afterSeconds <= waitSeconds ? step.value : value), steps[0]!.value);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bandOf, type BandEdge } from '../ladder/bands.js';
 import { brierScore, calibrationBuckets, twoSided, type Forecast } from './forecast.js';
-import { splitPoolId } from '../mode/regions.js';
+import { splitPoolId } from '../mode/pool.js';
 import { expectedScore } from '../rating/duel.js';
 import type { RoomDoc } from '../room/room.js';
 

@@ -4,6 +4,7 @@ import type { UnmatchedReason } from '../match/reasons.js';
 import { waitSeconds, type Ticket } from '../match/ticket.js';
 import { capAt } from '../match/widening.js';
 import type { Mode } from '../mode/modes.js';
+import type { PoolId } from '../mode/pool.js';
 import { groupWaits, waitFigures, waitFiguresSchema } from './groupWaits.js';
 import type { RoomDoc } from '../room/room.js';
 
@@ -84,7 +85,7 @@ export function roomWaits(room: Pick<RoomDoc, 'sides' | 'quality'>, edges: reado
 }
 
 export interface PoolFacts {
-  modeId: string;
+  poolId: PoolId;
   mode: Mode;
   edges: readonly BandEdge[];
   /** The tickets still queued after the sweep and its commits. */
@@ -181,7 +182,7 @@ export function queueStats(facts: PoolFacts): QueueStats {
       }),
   );
   return {
-    mode: facts.modeId,
+    mode: facts.poolId,
     ...counts(
       waiting,
       recentWaits.map((w) => w.seconds),

@@ -1,7 +1,7 @@
 import { partyCapacity } from '../config.js';
 import { fail } from '../errors.js';
 import { candidateScoreRange } from '../match/index.js';
-import type { ModeWithId } from '../mode/modes.js';
+import type { Pool } from '../mode/pool.js';
 import { requireLeader, type Party } from '../player/party.js';
 import { humanDuration } from '../fairplay/dodging.js';
 import type { Presence } from './presence.js';
@@ -26,18 +26,18 @@ const dodged = (n: number) => (n === 1 ? 'a ready check' : `${n} ready checks re
  * missed ready check. Each refusal names who is in the way, as the player sees it.
  */
 export function assertCanQueue(
-  mode: ModeWithId,
+  pool: Pool,
   callerUid: string,
   party: Party | null,
   members: readonly Queuer[],
   nowMs: number,
 ) {
   if (party) requireLeader(party, callerUid, 'queue the party');
-  const capacity = partyCapacity(mode);
+  const capacity = partyCapacity(pool.mode);
   if (members.length > capacity) {
     fail(
       'failed-precondition',
-      `A party of ${members.length} cannot queue for ${mode.id}: at most ${capacity} players per ticket.`,
+      `A party of ${members.length} cannot queue for ${pool.id}: at most ${capacity} players per ticket.`,
     );
   }
   for (const { uid, displayName, presence, cooldownUntil, dodges } of members) {
@@ -65,7 +65,8 @@ export interface CandidatePlan {
   wanted: number;
 }
 
-export function candidatePlan(mode: ModeWithId, ticket: { score: number; members: readonly unknown[] }): CandidatePlan {
+export function candidatePlan(pool: Pool, ticket: { score: number; members: readonly unknown[] }): CandidatePlan {
+  const { mode } = pool;
   const room = mode.format.kind === 'team' ? 2 * mode.format.teamSize : mode.format.maxPlayers;
   const wanted = room - ticket.members.length + 1;
   return { range: candidateScoreRange(mode, ticket), perDirection: Math.ceil(wanted / 2), wanted };

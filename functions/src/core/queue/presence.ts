@@ -1,4 +1,5 @@
 import type { PlayerState } from '../player/player.js';
+import type { PoolId } from '../mode/pool.js';
 import type { TicketDoc } from './ticket.js';
 
 export type RoomLiveness = { id: string; live: boolean };
@@ -10,8 +11,8 @@ export type RoomLiveness = { id: string; live: boolean };
  */
 export type Presence =
   | { kind: 'idle' }
-  | { kind: 'queued'; ticketId: string; mode: string }
-  | { kind: 'inRoom'; roomId: string; mode: string };
+  | { kind: 'queued'; ticketId: string; mode: PoolId }
+  | { kind: 'inRoom'; roomId: string; mode: PoolId };
 
 export function presenceOf(
   state: Pick<PlayerState, 'ticketId'>,

@@ -7,7 +7,7 @@ import {
   type RecentOpponent,
 } from '../fairplay/rematchWindow.js';
 import { matchingScore, type Ticket } from '../match/ticket.js';
-import type { ModeWithId } from '../mode/modes.js';
+import type { Mode } from '../mode/modes.js';
 import { standingOn, type Player, type PlayerState, type StandingRules } from '../player/player.js';
 import { rttsSchema, type Rtts } from '../mode/regions.js';
 import { visibleRankSchema, type VisibleRank } from '../ladder/visibleRank.js';
@@ -170,36 +170,46 @@ export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
 }
 
 /**
+ * What a ticket needs of its pool: a `Pool` (core/mode/pool.ts) fits. Spelled out here so the ticket does not
+ * import the ladder's whole configuration, only the rules a standing is read by.
+ */
+export interface TicketPool {
+  readonly id: string;
+  readonly mode: Pick<Mode, 'partyBonusPerMember' | 'ticketTtlSeconds'>;
+  readonly ladderId: string;
+  readonly ladder: StandingRules;
+}
+
+/**
  * The ticket a solo player or a whole party queues with: each member at their rating on the mode's ladder, the
  * party-adjusted score they match on, their names for the room.
  */
 export function queuedTicket(
   id: string,
-  mode: ModeWithId,
-  ladder: StandingRules,
+  pool: TicketPool,
   owner: { uid: string; partyId: string | null },
   players: readonly Player[],
   guard: TicketGuard,
   nowMs: number,
   rtts: Rtts | null = null,
 ): TicketDoc {
-  const standings = players.map((p) => ({ uid: p.uid, standing: standingOn(p, mode.ladder, ladder) }));
+  const standings = players.map((p) => ({ uid: p.uid, standing: standingOn(p, pool.ladderId, pool.ladder) }));
   const members = standings.map(({ uid, standing }) => ({ uid, rating: standing.rating }));
   return newTicket(
     {
       id,
-      mode: mode.id,
+      mode: pool.id,
       members,
       names: Object.fromEntries(players.map((p) => [p.uid, p.displayName])),
       ranks: Object.fromEntries(standings.map(({ uid, standing }) => [uid, standing.visible])),
       score: matchingScore(
         members.map((m) => m.rating),
-        mode,
+        pool.mode,
       ),
       partyId: owner.partyId,
       ownerUid: owner.uid,
       enqueuedAt: nowMs,
-      ttlSeconds: mode.ticketTtlSeconds,
+      ttlSeconds: pool.mode.ticketTtlSeconds,
       ...guard,
       rtts,
     },
@@ -215,7 +225,7 @@ export function queuedTicket(
  */
 export function requeuedTicket(
   id: string,
-  mode: Pick<ModeWithId, 'id' | 'ticketTtlSeconds'>,
+  pool: Pick<TicketPool, 'id' | 'mode'>,
   matched: RoomTicket,
   room: { names: Record<string, string>; ranks: Record<string, VisibleRank> },
   guard: TicketGuard,
@@ -226,7 +236,7 @@ export function requeuedTicket(
   return newTicket(
     {
       id,
-      mode: original?.mode ?? matched.pool ?? mode.id,
+      mode: original?.mode ?? matched.pool ?? pool.id,
       members: matched.members,
       names: Object.fromEntries(matched.members.map((m) => [m.uid, names[m.uid] ?? m.uid])),
       ranks: Object.fromEntries(
@@ -239,7 +249,7 @@ export function requeuedTicket(
       partyId: matched.partyId,
       ownerUid: matched.ownerUid,
       enqueuedAt: matched.enqueuedAt,
-      ttlSeconds: mode.ticketTtlSeconds,
+      ttlSeconds: pool.mode.ticketTtlSeconds,
       ...guard,
       rtts: original?.rtts ?? null,
     },

@@ -3,7 +3,8 @@ import { fail } from '../errors.js';
 import { matchQualitySchema, type MatchProposal } from '../match/proposal.js';
 import { documentIdSchema } from '../ids.js';
 import { botSeatSchema, type BotSeat } from '../mode/bots.js';
-import { MAX_FFA_PLAYERS, type ModeWithId } from '../mode/modes.js';
+import { MAX_FFA_PLAYERS } from '../mode/modes.js';
+import type { Pool } from '../mode/pool.js';
 import { roomTicketSchema, type RoomTicket, type TicketDoc } from '../queue/ticket.js';
 import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
 import { rematchStateSchema } from './rematchState.js';
@@ -110,13 +111,14 @@ export type RoomDoc = z.infer<typeof roomDocSchema>;
  */
 export function newRoom(
   id: string,
-  mode: ModeWithId,
+  pool: Pool,
   proposal: Pick<MatchProposal, 'proposedAt' | 'sides' | 'quality'>,
   tickets: Map<string, TicketDoc>,
   nowMs: number,
   season: string | null,
   bots: BotSeat[] = [],
 ): RoomDoc {
+  const { mode } = pool;
   const sides = proposal.sides.map((side) => ({
     tickets: side.map((t): RoomTicket => {
       const doc = tickets.get(t.id);
@@ -135,9 +137,9 @@ export function newRoom(
   const docs = proposal.sides.flat().map((t) => tickets.get(t.id)!);
   return {
     id,
-    mode: mode.id,
-    region: mode.region,
-    ladder: mode.ladder,
+    mode: pool.id,
+    region: pool.region,
+    ladder: pool.ladderId,
     kind: mode.format.kind,
     sides,
     memberUids: docs.flatMap((d) => d.memberUids),

@@ -16,6 +16,7 @@ import { seasonExtensionSchema } from '../../core/ladder/extension.js';
 import { ticketDocSchema } from '../../core/queue/ticket.js';
 import { auditRowSchema } from '../../core/ops/audit.js';
 import { modePauseSchema } from '../../core/mode/pause.js';
+import type { PoolId } from '../../core/mode/pool.js';
 import { tombstoneSchema } from '../../core/player/deletion.js';
 import { streamClaimSchema } from '../../core/queue/view.js';
 import { converter, versionedConverter } from './converters.js';
@@ -61,17 +62,17 @@ export const partyRef = (id: string) => database().collection('parties').doc(id)
 export const partyCodeRef = (code: string) =>
   database().collection('partyCodes').doc(code).withConverter(converter(partyCodeSchema));
 
-/** `pools/{modeId}`: the mode's queue statistics, parent of its tickets and digest. */
-export const poolRef = (modeId: string) => database().collection('pools').doc(modeId);
-export const queueStatsRef = (modeId: string) => poolRef(modeId).withConverter(converter(queueStatsSchema));
+/** `pools/{poolId}`: the pool's queue statistics, parent of its tickets and digest. */
+export const poolRef = (poolId: PoolId) => database().collection('pools').doc(poolId);
+export const queueStatsRef = (poolId: PoolId) => poolRef(poolId).withConverter(converter(queueStatsSchema));
 /** Set to the commit time by every ticket write: the pool mirror follows the tickets changed since its digest. */
 export const TICKET_CHANGED_AT = 'changedAt';
-export const ticketsRef = (modeId: string) =>
-  poolRef(modeId).collection('tickets').withConverter(converter(ticketDocSchema, TICKET_CHANGED_AT));
-export const ticketRef = (modeId: string, id: string) => ticketsRef(modeId).doc(id);
+export const ticketsRef = (poolId: PoolId) =>
+  poolRef(poolId).collection('tickets').withConverter(converter(ticketDocSchema, TICKET_CHANGED_AT));
+export const ticketRef = (poolId: PoolId, id: string) => ticketsRef(poolId).doc(id);
 
 /**
- * `pools/{modeId}/digest/{index}`: one chunk of a mode's queued tickets as of `asOf` (a snapshot's read time),
+ * `pools/{poolId}/digest/{index}`: one chunk of a pool's queued tickets as of `asOf` (a snapshot's read time),
  * left by one matcher run for the next (see core/queue/digest.ts). Its schema is here, not in core: `asOf` is
  * Firestore's own time stamp.
  */
@@ -82,9 +83,9 @@ export const digestChunkSchema = z.object({
   tickets: z.string(),
 });
 /** Without a converter: a malformed chunk makes the digest unusable, not the run fail. */
-export const digestChunksRef = (modeId: string) => poolRef(modeId).collection('digest');
-export const digestChunkRef = (modeId: string, id: string) =>
-  digestChunksRef(modeId).doc(id).withConverter(converter(digestChunkSchema));
+export const digestChunksRef = (poolId: PoolId) => poolRef(poolId).collection('digest');
+export const digestChunkRef = (poolId: PoolId, id: string) =>
+  digestChunksRef(poolId).doc(id).withConverter(converter(digestChunkSchema));
 
 /**
  * Set from `endedAt` on every room write: the calibration job asks for a day's ended rooms by equality on it. An

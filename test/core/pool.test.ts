@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { modeOfPool } from '../../client/src/pool.js';
+import { parseConfig } from '../../functions/src/core/config.js';
+import { Failure } from '../../functions/src/core/errors.js';
+import { defaultModes } from '../../functions/src/core/mode/modes.js';
+import { poolIdOf, poolIds, resolvePool, splitPoolId } from '../../functions/src/core/mode/pool.js';
+
+const config = parseConfig({
+  modes: {
+    ...defaultModes,
+    duel: {
+      ...defaultModes['1v1'],
+      regions: { neighbours: { eu: ['us'], us: [] } },
+      builds: { compatible: [['1.4', '1.5'], ['1.6']], minimum: '1.4' },
+    },
+  },
+});
+const id = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,12}$/);
+
+describe('a pool', () => {
+  it('is resolved from its id with the mode, region, build group and ladder that id names', () => {
+    for (const poolId of poolIds(config.modes)) {
+      const pool = resolvePool(config, poolId);
+      const { modeId, region, group } = splitPoolId(poolId);
+      expect(pool).toEqual({
+        id: poolId,
+        modeId,
+        region,
+        group,
+        mode: config.modes[modeId],
+        ladderId: config.modes[modeId]!.ladder,
+        ladder: config.ladders[config.modes[modeId]!.ladder],
+      });
+    }
+    expect(resolvePool(config, 'duel~1.6@us')).toMatchObject({ modeId: 'duel', region: 'us', group: '1.6' });
+  });
+
+  it('refuses an id naming no configured pool as bad input, and a mode on a missing ladder as a configuration bug', () => {
+    for (const bad of ['9v9', 'duel~1.6', 'duel~2.0@eu', '1v1@eu']) {
+      expect(() => resolvePool(config, bad)).toThrow(Failure);
+    }
+    const orphan = { ...config, ladders: { team: config.ladders.team! } };
+    expect(() => resolvePool(orphan, '1v1')).toThrow(/rates on ladder "solo", which is not configured/);
+    expect(() => resolvePool(orphan, '1v1')).not.toThrow(Failure);
+  });
+
+  it('has an id whose mode the client reads as the server does, whatever the region and build group', () => {
+    fc.assert(
+      fc.property(id, fc.option(id, { nil: null }), fc.option(id, { nil: null }), (modeId, region, group) => {
+        const poolId = poolIdOf(modeId, region, group);
+        expect(splitPoolId(poolId)).toEqual({ modeId, region, group });
+        expect(modeOfPool(poolId)).toBe(modeId);
+      }),
+    );
+  });
+});
