@@ -25,7 +25,7 @@ import { readyCheckOverdue } from '../core/room/readyCheck.js';
 import { config, poolOf } from '../config.js';
 import { countWrites, opCounts } from '../store/firestore/metrics.js';
 import { nextTakeover, planLeases } from '../core/queue/lease.js';
-import { beacon, claimLeases, endBeacon, readLeases, releaseLeases } from '../store/lease.js';
+import { beacon, claimLeases, endBeacon, readLeases, releaseLeases, type LeasesRead } from '../store/lease.js';
 import { Mirror } from '../store/firestore/mirror.js';
 import { PoolMirror } from '../store/pool.js';
 import { expireTicket } from '../store/queue.js';
@@ -136,6 +136,8 @@ class MatcherRun {
   private leasesAt = Number.NEGATIVE_INFINITY;
   // When the first lease of another run runs out: a lease round is due then, to take its pools over at once.
   private takeoverAt = Number.POSITIVE_INFINITY;
+  // The leases as this run last wrote them, with their update times, when it knows them.
+  private written: LeasesRead | null = null;
 
   constructor({ durationMs, intervalMs, leaseMs, name = 'matcher', signal }: RunOptions) {
     this.holder = `${name}-${randomUUID()}`;
@@ -210,12 +212,18 @@ class MatcherRun {
   /** Renews the leases held, hands over those beyond this run's share, and takes free ones up to it. */
   private async rebalance() {
     const runs = await beacon(this.holder, this.leaseMs);
-    const leases = await readLeases();
-    const plan = planLeases([...this.configured.keys()], leases, this.holder, runs, Date.now());
-    this.takeoverAt = nextTakeover(leases, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
+    // Alone and holding every pool, the leases are as this run last wrote them unless another run wrote one since,
+    // which the renewal's conditions catch: they need no reading.
+    const own = this.written;
+    const alone = runs === 1 && own !== null && [...this.configured.keys()].every((id) => own.leases.has(id));
+    const seen = alone ? own : await readLeases();
+    const plan = planLeases([...this.configured.keys()], seen.leases, this.holder, runs, Date.now());
+    this.takeoverAt = nextTakeover(seen.leases, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
     for (const id of plan.release) await this.closePool(id, true);
     if (plan.release.length) await releaseLeases(this.holder, plan.release);
-    const held = new Set(plan.claim.length ? await claimLeases(this.holder, plan.claim, this.leaseMs) : []);
+    const claim = await claimLeases(this.holder, plan.claim, this.leaseMs, seen);
+    this.written = claim.written;
+    const held = new Set(claim.held);
     // A pool whose lease ran out under this run may have a new holder already: leave its digest to that one.
     for (const id of [...this.pools.keys()]) if (!held.has(id)) await this.closePool(id, false);
     const opening = [...held].filter((id) => !this.pools.has(id));
@@ -257,7 +265,9 @@ class MatcherRun {
     if (Date.now() - this.leasesAt < this.leaseMs / 3 && !takeover) return;
     this.leasesAt = Date.now();
     if (handOver) return this.rebalance();
-    const held = new Set(await claimLeases(this.holder, [...this.pools.keys()], this.leaseMs));
+    const claim = await claimLeases(this.holder, [...this.pools.keys()], this.leaseMs, this.written ?? undefined);
+    this.written = claim.written;
+    const held = new Set(claim.held);
     for (const id of [...this.pools.keys()]) if (!held.has(id)) await this.closePool(id, false);
   }
 

@@ -1,3 +1,4 @@
+import type { Timestamp } from 'firebase-admin/firestore';
 import type { Lease } from '../core/queue/lease.js';
 import { mayTakeLease } from '../core/queue/lease.js';
 import { countQueryReads, countWrites } from './firestore/metrics.js';
@@ -33,16 +34,78 @@ export async function endBeacon(holder: string): Promise<void> {
   countWrites(1);
 }
 
-export async function readLeases(): Promise<Map<string, Lease>> {
-  const snapshot = await leasesRef().get();
-  countQueryReads(snapshot.size);
-  return new Map(snapshot.docs.map((d) => [d.id, d.data()]));
+/** The leases as one query saw them, with each one's update time, so a claim can write on them unread. */
+export interface LeasesRead {
+  leases: Map<string, Lease>;
+  updateTimes: Map<string, Timestamp>;
 }
 
-const ALREADY_EXISTS = 6;
+export async function readLeases(): Promise<LeasesRead> {
+  const snapshot = await leasesRef().get();
+  countQueryReads(snapshot.size);
+  return {
+    leases: new Map(snapshot.docs.map((d) => [d.id, d.data()])),
+    updateTimes: new Map(snapshot.docs.map((d) => [d.id, d.updateTime])),
+  };
+}
 
-/** Takes or renews the leases of `poolIds` that are free or already this run's; returns those now held. */
-export async function claimLeases(holder: string, poolIds: readonly string[], ttlMs: number): Promise<string[]> {
+const NOT_FOUND = 5;
+const ALREADY_EXISTS = 6;
+const FAILED_PRECONDITION = 9;
+
+/** The leases a claim holds now; `written`, when it knows their update times, lets the next renewal skip reading them. */
+export interface Claim {
+  held: string[];
+  written: LeasesRead | null;
+}
+
+/**
+ * Takes or renews the leases of `poolIds` that are free or already this run's, as `seen` shows them, without
+ * reading them again: one batch whose every write holds only if its lease is unchanged since (a lease nobody
+ * held is created). Returns null when another run wrote one meanwhile (nothing is written then).
+ */
+async function claimSeen(holder: string, poolIds: readonly string[], ttlMs: number, seen: LeasesRead) {
+  const now = Date.now();
+  const taken = poolIds.filter((id) => mayTakeLease(seen.leases.get(id), holder, now));
+  const lease = { holder, expiresAt: now + ttlMs };
+  const batch = database().batch();
+  for (const id of taken) {
+    const lastUpdateTime = seen.updateTimes.get(id);
+    if (lastUpdateTime) batch.update(leaseRef(id), lease, { lastUpdateTime });
+    else batch.create(leaseRef(id), lease);
+  }
+  try {
+    const results = taken.length ? await batch.commit() : [];
+    countWrites(taken.length);
+    const written = {
+      leases: new Map(taken.map((id) => [id, lease])),
+      updateTimes: new Map(taken.map((id, i) => [id, results[i]!.writeTime])),
+    };
+    return { held: taken, written };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    // Another run wrote, created or released one of them since: decide again in a transaction.
+    if (code === NOT_FOUND || code === ALREADY_EXISTS || code === FAILED_PRECONDITION) return null;
+    throw error;
+  }
+}
+
+/**
+ * Takes or renews the leases of `poolIds` that are free or already this run's. With `seen` (leases as this run
+ * last read or wrote them) it first tries without reading them again; otherwise, or when one changed since, a
+ * transaction reads them.
+ */
+export async function claimLeases(
+  holder: string,
+  poolIds: readonly string[],
+  ttlMs: number,
+  seen?: LeasesRead,
+): Promise<Claim> {
+  const claimed = seen ? await claimSeen(holder, poolIds, ttlMs, seen) : null;
+  return claimed ?? { held: await claimInTransaction(holder, poolIds, ttlMs), written: null };
+}
+
+async function claimInTransaction(holder: string, poolIds: readonly string[], ttlMs: number): Promise<string[]> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await transaction(async (tx) => {

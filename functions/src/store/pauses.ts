@@ -10,8 +10,13 @@ import { transaction } from './firestore/tx.js';
 import { database } from './firestore/db.js';
 
 const RELEASED = 'released: the mode was paused';
-/** Longer than an enqueue takes from its pause check to its commit. */
-const SECOND_RELEASE_MS = 3_000;
+/**
+ * How long an instance trusts having found a pool open without reading its pauses again: enqueues then cost no
+ * pause read. A found pause is never trusted, so a resume is seen at once.
+ */
+const OPEN_TRUSTED_MS = 2_000;
+/** Longer than an enqueue takes from its pause check to its commit, a trusted one included. */
+const SECOND_RELEASE_MS = 3_000 + OPEN_TRUSTED_MS;
 
 /** Ends one waiting ticket of a paused pool, as a cancellation: nobody is cooled down for it. */
 const release = (pool: PoolId, ticketId: string) =>
@@ -70,12 +75,20 @@ export function resumeMode(actor: string, target: string, reason: string) {
   });
 }
 
+/** When this instance last read each pool's pauses and found none (ms since the epoch). */
+const foundOpen = new Map<string, number>();
+
 /**
  * Refuses queueing for a paused pool: one plain read of its pause documents (the mode's, and the region's own),
- * made by the callable before the enqueue transaction.
+ * made by the callable before the enqueue transaction, unless this instance found the pool open less than
+ * `OPEN_TRUSTED_MS` ago. The pause's second release waits that much longer, so it still catches the ticket.
  */
 export async function assertPoolOpen(pool: Pick<Pool, 'id' | 'modeId'>): Promise<void> {
+  const now = Date.now();
+  if (now - (foundOpen.get(pool.id) ?? Number.NEGATIVE_INFINITY) < OPEN_TRUSTED_MS) return;
+  foundOpen.delete(pool.id);
   const pauses = await database().getAll(...pauseTargetsOf(pool).map(modePauseRef));
   countReads(pauses.length);
   assertNotPaused(pauses.map((p) => p.data() as ModePause | undefined));
+  foundOpen.set(pool.id, now);
 }

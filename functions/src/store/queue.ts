@@ -13,6 +13,7 @@ import {
   endTicket,
   extendedExpiry,
   hasExpired,
+  matchedTicket,
   queuedTicket,
   ticketGuard,
   toCoreTicket,
@@ -22,60 +23,77 @@ import { config, poolOf } from '../config.js';
 import { countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
 import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
-import { commitMatch } from './rooms.js';
-import { transaction } from './firestore/tx.js';
+import { breaksRules, formRoom } from './rooms.js';
+import { transaction, type Tx } from './firestore/tx.js';
 
 /**
- * Puts the caller (or, for a party leader, the whole party) into a mode's pool: one transaction over the
- * ticket, every member's state and the party, once core agrees that they may queue.
+ * Puts the caller (or, for a party leader, the whole party) into a mode's pool and matches the ticket at once
+ * if its neighbourhood allows it: one transaction over the ticket, every member's state and the party, once core
+ * agrees that they may queue, and over the room and its other tickets when it matches. A ticket matched at once
+ * is written once, already matched.
  */
-function createTicket(uid: string, pool: Pool, rtts: Rtts | null): Promise<TicketDoc> {
+export function enqueue(
+  uid: string,
+  pool: Pool,
+  rtts: Rtts | null = null,
+): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
+  let attempts = 0;
   return transaction(async (tx) => {
-    const callerState = await tx.get(playerStateRef(uid));
-    const partyId = callerState.data()?.partyId ?? null;
-    const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
-    const members = party ? party.memberUids : [uid];
-    const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
-      statesRead: new Map([[uid, callerState]]),
-    });
-    // Taken after the reads: a ticket these reads saw end was ended no later, so the new one never seems to
-    // start before the old one stopped.
-    const now = Date.now();
-    const queuers = members.map((m) => {
-      const { player, state } = players.get(m);
-      return {
-        uid: m,
-        displayName: player.displayName,
-        presence: presenceOf(m),
-        cooldownUntil: state.cooldownUntil,
-        dodges: rememberedDodges(state.dodges, config.fairPlay.dodging, now),
-      };
-    });
-    for (const m of members) {
-      const { player, state } = players.get(m);
-      assertNotBanned(state.ban, 'queue', now, m === uid ? undefined : `Party member ${player.displayName}`);
-    }
-    assertCanQueue(pool, uid, party, queuers, now);
-    const owner = { uid, partyId: party?.id ?? null };
-    const ticket = queuedTicket(
-      randomUUID(),
-      pool,
-      owner,
-      members.map((m) => players.get(m).player),
-      ticketGuard(
-        members.map((m) => players.get(m).state),
-        config.fairPlay.farming,
-        now,
-      ),
-      now,
-      rtts,
-    );
-    tx.create(ticketRef(pool.id, ticket.id), ticket);
+    attempts++;
+    const { ticket, party, members, players } = await admit(tx, uid, pool, rtts);
+    // The room's reads come after the ticket's and before any write; without a room the ticket waits, queued. A
+    // retried attempt (it lost a race, likely for the same neighbours) leaves the match to the matcher rather
+    // than paying for the neighbourhood again.
+    const room = attempts === 1 ? await matchNow(tx, pool, ticket) : null;
+    if (!room) tx.create(ticketRef(pool.id, ticket.id), ticket);
     for (const member of members) players.updateState(member, { mode: pool.id, ticketId: ticket.id });
-    if (party) tx.set(partyRef(party.id), { ...party, mode: pool.id, ticketId: ticket.id, updatedAt: now });
+    if (party) tx.set(partyRef(party.id), { ...party, mode: pool.id, ticketId: ticket.id, updatedAt: Date.now() });
     players.write();
-    return ticket;
+    return { ticket: room ? matchedTicket(ticket, room.id, room.createdAt) : ticket, room };
   });
+}
+
+/** Reads the caller, their party and its members, and makes their ticket if core agrees that they may queue. */
+async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null) {
+  const callerState = await tx.get(playerStateRef(uid));
+  const partyId = callerState.data()?.partyId ?? null;
+  const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
+  const members = party ? party.memberUids : [uid];
+  const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
+    statesRead: new Map([[uid, callerState]]),
+  });
+  // Taken after the reads: a ticket these reads saw end was ended no later, so the new one never seems to
+  // start before the old one stopped.
+  const now = Date.now();
+  const queuers = members.map((m) => {
+    const { player, state } = players.get(m);
+    return {
+      uid: m,
+      displayName: player.displayName,
+      presence: presenceOf(m),
+      cooldownUntil: state.cooldownUntil,
+      dodges: rememberedDodges(state.dodges, config.fairPlay.dodging, now),
+    };
+  });
+  for (const m of members) {
+    const { player, state } = players.get(m);
+    assertNotBanned(state.ban, 'queue', now, m === uid ? undefined : `Party member ${player.displayName}`);
+  }
+  assertCanQueue(pool, uid, party, queuers, now);
+  const ticket = queuedTicket(
+    randomUUID(),
+    pool,
+    { uid, partyId: party?.id ?? null },
+    members.map((m) => players.get(m).player),
+    ticketGuard(
+      members.map((m) => players.get(m).state),
+      config.fairPlay.farming,
+      now,
+    ),
+    now,
+    rtts,
+  );
+  return { ticket, party, members, players };
 }
 
 /**
@@ -117,8 +135,11 @@ async function readCandidates(pool: Pool, ticket: TicketDoc): Promise<TicketDoc[
   return docs.map((d) => d.data());
 }
 
-/** Matches a freshly queued ticket at once if its neighbourhood allows it, as the original did. */
-async function matchNow(pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
+/**
+ * Forms a room for a ticket about to be created, in its transaction, if its neighbourhood allows one: the
+ * candidates are read plainly (a bounded query), the chosen ones again in the transaction.
+ */
+async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
   const candidates = await readCandidates(pool, ticket);
   const proposal = matchNowAvoiding(
     pool.mode,
@@ -127,17 +148,8 @@ async function matchNow(pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> 
     Date.now(),
     config.fairPlay.farming,
   );
-  return proposal ? commitMatch(pool, proposal) : null;
-}
-
-/** Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. */
-export async function enqueue(
-  uid: string,
-  pool: Pool,
-  rtts: Rtts | null = null,
-): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
-  const ticket = await createTicket(uid, pool, rtts);
-  return { ticket, room: await matchNow(pool, ticket) };
+  if (!proposal || breaksRules(pool, proposal)) return null;
+  return formRoom(tx, pool, proposal, { fresh: ticket });
 }
 
 /** Leaves the queue: any member may take their ticket (the whole party's) out. Repeating it is harmless. */

@@ -38,13 +38,15 @@ export function commitMatch(
   proposal: MatchProposal,
   poolOfTicket: (ticketId: string) => PoolId = () => pool.id,
 ): Promise<RoomDoc | null> {
+  return breaksRules(pool, proposal) ? Promise.resolve(null) : commitRoom(pool, proposal, [], poolOfTicket);
+}
+
+/** The core never proposes a match that breaks its mode's rules; refusing one keeps a bug from reaching players. */
+export function breaksRules(pool: Pool, proposal: MatchProposal): boolean {
   const broken = violations(pool.mode, proposal);
-  if (broken.length > 0) {
-    // The core never proposes such a match; refusing it keeps a bug from reaching players.
-    logger.error("matcher proposed a match that breaks its mode's rules; not committed", { poolId: pool.id, broken });
-    return Promise.resolve(null);
-  }
-  return commitRoom(pool, proposal, [], poolOfTicket);
+  if (broken.length === 0) return false;
+  logger.error("matcher proposed a match that breaks its mode's rules; not committed", { poolId: pool.id, broken });
+  return true;
 }
 
 /**
@@ -60,23 +62,49 @@ function commitRoom(
   bots: BotSeat[],
   poolOfTicket: (ticketId: string) => PoolId = () => pool.id,
 ): Promise<RoomDoc | null> {
-  return transaction(async (tx) => {
-    const ids = proposalTickets(proposal).map((t) => t.id);
-    const snaps = await tx.getAll(ids.map((id) => ticketRef(poolOfTicket(id), id)));
-    const queued = stillQueued(snaps.map((snap) => snap.data() as TicketDoc | undefined));
-    if (!queued) return null;
-    if (firstClash(queued)) {
-      // The matcher leaves such matches out; a block made since its snapshot is caught here.
-      logger.warn('proposal holds players who blocked one another; not committed', { poolId: pool.id });
-      return null;
-    }
-    const now = Date.now();
-    const season = await seasonNow(pool.ladderId, now, tx);
-    const room = newRoom(randomUUID(), pool, proposal, new Map(queued.map((t) => [t.id, t])), now, season, bots);
-    tx.create(roomRef(room.id), room);
-    for (const ticket of queued) tx.set(ticketRef(ticket.mode, ticket.id), matchedTicket(ticket, room.id, now));
-    return room;
-  });
+  return transaction((tx) => formRoom(tx, pool, proposal, { bots, poolOfTicket }));
+}
+
+/** What `formRoom` needs beyond the proposal. */
+interface RoomForming {
+  bots?: BotSeat[];
+  poolOfTicket?: (ticketId: string) => PoolId;
+  /** A ticket of the proposal this transaction creates itself (an enqueue's own): not read, created matched. */
+  fresh?: TicketDoc;
+}
+
+/**
+ * Forms a proposal's room in the caller's transaction: re-reads the proposal's tickets (all but a fresh one), gives
+ * up with null if any is no longer queued or its players now block one another, else writes the room and every
+ * ticket matched into it. Its reads come first, so the caller may read before it and write after it.
+ */
+export async function formRoom(
+  tx: Tx,
+  pool: Pool,
+  proposal: Pick<MatchProposal, 'proposedAt' | 'sides' | 'quality'>,
+  { bots = [], poolOfTicket = () => pool.id, fresh }: RoomForming = {},
+): Promise<RoomDoc | null> {
+  const ids = proposalTickets(proposal)
+    .map((t) => t.id)
+    .filter((id) => id !== fresh?.id);
+  const snaps = await tx.getAll(ids.map((id) => ticketRef(poolOfTicket(id), id)));
+  const queued = stillQueued([...snaps.map((snap) => snap.data() as TicketDoc | undefined), ...(fresh ? [fresh] : [])]);
+  if (!queued) return null;
+  if (firstClash(queued)) {
+    // The matcher leaves such matches out; a block made since its snapshot is caught here.
+    logger.warn('proposal holds players who blocked one another; not committed', { poolId: pool.id });
+    return null;
+  }
+  const now = Date.now();
+  const season = await seasonNow(pool.ladderId, now, tx);
+  const room = newRoom(randomUUID(), pool, proposal, new Map(queued.map((t) => [t.id, t])), now, season, bots);
+  tx.create(roomRef(room.id), room);
+  for (const ticket of queued) {
+    const matched = matchedTicket(ticket, room.id, now);
+    if (ticket === fresh) tx.create(ticketRef(ticket.mode, ticket.id), matched);
+    else tx.set(ticketRef(ticket.mode, ticket.id), matched);
+  }
+  return room;
 }
 
 /**
