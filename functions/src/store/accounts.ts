@@ -1,9 +1,8 @@
 import { getAuth } from 'firebase-admin/auth';
-import { fail } from '../core/errors.js';
 import { unblock } from '../core/fairplay/block.js';
 import { poolIds } from '../core/mode/pool.js';
-import { DELETED_NAME, tombstonedRoom, tombstoneOf } from '../core/player/deletion.js';
-import { idleState, type Player, type PlayerState } from '../core/player/player.js';
+import { assertDeletable, DELETED_NAME, tombstonedRoom, tombstoneOf } from '../core/player/deletion.js';
+import { idleState, requirePlayer, type Player, type PlayerState } from '../core/player/player.js';
 import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
 import type { Tombstone } from '../core/player/deletion.js';
 import { config } from '../config.js';
@@ -37,24 +36,17 @@ const initialRatings = () => Object.fromEntries(Object.entries(config.ladders).m
 function deleteOwnDocuments(actor: string, uid: string, reason: string) {
   return transaction(async (tx) => {
     const [playerSnap, stateSnap, tombSnap] = await tx.getAll([playerRef(uid), playerStateRef(uid), tombstoneRef(uid)]);
-    const player = playerSnap!.data() as Player | undefined;
-    if (!player) {
-      if (tombSnap!.exists) return { tombstone: tombSnap!.data() as Tombstone, auditId: null };
-      fail('not-found', `uid: there is no player "${uid}".`);
-    }
+    const found = playerSnap!.data() as Player | undefined;
+    if (!found && tombSnap!.exists) return { tombstone: tombSnap!.data() as Tombstone, auditId: null };
+    const player = requirePlayer(found, uid);
     const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(Date.now());
-    const found = await readTicketsAndRooms(tx, [state]);
-    const presence = found.presence(state);
-    if (presence.kind === 'inRoom') {
-      fail(
-        'failed-precondition',
-        `uid: the player is in live room "${presence.roomId}"; delete once the game is over.`,
-      );
-    }
+    const live = await readTicketsAndRooms(tx, [state]);
+    const presence = live.presence(state);
+    assertDeletable(presence);
     const archives = (await tx.query(seasonArchivesOf(uid))).docs;
     const now = Date.now();
     if (presence.kind === 'queued') {
-      const ticket = found.tickets.get(presence.ticketId) as TicketDoc;
+      const ticket = live.tickets.get(presence.ticketId) as TicketDoc;
       tx.set(ticketRef(ticket.mode, ticket.id), endTicket(ticket, 'cancelled', 'the account was deleted', now));
     }
     const tombstone = tombstoneOf(

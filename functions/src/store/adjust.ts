@@ -1,6 +1,6 @@
-import { fail } from '../core/errors.js';
 import { adjustmentRow, adjustStanding } from '../core/ladder/adjust.js';
-import { standingInSeason, standingOn, type Player } from '../core/player/player.js';
+import { requestedLadder } from '../core/ladder/ladder.js';
+import { requirePlayer, standingInSeason, standingOn, type Player } from '../core/player/player.js';
 import { config } from '../config.js';
 import { audit } from './audit.js';
 import { historyRef, playerRef, seasonArchiveRef } from './firestore/refs.js';
@@ -12,15 +12,9 @@ import { seasonNow } from './extension.js';
  * a game) and its audit row. The leaderboard and the tier read the profile, so they follow at once.
  */
 export function adjustRating(actor: string, uid: string, ladderId: string, delta: number, reason: string) {
-  const ladder = config.ladders[ladderId];
-  if (!ladder)
-    fail(
-      'invalid-argument',
-      `ladder: no ladder is named "${ladderId}"; ladders: ${Object.keys(config.ladders).join(', ')}.`,
-    );
+  const ladder = requestedLadder(config.ladders, ladderId);
   return transaction(async (tx) => {
-    const player = (await tx.get(playerRef(uid))).data() as Player | undefined;
-    if (!player) fail('not-found', `uid: there is no player "${uid}".`);
+    const player = requirePlayer((await tx.get(playerRef(uid))).data() as Player | undefined, uid);
     const now = Date.now();
     // A standing the season close has not reached yet is closed first, as a settlement would.
     const season = await seasonNow(ladderId, now, tx);

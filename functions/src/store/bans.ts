@@ -1,8 +1,7 @@
 import { getAuth } from 'firebase-admin/auth';
-import { fail } from '../core/errors.js';
 import { inPlay } from '../core/fairplay/leaving.js';
-import { activeBan, newBan, type Ban } from '../core/ops/ban.js';
-import { idleState, type PlayerState } from '../core/player/player.js';
+import { activeBan, newBan, requireActiveBan, type Ban } from '../core/ops/ban.js';
+import { idleState, requirePlayer, type PlayerState } from '../core/player/player.js';
 import type { Presence } from '../core/queue/presence.js';
 import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
 import { answerReadyCheck } from '../core/room/readyCheck.js';
@@ -53,7 +52,7 @@ async function removeFromPlay(
 
 async function readTarget(tx: Tx, uid: string) {
   const [playerSnap, stateSnap] = await tx.getAll([playerRef(uid), playerStateRef(uid)]);
-  if (!playerSnap!.exists) fail('not-found', `uid: there is no player "${uid}".`);
+  requirePlayer(playerSnap!.data(), uid);
   const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(Date.now());
   return { state, stateExists: stateSnap!.exists };
 }
@@ -87,8 +86,7 @@ export function unbanPlayer(actor: string, uid: string, reason: string) {
   return transaction(async (tx) => {
     const target = await readTarget(tx, uid);
     const now = Date.now();
-    const ban = activeBan(target.state.ban, now);
-    if (!ban) fail('failed-precondition', `uid: player "${uid}" is not banned (never, lifted, or expired).`);
+    const ban = requireActiveBan(target.state.ban, uid, now);
     writeBan(tx, uid, target, null, now);
     const row = audit(
       tx,

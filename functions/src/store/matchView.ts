@@ -1,10 +1,9 @@
 import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
-import { fail } from '../core/errors.js';
 import type { PlayerState } from '../core/player/player.js';
 import type { QueueStats } from '../core/ops/queueStats.js';
 import type { PoolId } from '../core/mode/pool.js';
 import type { TicketDoc } from '../core/queue/ticket.js';
-import { type MatchView, micros, viewVersion } from '../core/queue/view.js';
+import { assertOwnTicket, type MatchView, micros, viewVersion } from '../core/queue/view.js';
 import type { RoomDoc } from '../core/room/room.js';
 import { database } from './firestore/db.js';
 import { countedLater, countReads, countWrites } from './firestore/metrics.js';
@@ -39,7 +38,7 @@ export function readView(uid: string, follow?: Follow): Promise<View> {
       const ticketSnap = pointer ? await tx.get(ticketRef(pointer.mode, pointer.id)) : null;
       const ticket = ticketSnap?.data() ?? null;
       // Only members may read a ticket (firestore.rules); the same holds here.
-      if (ticket && !ticket.memberUids.includes(uid)) fail('permission-denied', 'ticket: that ticket is not yours.');
+      assertOwnTicket(ticket, uid);
       const refs: DocumentReference<unknown>[] = [];
       if (ticket?.roomId) refs.push(roomRef(ticket.roomId));
       if (ticket?.status === 'queued') refs.push(queueStatsRef(ticket.mode));

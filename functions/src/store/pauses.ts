@@ -1,6 +1,5 @@
-import { fail } from '../core/errors.js';
 import type { Pool, PoolId } from '../core/mode/pool.js';
-import { assertNotPaused, pausedPools, pauseTargetsOf, type ModePause } from '../core/mode/pause.js';
+import { assertNotPaused, pausedPools, pauseTargetsOf, requirePause, type ModePause } from '../core/mode/pause.js';
 import { endTicket } from '../core/queue/ticket.js';
 import { config } from '../config.js';
 import { audit } from './audit.js';
@@ -67,8 +66,7 @@ export async function pauseMode(actor: string, target: string, message: string, 
 export function resumeMode(actor: string, target: string, reason: string) {
   pausedPools(config.modes, target);
   return transaction(async (tx) => {
-    const pause = (await tx.get(modePauseRef(target))).data();
-    if (!pause) fail('failed-precondition', `mode: "${target}" is not paused.`);
+    const pause = requirePause((await tx.get(modePauseRef(target))).data(), target);
     tx.delete(modePauseRef(target));
     const row = audit(tx, { action: 'resumeMode', actor, target, reason, before: pause, after: null }, Date.now());
     return { pause: null, auditId: row.id };

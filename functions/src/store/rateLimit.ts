@@ -1,14 +1,7 @@
-import { fail } from '../core/errors.js';
-import { humanDuration } from '../core/fairplay/dodging.js';
-import { grantCalls, type CallBucket, type RateLimitConfig } from '../core/fairplay/rateLimit.js';
+import { grantCalls, refuseCall, type CallBucket, type RateLimitConfig } from '../core/fairplay/rateLimit.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { rateLimitRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
-
-const refuse = (retryAfterMs: number): never =>
-  fail('resource-exhausted', `Too many requests: try again in ${humanDuration(retryAfterMs / 1000)}.`, {
-    retryAfterMs,
-  });
 
 /**
  * Calls this instance took from players' buckets and has not admitted yet, by player. Dropping one (an instance
@@ -46,13 +39,13 @@ export async function takeCall(uid: string, config: RateLimitConfig): Promise<Ad
 function takeGrant(uid: string, config: RateLimitConfig): Promise<number> {
   const decide = (bucket: CallBucket | undefined): Decision<CallBucket, number> => {
     const grant = grantCalls(bucket ?? null, config, Date.now());
-    if (!grant.admitted) return refuse(grant.retryAfterMs);
+    if (!grant.admitted) return refuseCall(grant.retryAfterMs);
     return bucket ? { kind: 'write', document: grant.bucket, result: grant.granted } : { kind: 'transaction' };
   };
   return changeDocument(rateLimitRef(uid), decide, () =>
     transaction(async (tx) => {
       const grant = grantCalls((await tx.get(rateLimitRef(uid))).data() ?? null, config, Date.now());
-      if (!grant.admitted) return refuse(grant.retryAfterMs);
+      if (!grant.admitted) return refuseCall(grant.retryAfterMs);
       tx.set(rateLimitRef(uid), grant.bucket);
       return grant.granted;
     }),

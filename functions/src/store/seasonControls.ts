@@ -1,5 +1,5 @@
-import { fail } from '../core/errors.js';
-import { decideExtension, type ExtensionAsk } from '../core/ladder/extension.js';
+import { decideExtension, endedSeason, type ExtensionAsk } from '../core/ladder/extension.js';
+import { requestedLadder } from '../core/ladder/ladder.js';
 import { config } from '../config.js';
 import { audit } from './audit.js';
 import { calendarOf } from './extension.js';
@@ -7,15 +7,7 @@ import { seasonCloseRef, seasonExtensionRef } from './firestore/refs.js';
 import { closeSeason, type CloseOutcome } from './seasons.js';
 import { transaction } from './firestore/tx.js';
 
-function ladderNamed(ladderId: string) {
-  const ladder = config.ladders[ladderId];
-  if (!ladder)
-    fail(
-      'invalid-argument',
-      `ladder: no ladder is named "${ladderId}"; ladders: ${Object.keys(config.ladders).join(', ')}.`,
-    );
-  return ladder;
-}
+const ladderNamed = (ladderId: string) => requestedLadder(config.ladders, ladderId);
 
 /** How long one call may keep closing before it answers; the scheduled close (or another call) goes on from there. */
 const BUDGET_MS = 60_000;
@@ -32,21 +24,9 @@ export async function closeSeasonNow(
   season: string,
   reason: string,
 ): Promise<{ outcome: CloseOutcome['kind']; auditId: string | null }> {
-  const ladder = ladderNamed(ladderId);
+  ladderNamed(ladderId);
   // The end as extended: a season run longer is still running until its new end.
-  const calendar = (await calendarOf(ladderId)).find((s) => s.id === season);
-  if (!calendar) {
-    fail(
-      'invalid-argument',
-      `season: ladder "${ladderId}" has no season "${season}"; seasons: ${ladder.seasons.map((s) => s.id).join(', ') || 'none'}.`,
-    );
-  }
-  if (calendar.end > Date.now()) {
-    fail(
-      'failed-precondition',
-      `season: "${season}" runs until ${new Date(calendar.end).toISOString()}; it closes after its end.`,
-    );
-  }
+  endedSeason(await calendarOf(ladderId), ladderId, season, Date.now());
   const before = (await seasonCloseRef(ladderId, season).get()).data() ?? null;
   const deadline = Date.now() + BUDGET_MS;
   let outcome: CloseOutcome;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fail } from '../errors.js';
+import { humanDuration } from './dodging.js';
 
 /**
  * How many callable requests one player may make: a token bucket holding `burst` calls, refilled at
@@ -44,4 +46,11 @@ export function grantCalls(bucket: CallBucket | null, config: RateLimitConfig, n
   const available = admission.bucket.tokens + 1;
   const granted = Math.max(1, Math.min(MAX_GRANT, Math.floor(available * GRANT_SHARE)));
   return { admitted: true, bucket: { tokens: available - granted, at: nowMs }, granted };
+}
+
+/** The refusal of a call over the limit, saying when to retry. */
+export function refuseCall(retryAfterMs: number): never {
+  return fail('resource-exhausted', `Too many requests: try again in ${humanDuration(retryAfterMs / 1000)}.`, {
+    retryAfterMs,
+  });
 }

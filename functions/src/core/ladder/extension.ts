@@ -118,3 +118,24 @@ export function decideExtension(state: ExtensionState, ask: ExtensionAsk, nowMs:
   }
   return { kind: 'extended' as const, before: current, end, configuredEnd: configured.end };
 }
+
+/**
+ * The season a close-now names, once it has ended (as extended): an unknown season is refused with those there
+ * are, one still running with its end.
+ */
+export function endedSeason(calendar: readonly Season[], ladderId: string, season: string, nowMs: number): Season {
+  const found = calendar.find((s) => s.id === season);
+  if (!found) {
+    fail(
+      'invalid-argument',
+      `season: ladder "${ladderId}" has no season "${season}"; seasons: ${calendar.map((s) => s.id).join(', ') || 'none'}.`,
+    );
+  }
+  if (found.end > nowMs) {
+    fail(
+      'failed-precondition',
+      `season: "${season}" runs until ${new Date(found.end).toISOString()}; it closes after its end.`,
+    );
+  }
+  return found;
+}

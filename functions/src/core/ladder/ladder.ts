@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fail } from '../errors.js';
 import { ratingConfigSchema } from '../rating/system.js';
 import { seasonsSchema, softResetSchema } from './season.js';
 import { defaultTiers, tiersSchema } from './tiers.js';
@@ -87,3 +88,12 @@ export const defaultLadders = Object.freeze({
   solo: Object.freeze(ladderSchema.parse({})),
   team: Object.freeze(ladderSchema.parse({})),
 }) satisfies Ladders;
+
+/** The ladder a request names, or a refusal listing the ladders there are. */
+export function requestedLadder<L>(ladders: Readonly<Record<string, L>>, ladderId: string): L {
+  const ladder = ladders[ladderId];
+  if (!ladder) {
+    fail('invalid-argument', `ladder: no ladder is named "${ladderId}"; ladders: ${Object.keys(ladders).join(', ')}.`);
+  }
+  return ladder;
+}

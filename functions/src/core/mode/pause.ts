@@ -60,3 +60,9 @@ export function assertNotPaused(pauses: readonly (ModePause | undefined)[]): voi
   if (pause)
     fail('failed-precondition', `Queueing for ${pause.target} is paused: ${pause.message}`, { paused: pause.target });
 }
+
+/** The pause a resume lifts; a target that is not paused is refused. */
+export function requirePause<P>(pause: P | null | undefined, target: string): P {
+  if (!pause) fail('failed-precondition', `mode: "${target}" is not paused.`);
+  return pause;
+}

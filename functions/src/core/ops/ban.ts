@@ -42,3 +42,14 @@ export function assertNotBanned(
     bannedUntil: active.until,
   });
 }
+
+/** The ban in force an unban lifts; a player with none (never banned, lifted, or expired) is refused. */
+export function requireActiveBan<B extends Pick<Ban, 'until'>>(
+  ban: B | null | undefined,
+  uid: string,
+  nowMs: number,
+): B {
+  const active = activeBan(ban, nowMs);
+  if (!active) fail('failed-precondition', `uid: player "${uid}" is not banned (never, lifted, or expired).`);
+  return active;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fail } from '../errors.js';
 import type { SeasonArchive } from '../ladder/season.js';
 import type { RoomDoc } from '../room/room.js';
 import type { Player } from './player.js';
@@ -40,3 +41,10 @@ export const tombstonedRoom = (room: RoomDoc, uid: string, nowMs: number): RoomD
   room.names[uid] === DELETED_NAME
     ? room
     : { ...room, names: { ...room.names, [uid]: DELETED_NAME }, updatedAt: nowMs };
+
+/** An account is deleted between games: a player in a live room is refused, naming the room. */
+export function assertDeletable(presence: { kind: string; roomId?: string }): void {
+  if (presence.kind === 'inRoom') {
+    fail('failed-precondition', `uid: the player is in live room "${presence.roomId}"; delete once the game is over.`);
+  }
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fail } from '../errors.js';
 import { displayNameSchema } from './displayName.js';
 import { blockedListSchema } from '../fairplay/block.js';
 import { meetingsSchema } from '../fairplay/rematchWindow.js';
@@ -165,4 +166,10 @@ export function recordGame(
     ...(skill ? { skill } : {}),
   };
   return ranked(fields, rules, nowMs);
+}
+
+/** The player an operator's request names, or a refusal naming the uid. */
+export function requirePlayer<T>(player: T | null | undefined, uid: string): T {
+  if (!player) fail('not-found', `uid: there is no player "${uid}".`);
+  return player;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fail } from '../errors.js';
 import { documentIdSchema } from '../ids.js';
 
 /**
@@ -55,3 +56,8 @@ export type StreamEnd = { reason: 'time-limit' | 'replaced'; reconnectFrom: numb
 
 /** `matchStreams/{uid}`: the player's one open status stream; a newer claim ends the older stream. */
 export const streamClaimSchema = z.object({ id: z.string(), at: z.number() });
+
+/** Only a ticket's members may see it (as firestore.rules says of reads); anyone else is refused. */
+export function assertOwnTicket(ticket: { memberUids: readonly string[] } | null, uid: string): void {
+  if (ticket && !ticket.memberUids.includes(uid)) fail('permission-denied', 'ticket: that ticket is not yours.');
+}
