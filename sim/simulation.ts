@@ -120,6 +120,20 @@ const PLAY_FUNCTIONS: CallName[] = [
   'leaveParty',
   'joinParty',
   'refreshPartyCode',
+  'forfeit',
+];
+
+/**
+ * The operator's callables: warmed like the bots' when an operator acts, or its first ban waits for a worker to
+ * boot (seconds on a busy machine) and finds the game it meant to interrupt over.
+ */
+const OPERATOR_FUNCTIONS: CallName[] = [
+  'banPlayer',
+  'pauseMode',
+  'voidRoom',
+  'adjustRating',
+  'resumeMode',
+  'unbanPlayer',
 ];
 
 /**
@@ -127,9 +141,9 @@ const PLAY_FUNCTIONS: CallName[] = [
  * concurrent request on first use, which takes seconds on a busy machine (a deployed function's cold start is
  * another matter). Calls without a signed-in user are refused inside the function, so they change nothing.
  */
-async function warmUp(endpoints: ClientEndpoints) {
+async function warmUp(endpoints: ClientEndpoints, operator: boolean) {
   const client = new BotClient(endpoints, new Limiter(WARM_WORKERS), new CallLog());
-  for (const name of PLAY_FUNCTIONS) {
+  for (const name of [...PLAY_FUNCTIONS, ...(operator ? OPERATOR_FUNCTIONS : [])]) {
     const parallel = (['enqueue', 'heartbeat', 'acceptMatch', 'reportResult', 'cancelQueue'] as CallName[]).includes(
       name,
     )
@@ -220,7 +234,7 @@ export async function runSimulation({
   const limiter = new Limiter(options.concurrency);
   const calls = new CallLog();
   const root = new Random(options.seed);
-  await phase('warmUp', () => warmUp(endpoints));
+  await phase('warmUp', () => warmUp(endpoints, options.operator));
   const metricsBefore = await readMetrics();
 
   const gameServer = new BotClient(endpoints, limiter, calls);
@@ -310,7 +324,7 @@ export async function runSimulation({
   const farmers = bots.slice(-2).filter((b) => !b.isMember && b.members.length === 0);
   if (duelMode && farmers.length === 2) world.farmers = [farmers[0]!.client.uid, farmers[1]!.client.uid];
 
-  const operator = options.operator ? await startOperator(endpoints, limiter, calls) : null;
+  const operator = options.operator ? await startOperator(endpoints, calls) : null;
   const playFrom = Date.now();
   const operated = operator
     ? operatorLife({
@@ -458,8 +472,9 @@ export async function runSimulation({
 }
 
 /** The operator's client: an account with the `admin` claim, as `npm run operator` grants it. */
-async function startOperator(endpoints: ClientEndpoints, limiter: Limiter, calls: CallLog) {
-  const client = new BotClient(endpoints, limiter, calls);
+/** The operator works at a console of its own: one call at a time, never queued behind the bots' calls. */
+async function startOperator(endpoints: ClientEndpoints, calls: CallLog) {
+  const client = new BotClient(endpoints, new Limiter(1), calls);
   await client.signInWithToken(await getAuth(app).createCustomToken('sim-operator', { admin: true }));
   return { client, log: newOperatorLog() };
 }
