@@ -5,7 +5,7 @@
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { signInWithCustomToken, type Auth } from 'firebase/auth';
-import { doc, onSnapshot, setLogLevel, type DocumentData, type Firestore } from 'firebase/firestore';
+import { setLogLevel, type Firestore } from 'firebase/firestore';
 import { httpsCallable, type Functions } from 'firebase/functions';
 import { type CallArgs, type CallName, type CallResponse, deployedName, type Invoke, invoker } from '@ladder/client';
 import { firebaseServices } from '@ladder/client/firestore';
@@ -146,11 +146,6 @@ export class BotClient {
   /** Loads a function's code on the emulator: the request is empty, so a refusal is the expected answer. */
   async warm(name: CallName): Promise<void> {
     await httpsCallable(this.functions, deployedName(name))({}).catch(() => {});
-  }
-
-  /** Listens to one document; `onError` hears a listener the backend refused or lost. */
-  listen(path: string, onData: (data: DocumentData | undefined) => void, onError: (error: Error) => void): () => void {
-    return onSnapshot(doc(this.db, path), (snap) => onData(snap.data()), onError);
   }
 
   close() {

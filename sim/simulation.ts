@@ -123,27 +123,27 @@ const PLAY_FUNCTIONS: CallName[] = [
   'forfeit',
 ];
 
-/**
- * The operator's callables: warmed like the bots' when an operator acts, or its first ban waits for a worker to
- * boot (seconds on a busy machine) and finds the game it meant to interrupt over.
- */
+/** The admin callables the operator uses (`--operator`). */
 const OPERATOR_FUNCTIONS: CallName[] = [
   'banPlayer',
+  'unbanPlayer',
   'pauseMode',
+  'resumeMode',
   'voidRoom',
   'adjustRating',
-  'resumeMode',
-  'unbanPlayer',
 ];
 
 /**
  * Starts the Functions emulator's workers before anything is measured: it boots one process per function and
  * concurrent request on first use, which takes seconds on a busy machine (a deployed function's cold start is
  * another matter). Calls without a signed-in user are refused inside the function, so they change nothing.
+ * The operator's callables are warmed too: a ban that boots its worker first can answer after the live room it
+ * meant to take its player out of is over.
  */
 async function warmUp(endpoints: ClientEndpoints, operator: boolean) {
   const client = new BotClient(endpoints, new Limiter(WARM_WORKERS), new CallLog());
-  for (const name of [...PLAY_FUNCTIONS, ...(operator ? OPERATOR_FUNCTIONS : [])]) {
+  for (const name of operator ? OPERATOR_FUNCTIONS : []) await client.warm(name);
+  for (const name of PLAY_FUNCTIONS) {
     const parallel = (['enqueue', 'heartbeat', 'acceptMatch', 'reportResult', 'cancelQueue'] as CallName[]).includes(
       name,
     )
@@ -263,11 +263,9 @@ export async function runSimulation({
           const client = new BotClient(endpoints, limiter, calls);
           await client.signIn(`Sim Bot ${i + 1}`);
           await client.call('getProfile');
-          const view = new PlayerView(client);
-          view.start();
           return {
             client,
-            view,
+            view: new PlayerView(client),
             random: new Random(root.next() * 2 ** 32),
             members: [],
             partyCode: null,

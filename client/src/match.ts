@@ -1,5 +1,6 @@
 import { LadderError, toLadderError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
+import { MatchFeed } from './matchFeed.js';
 import { modeOfPool } from './pool.js';
 import { followRematch, requestRematch, type RematchStatus } from './rematch.js';
 import { teamResultFor } from './room.js';
@@ -12,7 +13,7 @@ import {
   type MatchStatus,
   type MatchStatusKind,
 } from './status.js';
-import type { BotSeat, Result, Room, Ticket, Unsubscribe } from './types.js';
+import type { BotSeat, Result, Room, Unsubscribe } from './types.js';
 
 export interface MatchOptions {
   /** How often a `queued` status is re-emitted with the updated wait; 0 turns that off. Default 1000 ms. */
@@ -74,13 +75,6 @@ interface Waiter {
   reject: (error: LadderError) => void;
 }
 
-/** Newer of two copies of a room (a call's answer may overtake the listener, or lag behind it). */
-const newer = (a: Room | undefined, b: Room) => (a && a.id === b.id && a.updatedAt > b.updatedAt ? a : b);
-
-/** A ticket only moves on from `queued`: a copy read by hand must not take an ended ticket back. */
-const laterTicket = (a: Ticket | undefined, b: Ticket | undefined) =>
-  a && a.id === b?.id && a.status !== 'queued' && b.status === 'queued' ? a : b;
-
 /** Listener exceptions are the caller's bugs: surface them without breaking the subscription. */
 const rethrowLater = (error: unknown) =>
   setTimeout(() => {
@@ -94,7 +88,6 @@ export class MatchSubscription implements Match {
   private closed = false;
   private finished = false;
   private stateTicketId: string | null = null;
-  private readonly followed = new Set<string>();
   private readonly readyChecksShown = new Set<string>();
   private readonly statusListeners = new Set<(status: MatchStatus) => void>();
   private readonly errorListeners = new Set<(error: LadderError) => void>();
@@ -105,10 +98,8 @@ export class MatchSubscription implements Match {
   private readonly gameBeat: Heartbeat;
   private readonly tickMs: number;
   private ticker: ReturnType<typeof setInterval> | undefined;
-  private stopState: Unsubscribe;
-  private stopTicket: Unsubscribe = () => {};
-  private room: { id: string; stop: Unsubscribe } | null = null;
-  private stopStats: Unsubscribe | null = null;
+  /** The listeners on the state, the ticket, its room and the pool's statistics, and their repairs. */
+  private readonly feed: MatchFeed;
 
   constructor(
     private readonly services: Services,
@@ -136,7 +127,8 @@ export class MatchSubscription implements Match {
       async () => {
         const { expiresAt } = await services.call('heartbeat', {}, { timeoutMs: 10_000 });
         // The server says the player left the queue while the ticket listener still says queued: listen afresh.
-        if (expiresAt === null && this.facts.ticket?.status === 'queued') this.relistenTicket(this.facts.ticketId);
+        if (expiresAt === null && this.facts.ticket?.status === 'queued' && !this.ended)
+          this.feed.relistenTicket('the server says the ticket is no longer queued: listening afresh');
         return expiresAt;
       },
       ttlSeconds ? ttlSeconds * 1000 : undefined,
@@ -147,17 +139,28 @@ export class MatchSubscription implements Match {
       undefined,
       (error) => this.notify(error),
     );
-    this.stopState = services.feed.state(
-      uid,
-      (state) => {
+    this.feed = new MatchFeed(services.feed, uid, {
+      state: (state) => {
         this.stateTicketId = state?.ticketId ?? null;
         this.facts.cooldownUntil = state?.cooldownUntil ?? null;
         this.refresh();
       },
-      (error) => this.notify(error),
-    );
-    this.followTicket(start.ticketId);
-    if (start.room) this.listenRoom(start.room.id);
+      ticket: (ticket) => {
+        this.facts.ticket = ticket;
+        this.refresh();
+      },
+      room: (room) => {
+        this.facts.room = room;
+        this.refresh();
+      },
+      stats: (stats) => {
+        this.facts.stats = stats;
+        this.refresh();
+      },
+      error: (error) => this.notify(error),
+    });
+    this.feed.followTicket(start.pool, start.ticketId);
+    if (start.room) this.feed.followRoom(start.room.id, start.room);
     this.refresh();
   }
 
@@ -187,7 +190,7 @@ export class MatchSubscription implements Match {
 
   /** Whether this subscription has followed (or follows) the ticket. */
   follows(ticketId: string) {
-    return this.followed.has(ticketId);
+    return this.feed.follows(ticketId);
   }
 
   onStatus(listener: (status: MatchStatus) => void): Unsubscribe {
@@ -213,13 +216,13 @@ export class MatchSubscription implements Match {
 
   async accept(): Promise<Room> {
     const { room } = await this.services.call('acceptMatch', { roomId: this.requireRoomId('accept') });
-    this.learnRoom(room);
+    this.feed.learnRoom(room);
     return room;
   }
 
   async decline(): Promise<Room> {
     const { room } = await this.services.call('declineMatch', { roomId: this.requireRoomId('decline') });
-    this.learnRoom(room);
+    this.feed.learnRoom(room);
     return room;
   }
 
@@ -270,7 +273,7 @@ export class MatchSubscription implements Match {
 
   private async sendReport(result: Result): Promise<Room> {
     const { room } = await this.services.call('reportResult', { roomId: this.requireRoomId('report'), ...result });
-    this.learnRoom(room);
+    this.feed.learnRoom(room);
     return room;
   }
 
@@ -287,71 +290,13 @@ export class MatchSubscription implements Match {
     );
   }
 
-  private learnRoom(room: Room) {
-    if (this.ended || !this.room || this.room.id !== room.id) return;
-    this.facts.room = newer(this.facts.room, room);
-    this.refresh();
-  }
-
-  private followTicket(ticketId: string) {
-    this.followed.add(ticketId);
-    this.stopTicket();
-    this.stopTicket = this.services.feed.ticket(
-      this.facts.mode,
-      ticketId,
-      (ticket) => this.learnTicket(ticketId, ticket),
-      (error) => this.notify(error),
-    );
-  }
-
-  private learnTicket(ticketId: string, ticket: Ticket | undefined) {
-    if (this.ended || ticketId !== this.facts.ticketId) return;
-    this.facts.ticket = laterTicket(this.facts.ticket, ticket);
-    if (this.facts.ticket?.roomId) this.listenRoom(this.facts.ticket.roomId);
-    this.refresh();
-  }
-
-  /**
-   * A listener that started while its ticket was being written can miss that write for good (the emulator has
-   * been measured doing so, scripts/listenRace.ts). Reading the ticket while that listener is open does not help:
-   * the read is answered from the same stale view. A new listener, once the old one is gone, hears the ticket as
-   * it is.
-   */
-  private relistenTicket(ticketId: string) {
-    if (this.ended || ticketId !== this.facts.ticketId) return;
-    this.services.feed.note({
-      path: `pools/${this.facts.mode}/tickets/${ticketId}`,
-      event: 'reread',
-      detail: 'the server says the ticket is no longer queued: listening afresh',
-    });
-    this.followTicket(ticketId);
-  }
-
-  private listenRoom(roomId: string) {
-    if (this.room?.id === roomId) return;
-    this.stopRoom();
-    this.room = {
-      id: roomId,
-      stop: this.services.feed.room(
-        roomId,
-        (room) => this.learnRoom(room),
-        (error) => this.notify(error),
-      ),
-    };
-  }
-
-  private stopRoom() {
-    this.room?.stop();
-    this.room = null;
-  }
-
   /** A failed ready check sent this player's ticket back to the pool as a new ticket: follow it. */
   private followRequeue() {
     const next = this.stateTicketId;
     if (!next || next === this.facts.ticketId) return; // the state document has not caught up yet
-    this.stopRoom();
+    this.feed.dropRoom();
     this.facts = { ...this.facts, ticketId: next, ticket: undefined, room: undefined, requeued: true };
-    this.followTicket(next);
+    this.feed.followTicket(this.facts.mode, next);
   }
 
   private refresh() {
@@ -395,20 +340,11 @@ export class MatchSubscription implements Match {
 
   /** The queue statistics listener and the wait-time ticker run only while queued. */
   private keepQueuedExtras(queued: boolean) {
-    if (queued && !this.stopStats) {
-      this.stopStats = this.services.feed.stats(
-        this.facts.mode,
-        (stats) => {
-          this.facts.stats = stats ?? null;
-          this.refresh();
-        },
-        (error) => this.notify(error),
-      );
-      if (this.tickMs > 0) this.ticker = setInterval(() => this.refresh(), this.tickMs);
-    } else if (!queued && this.stopStats) {
-      this.stopStats();
-      this.stopStats = null;
+    this.feed.followStats(queued ? this.facts.mode : null);
+    if (queued && !this.ticker && this.tickMs > 0) this.ticker = setInterval(() => this.refresh(), this.tickMs);
+    else if (!queued && this.ticker) {
       clearInterval(this.ticker);
+      this.ticker = undefined;
     }
   }
 
@@ -416,9 +352,7 @@ export class MatchSubscription implements Match {
     this.heartbeat.stop();
     this.gameBeat.stop();
     this.keepQueuedExtras(false);
-    this.stopState();
-    this.stopTicket();
-    this.stopRoom();
+    this.feed.close();
   }
 
   /**
