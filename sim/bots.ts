@@ -109,6 +109,8 @@ export class World {
   /** Each bot's hidden true skill, which decides its games; set once the bots have signed in. */
   readonly trueSkills = new Map<string, number>();
   private readonly games = new Map<string, Game>();
+  /** Games kept going past their end: nobody reports them until released (see `hold`). */
+  private readonly holds = new Map<string, Promise<void>>();
   private readonly stopped: Promise<void>;
   private stop!: () => void;
 
@@ -124,6 +126,24 @@ export class World {
   finish() {
     this.stopping = true;
     this.stop();
+  }
+
+  /**
+   * Keeps a room's game going until the returned release is called: nobody reports it meanwhile, so the room
+   * stays live (within its report window) while an operator's call on one of its players travels.
+   */
+  hold(roomId: string): () => void {
+    let release!: () => void;
+    this.holds.set(roomId, new Promise<void>((resolve) => (release = resolve)));
+    return () => {
+      this.holds.delete(roomId);
+      release();
+    };
+  }
+
+  /** Resolves once no hold keeps the room's game going. */
+  held(roomId: string): Promise<void> {
+    return this.holds.get(roomId) ?? Promise.resolve();
   }
 
   /** A pause that ends early when the simulation stops. */
@@ -148,6 +168,7 @@ export class World {
       this.faults.gameServerRooms++;
       const duplicate = random.next() < this.options.faults.duplicate;
       void sleep(Math.max(0, game.endsAt - Date.now())).then(async () => {
+        await this.held(room.id);
         for (let i = 0; i < (duplicate ? 2 : 1); i++)
           await this.gameServer.call('reportResult', { roomId: room.id, ...game.result }).catch(() => {});
       });
@@ -253,6 +274,7 @@ async function playAndReport(world: World, bot: Bot, room: RoomDoc, faults: Faul
   const game = world.game(room, bot.random);
   // Players finish and tap "report" a moment apart, not in the same millisecond.
   await sleep(Math.max(0, game.endsAt - Date.now() + between(bot, 0, 2000)));
+  await world.held(room.id);
   if (chance(bot, faults.noReport)) {
     world.faults.missingReports++;
     return;

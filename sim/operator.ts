@@ -6,6 +6,7 @@
  * whole database to them (sim/invariants.ts reads the audit rows they wrote).
  */
 import type { AppConfig } from '../functions/src/core/config.js';
+import { resolvePool } from '../functions/src/core/mode/pool.js';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Random } from '../tools/random.js';
 import type { Bot, World } from './bots.js';
@@ -85,42 +86,72 @@ async function act<T>(
 const pickFrom = <T>(random: Random, items: readonly T[]): T | undefined =>
   items[Math.floor(random.next() * items.length)];
 
-/** Two players in a live room (the first seen within `withinMs`), and one more anywhere. */
-async function toBan(o: OperatorWorld, withinMs: number): Promise<Bot[]> {
-  const farmers = new Set(o.world.farmers ?? []);
-  const candidates = o.bots.filter((b) => !farmers.has(b.client.uid));
-  const chosen: Bot[] = [];
-  const giveUpAt = Date.now() + withinMs;
-  while (chosen.length < 2 && Date.now() < giveUpAt && !o.world.stopping) {
-    const inRoom = candidates.filter((b) => !chosen.includes(b) && b.view.room && LIVE.has(b.view.room.status));
-    const bot = pickFrom(o.random, inRoom);
-    if (bot) chosen.push(bot);
-    else await o.world.idle(250);
-  }
-  const other = pickFrom(
-    o.random,
-    candidates.filter((b) => !chosen.includes(b)),
+/** Bans one bot; notes whether a live room of theirs was called off or forfeited by it. */
+async function banBot(o: OperatorWorld, bot: Bot, banned: string[], held = false): Promise<boolean> {
+  const uid = bot.client.uid;
+  const answer = await act(
+    o,
+    'banPlayer',
+    held ? `${uid} (its game held)` : uid,
+    () => o.client.call('banPlayer', { uid, reason: 'simulated: flagged for cheating', hours: 24 }),
+    (r) => `banned until ${new Date(r.ban.until!).toISOString()}; ${r.removal.kind}`,
   );
-  return other ? [...chosen, other] : chosen;
+  if (!answer) return false;
+  banned.push(uid);
+  o.log.counts.bans++;
+  const inLiveRoom = answer.removal.kind === 'roomCalledOff' || answer.removal.kind === 'forfeited';
+  if (inLiveRoom) o.log.counts.bansInLiveRoom++;
+  return inLiveRoom;
 }
 
-/** Bans two players in a live room and one more anywhere; returns whom it banned. */
+/** The report window long enough for a held game to outlast a ban's call on a loaded machine. */
+const HOLDABLE_REPORT_SECONDS = 20;
+
+/**
+ * A player to ban in a live room, and a release: a game in a mode whose report window is long is held (see
+ * `World.hold`) so it is still going when the ban lands; one in a mode of short timers is taken as it is.
+ */
+function liveRoomTarget(
+  o: OperatorWorld,
+  candidates: readonly Bot[],
+): { bot: Bot; held: boolean; release: () => void } | null {
+  const live = candidates.filter((b) => b.view.room && LIVE.has(b.view.room.status));
+  const holdable = live.filter(
+    (b) =>
+      b.view.room!.status === 'active' &&
+      resolvePool(o.config, b.view.room!.mode).mode.reportTimeoutSeconds >= HOLDABLE_REPORT_SECONDS,
+  );
+  const bot = pickFrom(o.random, holdable.length ? holdable : live);
+  if (!bot) return null;
+  return holdable.length
+    ? { bot, held: true, release: o.world.hold(bot.view.room!.id) }
+    : { bot, held: false, release: () => {} };
+}
+
+/**
+ * Bans two players in a live room and one more anywhere; returns whom it banned. A ban that found the room over
+ * (it ended while the call travelled) does not count, so another player is sought until `withinMs` runs out.
+ */
 async function ban(o: OperatorWorld, withinMs: number): Promise<string[]> {
+  const farmers = new Set(o.world.farmers ?? []);
   const banned: string[] = [];
-  for (const bot of await toBan(o, withinMs)) {
-    const uid = bot.client.uid;
-    const answer = await act(
-      o,
-      'banPlayer',
-      uid,
-      () => o.client.call('banPlayer', { uid, reason: 'simulated: flagged for cheating', hours: 24 }),
-      (r) => `banned until ${new Date(r.ban.until!).toISOString()}; ${r.removal.kind}`,
-    );
-    if (!answer) continue;
-    banned.push(uid);
-    o.log.counts.bans++;
-    if (answer.removal.kind === 'roomCalledOff' || answer.removal.kind === 'forfeited') o.log.counts.bansInLiveRoom++;
+  const candidates = () => o.bots.filter((b) => !farmers.has(b.client.uid) && !banned.includes(b.client.uid));
+  const giveUpAt = Date.now() + withinMs;
+  let inLiveRooms = 0;
+  while (inLiveRooms < 2 && Date.now() < giveUpAt && !o.world.stopping) {
+    const target = liveRoomTarget(o, candidates());
+    if (!target) {
+      await o.world.idle(250);
+      continue;
+    }
+    try {
+      if (await banBot(o, target.bot, banned, target.held)) inLiveRooms++;
+    } finally {
+      target.release();
+    }
   }
+  const other = pickFrom(o.random, candidates());
+  if (other) await banBot(o, other, banned);
   return banned;
 }
 
@@ -174,51 +205,25 @@ function modeToPause(o: OperatorWorld): string | null {
 
 /**
  * The operator's day, spread over the play time: bans at a fifth of it, a pause from three tenths to a half,
- * voids and an adjustment in between, one ban lifted at seven tenths.
+ * voids and an adjustment in between, one ban lifted at seven tenths. Each step waits for its moment, but none is
+ * skipped: on a slow machine the calls run late, and what is left of the day is done when the play time ends
+ * (the simulation waits for it before the drain), so every run acts the whole day out.
  */
 export async function operatorLife(o: OperatorWorld) {
   const playMs = 1000 * o.world.options.durationSeconds;
   const started = Date.now();
-  const until = async (share: number) => {
-    await o.world.idle(Math.max(0, started + share * playMs - Date.now()));
-    return !o.world.stopping;
-  };
-  if (!(await until(0.2))) return;
-  const banned = await ban(o, 0.1 * playMs);
+  const until = (share: number) => o.world.idle(Math.max(0, started + share * playMs - Date.now()));
+  await until(0.2);
+  const banned = await ban(o, 0.25 * playMs);
   const mode = modeToPause(o);
-  if (!(await until(0.3))) return;
-  if (mode) {
-    const paused = await act(
-      o,
-      'pauseMode',
-      mode,
-      () => o.client.call('pauseMode', { mode, message: 'Down for a fix, back soon', reason: 'simulated: incident' }),
-      (r) => `paused ${r.pools.join(', ')}; ${r.released} waiting tickets released`,
-    );
-    if (paused) {
-      o.log.counts.pauses++;
-      o.log.paused = { target: mode, from: paused.pause.at, until: null };
-    }
-  }
-  if (!(await until(0.35))) return;
+  await until(0.3);
+  const paused = mode ? await pause(o, mode) : false;
+  await until(0.35);
   await voidRooms(o, 3);
   await adjust(o, banned);
-  // Resumed even if the play time ran out meanwhile, so the drain sees the mode open again.
   await until(0.5);
-  if (o.log.paused && mode) {
-    const resumed = await act(
-      o,
-      'resumeMode',
-      mode,
-      () => o.client.call('resumeMode', { mode, reason: 'simulated: fixed' }),
-      () => 'resumed',
-    );
-    if (resumed) {
-      o.log.counts.resumes++;
-      o.log.paused.until = Date.now();
-    }
-  }
-  if (!(await until(0.7))) return;
+  if (paused && mode) await resume(o, mode);
+  await until(0.7);
   const lifted = banned.at(-1);
   if (lifted) {
     const answer = await act(
@@ -230,4 +235,31 @@ export async function operatorLife(o: OperatorWorld) {
     );
     if (answer) o.log.counts.unbans++;
   }
+}
+
+async function pause(o: OperatorWorld, mode: string): Promise<boolean> {
+  const paused = await act(
+    o,
+    'pauseMode',
+    mode,
+    () => o.client.call('pauseMode', { mode, message: 'Down for a fix, back soon', reason: 'simulated: incident' }),
+    (r) => `paused ${r.pools.join(', ')}; ${r.released} waiting tickets released`,
+  );
+  if (!paused) return false;
+  o.log.counts.pauses++;
+  o.log.paused = { target: mode, from: paused.pause.at, until: null };
+  return true;
+}
+
+async function resume(o: OperatorWorld, mode: string) {
+  const resumed = await act(
+    o,
+    'resumeMode',
+    mode,
+    () => o.client.call('resumeMode', { mode, reason: 'simulated: fixed' }),
+    () => 'resumed',
+  );
+  if (!resumed || !o.log.paused) return;
+  o.log.counts.resumes++;
+  o.log.paused.until = Date.now();
 }

@@ -120,6 +120,7 @@ const PLAY_FUNCTIONS: CallName[] = [
   'leaveParty',
   'joinParty',
   'refreshPartyCode',
+  'forfeit',
 ];
 
 /** The admin callables the operator uses (`--operator`). */
@@ -321,7 +322,7 @@ export async function runSimulation({
   const farmers = bots.slice(-2).filter((b) => !b.isMember && b.members.length === 0);
   if (duelMode && farmers.length === 2) world.farmers = [farmers[0]!.client.uid, farmers[1]!.client.uid];
 
-  const operator = options.operator ? await startOperator(endpoints, limiter, calls) : null;
+  const operator = options.operator ? await startOperator(endpoints, calls) : null;
   const playFrom = Date.now();
   const operated = operator
     ? operatorLife({
@@ -469,8 +470,9 @@ export async function runSimulation({
 }
 
 /** The operator's client: an account with the `admin` claim, as `npm run operator` grants it. */
-async function startOperator(endpoints: ClientEndpoints, limiter: Limiter, calls: CallLog) {
-  const client = new BotClient(endpoints, limiter, calls);
+/** The operator works at a console of its own: one call at a time, never queued behind the bots' calls. */
+async function startOperator(endpoints: ClientEndpoints, calls: CallLog) {
+  const client = new BotClient(endpoints, new Limiter(1), calls);
   await client.signInWithToken(await getAuth(app).createCustomToken('sim-operator', { admin: true }));
   return { client, log: newOperatorLog() };
 }

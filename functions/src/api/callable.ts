@@ -37,7 +37,11 @@ export function toHttpsError(error: unknown): HttpsError {
   if (error instanceof Failure) return new HttpsError(error.code, error.message, error.details);
   const code = (error as { code?: unknown })?.code;
   // Firestore gives up on a transaction after repeated contention (gRPC ABORTED = 10); the caller may retry.
-  if (code === 10 || code === 'aborted') {
+  // The emulator, having aborted a transaction that waited too long for a lock, answers its next read with
+  // INVALID_ARGUMENT "Transaction is invalid or closed" (3) rather than ABORTED: the same busy server.
+  const closed =
+    code === 3 && /transaction is invalid or closed/i.test(String((error as { details?: unknown }).details));
+  if (code === 10 || code === 'aborted' || closed) {
     return new HttpsError('aborted', 'The server was busy with conflicting updates; please retry.');
   }
   logger.error('Unexpected error in a callable', error);
