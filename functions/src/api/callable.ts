@@ -11,6 +11,7 @@ import { deferred } from '../define.js';
 import { withOpCounts, type OpCounts } from '../store/firestore/metrics.js';
 import { takeCall } from '../store/rateLimit.js';
 import { metricsRef } from '../store/firestore/refs.js';
+import { isContention } from '../store/firestore/grpc.js';
 
 export interface Caller {
   uid: string;
@@ -35,13 +36,8 @@ export function requireCaller(request: CallableRequest): Caller {
 export function toHttpsError(error: unknown): HttpsError {
   if (error instanceof HttpsError) return error;
   if (error instanceof Failure) return new HttpsError(error.code, error.message, error.details);
-  const code = (error as { code?: unknown })?.code;
-  // Firestore gives up on a transaction after repeated contention (gRPC ABORTED = 10); the caller may retry.
-  // The emulator, having aborted a transaction that waited too long for a lock, answers its next read with
-  // INVALID_ARGUMENT "Transaction is invalid or closed" (3) rather than ABORTED: the same busy server.
-  const closed =
-    code === 3 && /transaction is invalid or closed/i.test(String((error as { details?: unknown }).details));
-  if (code === 10 || code === 'aborted' || closed) {
+  // Contention (store/firestore/grpc.ts): nothing was written, and the SDK retries `aborted`.
+  if (isContention(error)) {
     return new HttpsError('aborted', 'The server was busy with conflicting updates; please retry.');
   }
   logger.error('Unexpected error in a callable', error);

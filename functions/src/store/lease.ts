@@ -1,6 +1,7 @@
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { Lease } from '../core/queue/lease.js';
 import { mayTakeLease } from '../core/queue/lease.js';
+import { GRPC, grpcCode } from './firestore/grpc.js';
 import { countQueryReads, countWrites } from './firestore/metrics.js';
 import { leaseRef, leasesRef, runBeaconRef, runBeaconsRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
@@ -49,10 +50,6 @@ export async function readLeases(): Promise<LeasesRead> {
   };
 }
 
-const NOT_FOUND = 5;
-const ALREADY_EXISTS = 6;
-const FAILED_PRECONDITION = 9;
-
 /** The leases a claim holds now; `written`, when it knows their update times, lets the next renewal skip reading them. */
 export interface Claim {
   held: string[];
@@ -83,9 +80,9 @@ async function claimSeen(holder: string, poolIds: readonly string[], ttlMs: numb
     };
     return { held: taken, written };
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
+    const code = grpcCode(error);
     // Another run wrote, created or released one of them since: decide again in a transaction.
-    if (code === NOT_FOUND || code === ALREADY_EXISTS || code === FAILED_PRECONDITION) return null;
+    if (code === GRPC.NOT_FOUND || code === GRPC.ALREADY_EXISTS || code === GRPC.FAILED_PRECONDITION) return null;
     throw error;
   }
 }
@@ -123,7 +120,7 @@ async function claimInTransaction(holder: string, poolIds: readonly string[], tt
       });
     } catch (error) {
       // Another run created one of these leases first: read them again.
-      if ((error as { code?: unknown }).code !== ALREADY_EXISTS || attempt >= 5) throw error;
+      if (grpcCode(error) !== GRPC.ALREADY_EXISTS || attempt >= 5) throw error;
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { DocumentData, DocumentReference, UpdateData } from 'firebase-admin/firestore';
+import { GRPC, grpcCode } from './grpc.js';
 import { countReads, countWrites } from './metrics.js';
 
 /** What to do with one document, decided from its current contents. */
@@ -8,7 +9,6 @@ export type Decision<T, R> =
   /** The change spans documents: it must run as a transaction. */
   | { kind: 'transaction' };
 
-const FAILED_PRECONDITION = 9;
 const ATTEMPTS = 12;
 
 /**
@@ -34,7 +34,7 @@ export async function changeDocument<T extends DocumentData, R>(
       countWrites(1);
       return decision.result;
     } catch (error) {
-      if ((error as { code?: unknown }).code !== FAILED_PRECONDITION) throw error;
+      if (grpcCode(error) !== GRPC.FAILED_PRECONDITION) throw error;
     }
   }
   return inTransaction();
