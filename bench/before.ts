@@ -16,8 +16,17 @@ export const UNRESERVED_COMMIT = '13ddb10';
 /** The name the tables give the matcher of UNRESERVED_COMMIT. */
 export const UNRESERVED = `main@${UNRESERVED_COMMIT}`;
 
-/** What the benchmark calls on a matcher. */
-export type MatcherApi = Pick<typeof Current, 'sweepPool' | 'matchTicketNow' | 'candidateScoreRange'>;
+/** main's matcher before busy pools left some arrivals to the sweep (issue 30, third part): beside today's on streams. */
+export const ON_ARRIVAL_COMMIT = '923f573';
+/** The name the tables give the matcher of ON_ARRIVAL_COMMIT. */
+export const ON_ARRIVAL = `main@${ON_ARRIVAL_COMMIT}`;
+
+/**
+ * What the benchmark calls on a matcher. `leaveToSweep` is absent from matchers older than it: their arrivals
+ * are always matched at once when they can be.
+ */
+export type MatcherApi = Pick<typeof Current, 'sweepPool' | 'matchTicketNow' | 'candidateScoreRange'> &
+  Partial<Pick<typeof Current, 'leaveToSweep'>>;
 
 export async function loadBefore(commit = BEFORE_COMMIT): Promise<MatcherApi> {
   const root = fileURLToPath(new URL('..', import.meta.url));

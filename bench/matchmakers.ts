@@ -119,7 +119,8 @@ export class CoreMatchmaker implements Matchmaker {
     if (this.needyInView > 0 && this.mode.format.kind === 'team' && this.mode.format.teamSize === 5) {
       for (const size of [4, 3]) candidates.push(...this.pool.oldest(size, min, max, this.needyInView));
     }
-    const proposal = this.matcher.matchTicketNow(this.mode, ticket, candidates, nowMs);
+    const left = this.matcher.leaveToSweep?.(this.mode, ticket, candidates, nowMs) ?? false;
+    const proposal = left ? null : this.matcher.matchTicketNow(this.mode, ticket, candidates, nowMs);
     if (!proposal) {
       this.pool.add(ticket);
       return [];

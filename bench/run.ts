@@ -17,6 +17,8 @@ import { baselineB } from './baselineB.js';
 import {
   BEFORE_COMMIT,
   loadBefore,
+  ON_ARRIVAL,
+  ON_ARRIVAL_COMMIT,
   PREVIOUS_COMMIT,
   UNRESERVED,
   UNRESERVED_COMMIT,
@@ -336,6 +338,7 @@ const speedOnly = process.argv.includes('--speed');
 const longStreams = process.argv.includes('--long');
 const previous = await loadBefore(PREVIOUS_COMMIT);
 const unreserved = await loadBefore(UNRESERVED_COMMIT);
+const onArrival = await loadBefore(ON_ARRIVAL_COMMIT);
 /** `--algorithm=<name>[,<name>]`: only those matchers on the streams (to run them apart, in parallel). */
 const onlyAlgorithm = process.argv.find((a) => a.startsWith('--algorithm='))?.slice('--algorithm='.length);
 const streamMatchers = (
@@ -345,6 +348,7 @@ const streamMatchers = (
     ['previous', previous],
     [UNRESERVED, unreserved],
     [`matcher${IN_VIEW_SUFFIX}`, current],
+    [ON_ARRIVAL, onArrival],
   ] as [string, MatcherApi][]
 ).filter(([name]) => !onlyAlgorithm || onlyAlgorithm.split(',').includes(name));
 /** `--only=<text>`: only the streams whose name holds it (e.g. `--streams --only=8/s`), to run streams apart. */
@@ -352,12 +356,13 @@ const onlyStreams = process.argv.find((a) => a.startsWith('--only='))?.slice('--
 const specs = streamSpecs(SEED + 4, longStreams).filter(
   (spec) => !singleOnly && !speedOnly && (!onlyStreams || spec.name.includes(onlyStreams)),
 );
-const flowRuns: FlowRun[] = specs.flatMap((spec) =>
-  compareOnStream({ ...modeById('5v5'), ticketTtlSeconds: 24 * 3600 }, spec, streamMatchers, NOW),
-);
+/** The streams' 5v5: nobody expires, and busy arrivals beside parties that waited 6 s are left to the sweep. */
+const flowMode: Mode = { ...modeById('5v5'), ticketTtlSeconds: 24 * 3600, leaveToSweep: { afterSeconds: 6 } };
+const flowRuns: FlowRun[] = specs.flatMap((spec) => compareOnStream(flowMode, spec, streamMatchers, NOW));
 const printStreams = () => {
   console.log(
-    `Streams in 5v5, swept every 2 s, nobody expiring; "previous" is main's matcher of ${PREVIOUS_COMMIT}, on the same ` +
+    `Streams in 5v5 with leaveToSweep { afterSeconds: 6 }, swept every 2 s, nobody expiring; "previous" is main's ` +
+      `matcher of ${PREVIOUS_COMMIT}, ${ON_ARRIVAL} matches every arrival it can at once, all on the same ` +
       'arrivals. Per party size: wait p50 / p95 s of those matched / stranded (still waiting at the end, queued over 120 s before it):',
   );
   console.log(streamsTable(flowRuns, markdown));
@@ -369,8 +374,7 @@ const printStreams = () => {
 /** `--speed`: only the sweep of the busy stream's queue after 100 s (about 1,000 tickets), each matcher in turn. */
 if (speedOnly) {
   const busy = streamSpecs(SEED + 4, false)[0];
-  const speedMode = { ...modeById('5v5'), ticketTtlSeconds: 24 * 3600 };
-  const speed = busy ? sweepSpeed(speedMode, busy, streamMatchers, 100, NOW) : [];
+  const speed = busy ? sweepSpeed(flowMode, busy, streamMatchers, 100, NOW) : [];
   console.log(`The busy stream's queue after 100 s, swept 2 s later (median of 15 sweeps each, in turn):`);
   console.log(
     markdown(

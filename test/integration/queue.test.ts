@@ -68,6 +68,24 @@ describe('queueing and matching through the client SDK', () => {
     expect(stats.unmatched.premadeImbalance ?? 0).toBeGreaterThan(0);
   });
 
+  it('leaves a solo to the sweep where its read is full and holds a party that has waited, and the sweep seats it', async () => {
+    const names = ['P One', 'P Two', 'S One', 'S Two', 'S Three', 'S Four', 'S Five', 'S Six'];
+    const [p1, p2, ...solos] = await players(...names);
+    await party(p1!, p2!);
+    const queuedAt = Date.now();
+    await enqueue(p1!, '3v3');
+    // Five solos and the party cannot play: the party may not face three solos (sameCount).
+    for (const s of solos.slice(0, 5)) expect((await enqueue(s, '3v3')).room).toBeNull();
+    // The test configuration's 3v3 leaves arrivals to the sweep beside parties that have waited 2 s.
+    await sleep(Math.max(0, queuedAt + 2_200 - Date.now()));
+    // Six solos could play at once; the sixth's read (the party and five solos) is full and the party has waited.
+    const last = await enqueue(solos[5]!, '3v3');
+    expect(last.room).toBeNull();
+    await sweep();
+    expect((await ticketOf('3v3', last.ticketId)).status).toBe('matched');
+    await expectInvariants();
+  });
+
   it('starts a free-for-all at once at the maximum, and after the fill wait at the minimum', async () => {
     const four = await players('F1', 'F2', 'F3', 'F4');
     for (const p of four.slice(0, 3)) expect((await enqueue(p, 'ffa')).room).toBeNull();

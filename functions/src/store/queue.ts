@@ -1,6 +1,7 @@
 import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/fairplay/avoidance.js';
+import { leaveToSweep } from '../core/match/index.js';
 import { inPlay } from '../core/fairplay/leaving.js';
 import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotBanned } from '../core/ops/ban.js';
@@ -136,18 +137,16 @@ async function readCandidates(pool: Pool, ticket: TicketDoc): Promise<TicketDoc[
 }
 
 /**
- * Forms a room for a ticket about to be created, in its transaction, if its neighbourhood allows one: the
- * candidates are read plainly (a bounded query), the chosen ones again in the transaction.
+ * Forms a room for a ticket about to be created, in its transaction, if its neighbourhood allows one and core
+ * does not leave it to the sweep: the candidates are read plainly (a bounded query), the chosen ones again in
+ * the transaction.
  */
 async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
-  const candidates = await readCandidates(pool, ticket);
-  const proposal = matchNowAvoiding(
-    pool.mode,
-    toCoreTicket(ticket),
-    candidates.map(toCoreTicket),
-    Date.now(),
-    config.fairPlay.farming,
-  );
+  const arrival = toCoreTicket(ticket);
+  const candidates = (await readCandidates(pool, ticket)).map(toCoreTicket);
+  const now = Date.now();
+  if (leaveToSweep(pool.mode, arrival, candidates, now)) return null;
+  const proposal = matchNowAvoiding(pool.mode, arrival, candidates, now, config.fairPlay.farming);
   if (!proposal || breaksRules(pool, proposal)) return null;
   return formRoom(tx, pool, proposal, { fresh: ticket });
 }

@@ -16,6 +16,34 @@ export function candidateScoreRange(mode: Mode, ticket: Pick<Ticket, 'score'>): 
 }
 
 /**
+ * Candidates worth reading for a ticket of `size` players as it is queued: every other player of a room (one
+ * player per ticket at least), plus one to choose from. A read that comes back with this many is full.
+ */
+export function candidatesWanted(mode: Mode, size: number): number {
+  const room = mode.format.kind === 'team' ? 2 * mode.format.teamSize : mode.format.maxPlayers;
+  return room - size + 1;
+}
+
+/**
+ * Whether a ticket being queued waits for the sweep rather than being matched now (issue 30; opt-in per mode,
+ * `Mode.leaveToSweep`). It does in a team mode where some parties need scarce partners (`hasScarceSolos`)
+ * when its read of the nearest tickets came back full, so the pool around it is busy, and that read holds a
+ * party with few ways to play that has waited the mode's `afterSeconds`. An arrival sees a handful of tickets
+ * nearest its score, and where parties pile up (the middle of the scale, where party averages bunch) those
+ * are the recent ones: matched there, it takes a solo or a 2-stack that a party waiting out of its view
+ * needed. The sweep, due within its interval, sees the whole pool and gives those partners to the longest
+ * waiting. A quiet pool, or one where nobody needy is waiting, still matches on arrival.
+ */
+export function leaveToSweep(mode: Mode, ticket: Ticket, candidates: readonly Ticket[], nowMs: number): boolean {
+  const rule = mode.leaveToSweep;
+  if (!rule || !hasScarceSolos(mode)) return false;
+  const others = new Map(candidates.filter((c) => c.id !== ticket.id).map((c) => [c.id, c]));
+  if (others.size < candidatesWanted(mode, ticket.members.length)) return false;
+  const waited = nowMs - rule.afterSeconds * 1000;
+  return [...others.values()].some((c) => isNeedy(mode, c.members.length) && c.enqueuedAt <= waited);
+}
+
+/**
  * Matches a ticket as it is queued, against candidates read near its score, returning a proposal that
  * contains it, or null if none can be made now (it then waits for the sweep). Candidates are served
  * longest waiting first, as in the sweep, but the parties with few ways to play (see `isNeedy`) come before

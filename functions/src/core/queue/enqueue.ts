@@ -1,6 +1,6 @@
 import { partyCapacity } from '../config.js';
 import { fail } from '../errors.js';
-import { candidateScoreRange } from '../match/index.js';
+import { candidateScoreRange, candidatesWanted } from '../match/index.js';
 import type { Pool } from '../mode/pool.js';
 import { requireLeader, type Party } from '../player/party.js';
 import { humanDuration } from '../fairplay/dodging.js';
@@ -61,15 +61,13 @@ export interface CandidatePlan {
   range: { min: number; max: number };
   /** Tickets to read above and below the ticket's score. */
   perDirection: number;
-  /** Candidates wanted in all: every other player of a room (one player per ticket at least), plus one to choose from. */
+  /** Candidates wanted in all (`candidatesWanted`). */
   wanted: number;
 }
 
 export function candidatePlan(pool: Pool, ticket: { score: number; members: readonly unknown[] }): CandidatePlan {
-  const { mode } = pool;
-  const room = mode.format.kind === 'team' ? 2 * mode.format.teamSize : mode.format.maxPlayers;
-  const wanted = room - ticket.members.length + 1;
-  return { range: candidateScoreRange(mode, ticket), perDirection: Math.ceil(wanted / 2), wanted };
+  const wanted = candidatesWanted(pool.mode, ticket.members.length);
+  return { range: candidateScoreRange(pool.mode, ticket), perDirection: Math.ceil(wanted / 2), wanted };
 }
 
 /**
