@@ -70,6 +70,7 @@ export function reportJson(figures: Figures, result: SimulationResult) {
         },
       ]),
     ),
+    opsByKindPerMatchedPlayer: figures.opsByKind,
     otherOps: Object.fromEntries(
       figures.otherOps.map((r) => [r.source, { reads: r.reads, writes: r.writes, invocations: r.invocations }]),
     ),

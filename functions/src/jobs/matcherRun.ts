@@ -427,7 +427,7 @@ async function publishStats(
   });
   lastStats.set(pool.id, { at: nowMs, stats });
   if (!statsChanged(previous?.stats, stats)) return;
-  countWrites(1);
+  countWrites(1, 'pools');
   await queueStatsRef(pool.id).set(stats);
 }
 

@@ -17,22 +17,22 @@ import { database } from './firestore/db.js';
 export async function beacon(holder: string, ttlMs: number): Promise<number> {
   const now = Date.now();
   await runBeaconRef(holder).set({ expiresAt: now + ttlMs });
-  countWrites(1);
+  countWrites(1, 'matcherRuns');
   const snapshot = await runBeaconsRef().get();
-  countQueryReads(snapshot.size);
+  countQueryReads(snapshot.size, 'matcherRuns');
   const dead = snapshot.docs.filter((d) => d.id !== holder && d.data().expiresAt <= now);
   if (dead.length) {
     const batch = database().batch();
     for (const d of dead) batch.delete(d.ref);
     await batch.commit();
-    countWrites(dead.length);
+    countWrites(dead.length, 'matcherRuns');
   }
   return snapshot.size - dead.length;
 }
 
 export async function endBeacon(holder: string): Promise<void> {
   await runBeaconRef(holder).delete();
-  countWrites(1);
+  countWrites(1, 'matcherRuns');
 }
 
 /** The leases as one query saw them, with each one's update time, so a claim can write on them unread. */
@@ -43,7 +43,7 @@ export interface LeasesRead {
 
 export async function readLeases(): Promise<LeasesRead> {
   const snapshot = await leasesRef().get();
-  countQueryReads(snapshot.size);
+  countQueryReads(snapshot.size, 'matcherLeases');
   return {
     leases: new Map(snapshot.docs.map((d) => [d.id, d.data()])),
     updateTimes: new Map(snapshot.docs.map((d) => [d.id, d.updateTime])),
@@ -73,7 +73,7 @@ async function claimSeen(holder: string, poolIds: readonly string[], ttlMs: numb
   }
   try {
     const results = taken.length ? await batch.commit() : [];
-    countWrites(taken.length);
+    countWrites(taken.length, 'matcherLeases');
     const written = {
       leases: new Map(taken.map((id) => [id, lease])),
       updateTimes: new Map(taken.map((id, i) => [id, results[i]!.writeTime])),
