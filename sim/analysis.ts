@@ -63,8 +63,9 @@ export interface Figures {
   writesPerMatchedPlayer: number | null;
   /** The same cost split by where it was made: each queue callable and the matcher. */
   queueOps: OpsRow[];
-  /** The same cost per matched player by kind of document (collection id), most written first. */
+  /** The same cost per matched player by kind of document (collection id), most written first, in all and by source. */
   opsByKind: Record<string, { reads: number; writes: number }>;
+  opsByKindBySource: Record<string, Record<string, { reads: number; writes: number }>>;
   /** Callables outside the window (sign-in, profile, parties). */
   otherOps: OpsRow[];
   enqueueToRoomMs: Spread;
@@ -209,6 +210,10 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
       ? round(queueOps.reduce((sum, r) => sum + r[key], 0) / matchedPlayers)
       : null;
 
+  const opsByKindBySource = Object.fromEntries([
+    ...QUEUE_FUNCTIONS.map((name) => [name, perKind([result.serverOps?.[name]?.kinds ?? {}], matchedPlayers)]),
+    ['matcher (scheduled runs)', perKind(result.matcherRuns.map((r) => r.kinds ?? {}), matchedPlayers)],
+  ]);
   const opsByKind = perKind(
     [
       ...QUEUE_FUNCTIONS.map((name) => result.serverOps?.[name]?.kinds ?? {}),
@@ -272,6 +277,7 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     writesPerMatchedPlayer: perPlayer('writes'),
     queueOps,
     opsByKind,
+    opsByKindBySource,
     otherOps,
     enqueueToRoomMs: spread(seen.map(latency)),
     byPath: {

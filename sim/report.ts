@@ -67,6 +67,7 @@ export function reportJson(figures: Figures, result: SimulationResult) {
           invocations: r.invocations,
           readsPerPlayer: +perPlayer(r.reads, figures.matchedPlayers),
           writesPerPlayer: +perPlayer(r.writes, figures.matchedPlayers),
+          byKindPerPlayer: figures.opsByKindBySource[r.source] ?? {},
         },
       ]),
     ),
