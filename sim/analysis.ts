@@ -212,7 +212,13 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
 
   const opsByKindBySource = Object.fromEntries([
     ...QUEUE_FUNCTIONS.map((name) => [name, perKind([result.serverOps?.[name]?.kinds ?? {}], matchedPlayers)]),
-    ['matcher (scheduled runs)', perKind(result.matcherRuns.map((r) => r.kinds ?? {}), matchedPlayers)],
+    [
+      'matcher (scheduled runs)',
+      perKind(
+        result.matcherRuns.map((r) => r.kinds ?? {}),
+        matchedPlayers,
+      ),
+    ],
   ]);
   const opsByKind = perKind(
     [
