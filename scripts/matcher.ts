@@ -24,7 +24,7 @@ const number = (flag: string, text: string) => {
 
 // Loaded after the flags are read, so a bad flag fails before the functions' configuration is.
 const { runMatcher } = await import('../functions/src/jobs/matcherRun.js');
-const { opCounts } = await import('../functions/src/store/firestore/metrics.js');
+const { opCounts, opCountsByKind } = await import('../functions/src/store/firestore/metrics.js');
 const abort = new AbortController();
 process.once('SIGTERM', () => abort.abort());
 const report = await runMatcher({
@@ -35,5 +35,5 @@ const report = await runMatcher({
   signal: abort.signal,
 });
 // The run's report and the reads and writes it made: the only Firestore work of this process.
-process.stdout.write(`${JSON.stringify({ ...report, ...opCounts })}\n`);
+process.stdout.write(`${JSON.stringify({ ...report, ...opCounts, kinds: opCountsByKind })}\n`);
 process.exit(0);

@@ -22,6 +22,22 @@ export interface Spread {
   p95: number | null;
 }
 
+/** Reads and writes by kind of document summed over `sources`, per matched player, most written first. */
+function perKind(sources: Record<string, { reads: number; writes: number }>[], players: number) {
+  const sum = new Map<string, { reads: number; writes: number }>();
+  for (const source of sources)
+    for (const [kind, ops] of Object.entries(source)) {
+      const total = sum.get(kind) ?? { reads: 0, writes: 0 };
+      sum.set(kind, { reads: total.reads + ops.reads, writes: total.writes + ops.writes });
+    }
+  const each = (n: number) => (players ? round(n / players) : 0);
+  return Object.fromEntries(
+    [...sum]
+      .sort(([, a], [, b]) => b.writes - a.writes || b.reads - a.reads)
+      .map(([kind, ops]) => [kind, { reads: each(ops.reads), writes: each(ops.writes) }]),
+  );
+}
+
 export interface OpsRow {
   source: string;
   reads: number;
@@ -47,6 +63,9 @@ export interface Figures {
   writesPerMatchedPlayer: number | null;
   /** The same cost split by where it was made: each queue callable and the matcher. */
   queueOps: OpsRow[];
+  /** The same cost per matched player by kind of document (collection id), most written first, in all and by source. */
+  opsByKind: Record<string, { reads: number; writes: number }>;
+  opsByKindBySource: Record<string, Record<string, { reads: number; writes: number }>>;
   /** Callables outside the window (sign-in, profile, parties). */
   otherOps: OpsRow[];
   enqueueToRoomMs: Spread;
@@ -191,6 +210,24 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
       ? round(queueOps.reduce((sum, r) => sum + r[key], 0) / matchedPlayers)
       : null;
 
+  const opsByKindBySource = Object.fromEntries([
+    ...QUEUE_FUNCTIONS.map((name) => [name, perKind([result.serverOps?.[name]?.kinds ?? {}], matchedPlayers)]),
+    [
+      'matcher (scheduled runs)',
+      perKind(
+        result.matcherRuns.map((r) => r.kinds ?? {}),
+        matchedPlayers,
+      ),
+    ],
+  ]);
+  const opsByKind = perKind(
+    [
+      ...QUEUE_FUNCTIONS.map((name) => result.serverOps?.[name]?.kinds ?? {}),
+      ...result.matcherRuns.map((r) => r.kinds ?? {}),
+    ],
+    matchedPlayers,
+  );
+
   const ticketsById = new Map(result.snapshot.tickets.map((t) => [t.id, t]));
   const roomsById = new Map(rooms.map((r) => [r.id, r]));
   const immediateRooms = new Set(result.enqueues.flatMap((e) => (e.immediateRoomId ? [e.immediateRoomId] : [])));
@@ -245,6 +282,8 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     readsPerMatchedPlayer: perPlayer('reads'),
     writesPerMatchedPlayer: perPlayer('writes'),
     queueOps,
+    opsByKind,
+    opsByKindBySource,
     otherOps,
     enqueueToRoomMs: spread(seen.map(latency)),
     byPath: {

@@ -8,12 +8,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { config } from '../functions/src/config.js';
 import { emptyRunReport, runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
-import { opCounts } from '../functions/src/store/firestore/metrics.js';
+import { opCounts, opCountsByKind, type OpsByKind } from '../functions/src/store/firestore/metrics.js';
 import { startMatcherProcess } from './matcherProcess.js';
 
 export interface MatcherRun extends RunReport {
   reads: number;
   writes: number;
+  /** The reads and writes by kind of document (collection id). */
+  kinds: OpsByKind;
   error: string | null;
 }
 
@@ -50,6 +52,7 @@ export class ScheduledMatcher {
 
   private async runHere(): Promise<MatcherRun> {
     const before = { ...opCounts };
+    const kindsBefore = structuredClone(opCountsByKind);
     let report: RunReport | null = null;
     let error: string | null = null;
     try {
@@ -57,7 +60,13 @@ export class ScheduledMatcher {
     } catch (e) {
       error = String(e);
     }
-    const counts = { reads: opCounts.reads - before.reads, writes: opCounts.writes - before.writes };
+    const kinds = Object.fromEntries(
+      Object.entries(opCountsByKind).map(([kind, now]) => {
+        const was = kindsBefore[kind] ?? { reads: 0, writes: 0 };
+        return [kind, { reads: now.reads - was.reads, writes: now.writes - was.writes }];
+      }),
+    );
+    const counts = { reads: opCounts.reads - before.reads, writes: opCounts.writes - before.writes, kinds };
     return { ...(report ?? emptyRunReport()), ...counts, error };
   }
 
@@ -66,7 +75,9 @@ export class ScheduledMatcher {
     this.child = run.child;
     const report = await run.report;
     this.child = null;
-    return report ? { ...report, error: null } : { ...emptyRunReport(), reads: 0, writes: 0, error: run.why() };
+    return report
+      ? { ...report, error: null }
+      : { ...emptyRunReport(), reads: 0, writes: 0, kinds: {}, error: run.why() };
   }
 
   /** Starts no more runs and ends the current one at its next sweep, leaving its digests and leases as usual. */

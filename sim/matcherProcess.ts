@@ -5,11 +5,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RunReport } from '../functions/src/jobs/matcherRun.js';
+import type { OpsByKind } from '../functions/src/store/firestore/metrics.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The run's report with the reads and writes its process made. */
-export type ProcessReport = RunReport & { reads: number; writes: number };
+export type ProcessReport = RunReport & { reads: number; writes: number; kinds: OpsByKind };
 
 export interface MatcherProcess {
   child: ChildProcess;

@@ -67,9 +67,11 @@ export function reportJson(figures: Figures, result: SimulationResult) {
           invocations: r.invocations,
           readsPerPlayer: +perPlayer(r.reads, figures.matchedPlayers),
           writesPerPlayer: +perPlayer(r.writes, figures.matchedPlayers),
+          byKindPerPlayer: figures.opsByKindBySource[r.source] ?? {},
         },
       ]),
     ),
+    opsByKindPerMatchedPlayer: figures.opsByKind,
     otherOps: Object.fromEntries(
       figures.otherOps.map((r) => [r.source, { reads: r.reads, writes: r.writes, invocations: r.invocations }]),
     ),

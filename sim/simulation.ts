@@ -8,6 +8,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { getAuth } from 'firebase-admin/auth';
 import type { CallName } from '@ladder/client';
 import { callNameOf } from '../client/src/names.js';
+import type { OpsByKind } from '../functions/src/store/firestore/metrics.js';
 import { maxPartySize } from '../functions/src/core/config.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
 import { LIVE_ROOM_STATUSES } from '../functions/src/core/room/room.js';
@@ -39,6 +40,8 @@ export interface ServerOps {
   reads: number;
   writes: number;
   invocations: number;
+  /** The same reads and writes by kind of document (collection id). */
+  kinds?: OpsByKind;
 }
 
 export interface SimulationResult {
@@ -417,6 +420,12 @@ export async function runSimulation({
               reads: after.reads - before.reads,
               writes: after.writes - before.writes,
               invocations: after.invocations - before.invocations,
+              kinds: Object.fromEntries(
+                Object.entries(after.kinds ?? {}).map(([kind, ops]) => {
+                  const was = before.kinds?.[kind] ?? { reads: 0, writes: 0 };
+                  return [kind, { reads: ops.reads - was.reads, writes: ops.writes - was.writes }];
+                }),
+              ),
             },
           ];
         }),

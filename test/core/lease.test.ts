@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Lease, nextTakeover, planLeases } from '../../functions/src/core/queue/lease.js';
+import {
+  type Lease,
+  livingLeases,
+  mayTakeLease,
+  nextTakeover,
+  planLeases,
+} from '../../functions/src/core/queue/lease.js';
 
 const TTL = 15_000;
 
@@ -111,6 +117,27 @@ describe('sharing the pools out between matcher runs', () => {
           const freed = others.filter(([, l]) => l.expiresAt === at).map(([id]) => id);
           expect(freed.length).toBeGreaterThan(0);
           for (const id of freed) expect(planLeases(pools, leases, 'me', 1, at!).claim).toContain(id);
+        },
+      ),
+    );
+  });
+
+  it("holds a lease until the later of its own expiry and its holder's beacon, unwritten since it was taken", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -20_000, max: 20_000 }),
+        fc.option(fc.integer({ min: -20_000, max: 60_000 }), { nil: undefined }),
+        fc.integer({ min: -30_000, max: 70_000 }),
+        (leaseTtl, beaconTtl, later) => {
+          const now = 1_000_000;
+          const leases = new Map<string, Lease>([['1v1', { holder: 'owner', expiresAt: now + leaseTtl }]]);
+          const runs = new Map(beaconTtl === undefined ? [] : [['owner', now + beaconTtl]]);
+          const living = livingLeases(leases, runs);
+          const until = Math.max(now + leaseTtl, beaconTtl === undefined ? -Infinity : now + beaconTtl);
+          // Another run may take it exactly once both have passed; a beacon gone (cleared) leaves the lease's own.
+          expect(mayTakeLease(living.get('1v1'), 'other', now + later)).toBe(now + later >= until);
+          expect(mayTakeLease(living.get('1v1'), 'owner', now + later)).toBe(true);
+          expect(nextTakeover(living, 'other', now)).toBe(until > now ? until : null);
         },
       ),
     );

@@ -9,7 +9,8 @@ import { reportResult } from '../../functions/src/store/settlement.js';
 import { expectInvariants } from '../support/game.js';
 import { db } from '../support/admin.js';
 import { assertPoolOpen } from '../../functions/src/store/pauses.js';
-import { claimLeases, readLeases, type LeasesRead } from '../../functions/src/store/lease.js';
+import { claimLeases, liveRuns, readLeases, renewBeacon } from '../../functions/src/store/lease.js';
+import { livingLeases, mayTakeLease } from '../../functions/src/core/queue/lease.js';
 
 type Step = 'enqueue' | 'accept' | 'report';
 
@@ -141,32 +142,46 @@ describe('the Firestore cost of a game', () => {
     await expect(assertPoolOpen(mode)).resolves.toBeUndefined();
   });
 
-  it('a matcher run renews its leases without reading them again, unless another run wrote one since', async () => {
-    const pools = ['cost-pool-a', 'cost-pool-b'];
+  it("a matcher run keeps its pools with one write a round, its beacon's, and writes its leases again only once its beacon was cleared", async () => {
+    const pools = ['cost-pool-a', 'cost-pool-b', 'cost-pool-c'];
     const holder = 'cost-run';
-    await claimLeases(holder, pools, 15_000);
-    const renewals: OpCounts[] = [];
-    const renew = (seen: LeasesRead) =>
-      withOpCounts(
-        () => claimLeases(holder, pools, 15_000, seen),
-        async (ops) => {
-          renewals.push(ops);
-        },
-      );
-    // From a read of the leases, and then from what that renewal wrote: no reads either time.
-    const first = await renew(await readLeases());
+    const ttl = 15_000;
+    const costOf = async <T>(work: () => Promise<T>) => {
+      let ops: OpCounts = { reads: 0, writes: 0 };
+      const result = await withOpCounts(work, async (counted) => {
+        ops = counted;
+      });
+      return { result, ops };
+    };
+    let beacon = await renewBeacon(holder, ttl, null);
+    const first = await claimLeases(holder, pools, ttl, { seen: await readLeases(), runs: await liveRuns() });
     expect(first.held).toEqual(pools);
-    const second = await renew(first.written!);
-    expect(second.held).toEqual(pools);
-    expect(renewals).toEqual([
-      { reads: 0, writes: 2 },
-      { reads: 0, writes: 2 },
-    ]);
-    // Another run holds one since: the claim reads them again and takes nothing that run holds.
-    await db.doc('matcherLeases/cost-pool-b').set({ holder: 'other-run', expiresAt: Date.now() + 15_000 });
-    const third = await renew(second.written!);
-    expect(third).toEqual({ held: ['cost-pool-a'], written: null });
-    expect(renewals[2]).toEqual({ reads: 2, writes: 1 });
+    // A round: the beacon renewed (one write), the leases claimed from what the last claim wrote: nothing more.
+    const renewal = await costOf(() => renewBeacon(holder, ttl, beacon.writtenAt));
+    expect(renewal).toMatchObject({ result: { lost: false }, ops: { reads: 0, writes: 1 } });
+    beacon = renewal.result;
+    const runs = await liveRuns();
+    const kept = await costOf(() => claimLeases(holder, pools, ttl, { seen: first.written!, runs }));
+    expect(kept).toMatchObject({ result: { held: pools }, ops: { reads: 0, writes: 0 } });
+    // The leases were not rewritten, yet another run cannot take them while the beacon lives past their expiry.
+    const later = Date.now() + ttl + 1;
+    const living = livingLeases((await readLeases()).leases, new Map([[holder, later]]));
+    expect(pools.every((id) => !mayTakeLease(living.get(id), 'other-run', later - 1))).toBe(true);
+    // Another run found the beacon run out and cleared it, and took one pool meanwhile: the renewal says so, and
+    // writing the leases again keeps the two nobody took.
+    await db.doc(`matcherRuns/${holder}`).delete();
+    await db.doc('matcherLeases/cost-pool-b').set({ holder: 'other-run', expiresAt: Date.now() + ttl });
+    const lost = await renewBeacon(holder, ttl, beacon.writtenAt);
+    expect(lost.lost).toBe(true);
+    const rewritten = await costOf(() =>
+      claimLeases(holder, pools, ttl, {
+        seen: kept.result.written!,
+        runs: new Map([[holder, Date.now() + ttl]]),
+        rewrite: true,
+      }),
+    );
+    expect(rewritten.result.held).toEqual(['cost-pool-a', 'cost-pool-c']);
+    expect(rewritten.ops).toEqual({ reads: 3, writes: 2 });
     expect((await db.doc('matcherLeases/cost-pool-b').get()).data()).toMatchObject({ holder: 'other-run' });
   });
 });

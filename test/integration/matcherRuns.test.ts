@@ -6,6 +6,7 @@ import { db } from '../support/admin.js';
 import { enqueue, expectInvariants, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
 import { startMatcherProcess } from '../../sim/matcherProcess.js';
+import { livingLeases, type Lease } from '../../functions/src/core/queue/lease.js';
 
 // The run that dies holds short leases; the survivor long ones, so its regular lease rounds (every third of its
 // lease) come long after the dead run's leases run out: a takeover at the survivor's next round would trail them.
@@ -18,15 +19,19 @@ const TAKEOVER_MARGIN_MS = 1_000;
 const matcherProcess = (name: string, seconds: number, leaseMs: number) =>
   startMatcherProcess(name, { seconds, intervalMs: 300, leaseMs });
 
-/** Pool id → the lease not run out: its holder and until when. */
-async function leases(): Promise<Map<string, { holder: string; expiresAt: number }>> {
+/**
+ * Pool id → the lease not run out: its holder and until when. A lease lasts as long as its holder's beacon
+ * (`matcherRuns/{holder}`), which a live run renews instead of its leases.
+ */
+async function leases(): Promise<Map<string, Lease>> {
   const now = Date.now();
-  const snapshot = await db.collection('matcherLeases').get();
-  return new Map(
-    snapshot.docs
-      .filter((d) => d.data().expiresAt > now)
-      .map((d) => [d.id, { holder: d.data().holder as string, expiresAt: d.data().expiresAt as number }]),
-  );
+  const [leaseDocs, beacons] = await Promise.all([
+    db.collection('matcherLeases').get(),
+    db.collection('matcherRuns').get(),
+  ]);
+  const runs = new Map(beacons.docs.map((d) => [d.id, d.data().expiresAt as number]));
+  const held = new Map(leaseDocs.docs.map((d) => [d.id, d.data() as Lease]));
+  return new Map([...livingLeases(held, runs)].filter(([, lease]) => lease.expiresAt > now));
 }
 
 /** Pool id → the holder of its lease, for the leases not run out. */
@@ -83,11 +88,12 @@ describe('several matcher runs side by side', () => {
       for (const run of new Set(shared.values())) expect(held(shared, run)).toBeLessThanOrEqual(share);
 
       const before = await ffaTrio('Before');
-      // Kill A, without letting it release anything, just after B renewed its leases: B's next regular round is
-      // a third of its 30 s lease away, while A's leases run out within 3 s. B must take A's pools over then.
+      // Kill A, without letting it release anything, just after B renewed its beacon (which keeps its leases): B's
+      // next regular round is a third of its 30 s lease away, while A's leases run out with A's beacon within 3 s.
+      // B must take A's pools over then.
       const renewedByB = async () => [...(await leases()).values()].find((l) => l.holder.startsWith('B-'))?.expiresAt;
       const seenB = await renewedByB();
-      await eventually('B to renew its leases', async () => ((await renewedByB()) !== seenB ? true : null), 20_000);
+      await eventually('B to renew its beacon', async () => ((await renewedByB()) !== seenB ? true : null), 20_000);
       const current = await leases();
       const deadHolder = [...current.values()].find((l) => l.holder.startsWith('A-'))!.holder;
       const [dying, surviving] = [a, b];

@@ -8,7 +8,7 @@ import { formatIssues } from '../core/validation.js';
 import { config } from '../config.js';
 import type { FunctionsConfig } from '../core/config.js';
 import { deferred } from '../define.js';
-import { withOpCounts, type OpCounts } from '../store/firestore/metrics.js';
+import { withOpCounts, type OpCounts, type OpsByKind } from '../store/firestore/metrics.js';
 import { takeCall } from '../store/rateLimit.js';
 import { metricsRef } from '../store/firestore/refs.js';
 import { isContention } from '../store/firestore/grpc.js';
@@ -46,10 +46,10 @@ export function toHttpsError(error: unknown): HttpsError {
 
 /**
  * With LADDER_METRICS=on (the simulation and bench:transports set it on the emulators), each invocation adds the
- * reads and writes it made, and how long it ran (a stream: all the while it was open), to `metrics/{function}`;
- * that bookkeeping write is not itself counted.
+ * reads and writes it made (in all and by kind of document), and how long it ran (a stream: all the while it was
+ * open), to `metrics/{function}`; that bookkeeping write is not itself counted.
  */
-const recordOps = (startedAt: number) => (ops: OpCounts) =>
+const recordOps = (startedAt: number) => (ops: OpCounts, kinds: OpsByKind) =>
   metricsRef(process.env.K_SERVICE ?? 'unknown')
     .set(
       {
@@ -57,6 +57,12 @@ const recordOps = (startedAt: number) => (ops: OpCounts) =>
         writes: FieldValue.increment(ops.writes),
         invocations: FieldValue.increment(1),
         seconds: FieldValue.increment((performance.now() - startedAt) / 1000),
+        kinds: Object.fromEntries(
+          Object.entries(kinds).map(([kind, counts]) => [
+            kind,
+            { reads: FieldValue.increment(counts.reads), writes: FieldValue.increment(counts.writes) },
+          ]),
+        ),
       },
       { merge: true },
     )

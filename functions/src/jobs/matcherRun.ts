@@ -1,3 +1,4 @@
+import type { Timestamp } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from 'firebase-functions/v2';
@@ -24,8 +25,16 @@ import { LIVE_ROOM_STATUSES, reportOverdue, type RoomDoc } from '../core/room/ro
 import { readyCheckOverdue } from '../core/room/readyCheck.js';
 import { config, poolOf } from '../config.js';
 import { countWrites, opCounts } from '../store/firestore/metrics.js';
-import { nextTakeover, planLeases } from '../core/queue/lease.js';
-import { beacon, claimLeases, endBeacon, readLeases, releaseLeases, type LeasesRead } from '../store/lease.js';
+import { livingLeases, nextTakeover, planLeases } from '../core/queue/lease.js';
+import {
+  claimLeases,
+  endBeacon,
+  liveRuns,
+  readLeases,
+  releaseLeases,
+  renewBeacon,
+  type LeasesRead,
+} from '../store/lease.js';
 import { Mirror } from '../store/firestore/mirror.js';
 import { PoolMirror } from '../store/pool.js';
 import { expireTicket } from '../store/queue.js';
@@ -138,6 +147,8 @@ class MatcherRun {
   private takeoverAt = Number.POSITIVE_INFINITY;
   // The leases as this run last wrote them, with their update times, when it knows them.
   private written: LeasesRead | null = null;
+  // This run's last beacon write: the next renewal holds only if nobody touched the beacon since.
+  private beaconWrite: Timestamp | null = null;
 
   constructor({ durationMs, intervalMs, leaseMs, name = 'matcher', signal }: RunOptions) {
     this.holder = `${name}-${randomUUID()}`;
@@ -209,19 +220,24 @@ class MatcherRun {
     return this.rooms;
   }
 
-  /** Renews the leases held, hands over those beyond this run's share, and takes free ones up to it. */
-  private async rebalance() {
-    const runs = await beacon(this.holder, this.leaseMs);
-    // Alone and holding every pool, the leases are as this run last wrote them unless another run wrote one since,
-    // which the renewal's conditions catch: they need no reading.
+  /**
+   * Keeps the leases held (its beacon renewed just before), hands over those beyond this run's share, and takes
+   * free ones up to it. `lost`: another run cleared this run's beacon, so the leases are read and written again.
+   */
+  private async rebalance(lost: boolean) {
+    const runs = await liveRuns();
+    // Alone and holding every pool, the leases are as this run last wrote them: another run takes one only once
+    // this run's beacon has run out and been cleared, which the beacon's renewal reports (`lost`).
     const own = this.written;
-    const alone = runs === 1 && own !== null && [...this.configured.keys()].every((id) => own.leases.has(id));
+    const alone =
+      !lost && runs.size === 1 && own !== null && [...this.configured.keys()].every((id) => own.leases.has(id));
     const seen = alone ? own : await readLeases();
-    const plan = planLeases([...this.configured.keys()], seen.leases, this.holder, runs, Date.now());
-    this.takeoverAt = nextTakeover(seen.leases, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
+    const living = livingLeases(seen.leases, runs);
+    const plan = planLeases([...this.configured.keys()], living, this.holder, runs.size, Date.now());
+    this.takeoverAt = nextTakeover(living, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
     for (const id of plan.release) await this.closePool(id, true);
     if (plan.release.length) await releaseLeases(this.holder, plan.release);
-    const claim = await claimLeases(this.holder, plan.claim, this.leaseMs, seen);
+    const claim = await claimLeases(this.holder, plan.claim, this.leaseMs, { seen, runs, rewrite: lost });
     this.written = claim.written;
     const held = new Set(claim.held);
     // A pool whose lease ran out under this run may have a new holder already: leave its digest to that one.
@@ -257,15 +273,23 @@ class MatcherRun {
   }
 
   /**
-   * Between sweeps, the whole rebalance (also when another run's lease runs out); within one, only renewing what
-   * it holds, so each held pool is swept.
+   * Every third of a lease, renews the run's beacon, which keeps its leases; between sweeps, also the whole
+   * rebalance (and when another run's lease runs out, to take its pools over at once).
    */
   private async renewIfDue(handOver: boolean) {
     const takeover = handOver && Date.now() >= this.takeoverAt;
     if (Date.now() - this.leasesAt < this.leaseMs / 3 && !takeover) return;
     this.leasesAt = Date.now();
-    if (handOver) return this.rebalance();
-    const claim = await claimLeases(this.holder, [...this.pools.keys()], this.leaseMs, this.written ?? undefined);
+    const { writtenAt, lost } = await renewBeacon(this.holder, this.leaseMs, this.beaconWrite);
+    this.beaconWrite = writtenAt;
+    if (handOver) return this.rebalance(lost);
+    // The beacon keeps the leases; only when another run cleared it are they written again, keeping those untaken.
+    if (!lost) return;
+    const claim = await claimLeases(this.holder, [...this.pools.keys()], this.leaseMs, {
+      seen: this.written ?? undefined,
+      runs: await liveRuns(),
+      rewrite: true,
+    });
     this.written = claim.written;
     const held = new Set(claim.held);
     for (const id of [...this.pools.keys()]) if (!held.has(id)) await this.closePool(id, false);
@@ -427,7 +451,7 @@ async function publishStats(
   });
   lastStats.set(pool.id, { at: nowMs, stats });
   if (!statsChanged(previous?.stats, stats)) return;
-  countWrites(1);
+  countWrites(1, 'pools');
   await queueStatsRef(pool.id).set(stats);
 }
 

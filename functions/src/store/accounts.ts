@@ -43,7 +43,7 @@ function deleteOwnDocuments(actor: string, uid: string, reason: string) {
     const live = await readTicketsAndRooms(tx, [state]);
     const presence = live.presence(state);
     assertDeletable(presence);
-    const archives = (await tx.query(seasonArchivesOf(uid))).docs;
+    const archives = (await tx.query(seasonArchivesOf(uid), 'seasons')).docs;
     const now = Date.now();
     if (presence.kind === 'queued') {
       const ticket = live.tickets.get(presence.ticketId) as TicketDoc;

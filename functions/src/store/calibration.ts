@@ -32,7 +32,7 @@ export async function calibrateDay(day: string, pageSize = 500): Promise<Calibra
     let query = roomsRef().where(ROOM_ENDED_DAY, '==', day).orderBy(FieldPath.documentId()).limit(pageSize);
     if (after !== null) query = query.startAfter(after);
     const page = await query.get();
-    countQueryReads(page.size);
+    countQueryReads(page.size, 'rooms');
     for (const snap of page.docs) {
       const room = snap.data();
       tallyRoom(tally, room, edgesOf(room.ladder));
@@ -45,6 +45,6 @@ export async function calibrateDay(day: string, pageSize = 500): Promise<Calibra
   const batch = database().batch();
   for (const doc of docs) batch.set(calibrationRef(calibrationDocId(day, doc.mode)), doc);
   if (docs.length) await batch.commit();
-  countWrites(docs.length);
+  countWrites(docs.length, 'calibration');
   return { day, rooms, documents: docs.map((d) => calibrationDocId(day, d.mode)) };
 }

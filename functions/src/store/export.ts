@@ -46,8 +46,12 @@ export async function exportMyData(uid: string): Promise<MyData> {
     reviewFlagRef(uid).get(),
     auditsRef().where('target', '==', uid).get(),
   ]);
-  countReads(3);
-  countQueryReads(history.size + seasons.size + audit.size);
+  countReads(1, 'players');
+  countReads(1, 'playerStates');
+  countReads(1, 'reviewFlags');
+  countQueryReads(history.size, 'history');
+  countQueryReads(seasons.size, 'seasons');
+  countQueryReads(audit.size, 'audit');
   const s = state.data() ?? null;
   const roomIds = [...new Set(history.docs.flatMap((d) => d.data().roomId ?? []))];
   const [party, ticket, rooms] = await Promise.all([
@@ -55,7 +59,9 @@ export async function exportMyData(uid: string): Promise<MyData> {
     s?.ticketId && s.mode ? ticketRef(s.mode, s.ticketId).get() : null,
     roomIds.length ? database().getAll(...roomIds.map(roomRef)) : [],
   ]);
-  countReads(roomIds.length + (party ? 1 : 0) + (ticket ? 1 : 0));
+  countReads(roomIds.length, 'rooms');
+  countReads(party ? 1 : 0, 'parties');
+  countReads(ticket ? 1 : 0, 'tickets');
   return {
     uid,
     exportedAt: Date.now(),

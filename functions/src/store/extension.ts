@@ -19,7 +19,7 @@ export async function seasonNow(ladderId: string, nowMs: number, tx?: Tx): Promi
   if (tx) extension = (await tx.get(ref)).data();
   else {
     extension = (await ref.get()).data();
-    countReads(1);
+    countReads(1, 'extensions');
   }
   return seasonRunningAt(seasons, extension ?? null, nowMs)?.id ?? null;
 }
@@ -27,7 +27,7 @@ export async function seasonNow(ladderId: string, nowMs: number, tx?: Tx): Promi
 /** A season's end with its extension, if any (one read). */
 export async function seasonEnd(ladderId: string, season: Season): Promise<number> {
   const extension = (await seasonExtensionRef(ladderId, season.id).get()).data();
-  countReads(1);
+  countReads(1, 'extensions');
   return Math.max(season.end, extension?.end ?? season.end);
 }
 
@@ -36,7 +36,7 @@ export async function calendarOf(ladderId: string): Promise<Season[]> {
   const seasons = ladderOf(ladderId).seasons;
   if (seasons.length === 0) return [];
   const extensions = await seasonExtensionsRef(ladderId).get();
-  countQueryReads(extensions.size);
+  countQueryReads(extensions.size, 'extensions');
   return extendedCalendar(
     seasons,
     extensions.docs.map((d) => d.data()),

@@ -37,13 +37,13 @@ const ratingOf = (ladder: string) => `ladders.${ladder}.rating`;
 /** A count aggregation is billed one read per 1,000 index entries it passes (at least one). */
 async function count(query: Query<Player>): Promise<number> {
   const n = (await query.count().get()).data().count;
-  countReads(Math.max(1, Math.ceil(n / 1000)));
+  countReads(Math.max(1, Math.ceil(n / 1000)), 'players');
   return n;
 }
 
 async function rows(query: Query<Player>): Promise<Player[]> {
   const snapshot = await query.get();
-  countQueryReads(snapshot.size);
+  countQueryReads(snapshot.size, 'players');
   return snapshot.docs.map((doc) => doc.data());
 }
 
@@ -76,7 +76,7 @@ export async function leaderboard(ladder: string, asked: number | LeaderboardAsk
     ? rankRows((await rows(bestFirst(current).limit(ask.limit))).map((p) => unranked(ladder, p, now)))
     : [];
   const mySnapshot = await playerRef(uid).get();
-  countQueryReads(1);
+  countQueryReads(1, 'players');
   const mine = mySnapshot.data()?.ladders[ladder];
   const players = ask.players ? await listed(current, ask.players, now) : undefined;
   const board: Leaderboard = { ladder, top, me: null, ...(players && { players }) };
@@ -116,7 +116,7 @@ async function listed(board: Board, uids: string[], now: number): Promise<Leader
   const { ladder, season } = board;
   const rules = ladderOf(ladder);
   const snapshots = await database().getAll(...[...new Set(uids)].map((id) => playerRef(id)));
-  countReads(snapshots.length);
+  countReads(snapshots.length, 'players');
   const players = snapshots
     .map((snapshot) => snapshot.data() as Player | undefined)
     .filter((p): p is Player => !!p && isRanked(p.ladders[ladder], rules) && p.ladders[ladder]!.season === season)

@@ -1,8 +1,8 @@
 import type { Timestamp } from 'firebase-admin/firestore';
 import type { Lease } from '../core/queue/lease.js';
-import { mayTakeLease } from '../core/queue/lease.js';
+import { livingLeases, mayTakeLease } from '../core/queue/lease.js';
 import { GRPC, grpcCode } from './firestore/grpc.js';
-import { countQueryReads, countWrites } from './firestore/metrics.js';
+import { countQueryReads, countReads, countWrites } from './firestore/metrics.js';
 import { leaseRef, leasesRef, runBeaconRef, runBeaconsRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
 import { database } from './firestore/db.js';
@@ -13,26 +13,65 @@ import { database } from './firestore/db.js';
  * duplicated schedule delivery) can propose, but never double-match.
  */
 
-/** Says this run is alive until `expiresAt`, and clears the beacons of runs that ended without saying so. */
-export async function beacon(holder: string, ttlMs: number): Promise<number> {
-  const now = Date.now();
-  await runBeaconRef(holder).set({ expiresAt: now + ttlMs });
-  countWrites(1);
-  const snapshot = await runBeaconsRef().get();
-  countQueryReads(snapshot.size);
-  const dead = snapshot.docs.filter((d) => d.id !== holder && d.data().expiresAt <= now);
-  if (dead.length) {
-    const batch = database().batch();
-    for (const d of dead) batch.delete(d.ref);
-    await batch.commit();
-    countWrites(dead.length);
+/**
+ * Renews this run's beacon until `ttlMs` from now, on condition that it is as this run's previous write (`last`)
+ * left it; the first is created. A beacon gone or changed means another run found it run out and cleared it, so
+ * may be taking this run's pools: `lost` then, and the beacon is written again (the caller writes its leases
+ * again too, which keeps those nobody took).
+ */
+export async function renewBeacon(
+  holder: string,
+  ttlMs: number,
+  last: Timestamp | null,
+): Promise<{ writtenAt: Timestamp; lost: boolean }> {
+  const ref = runBeaconRef(holder);
+  const beacon = { expiresAt: Date.now() + ttlMs };
+  if (last) {
+    try {
+      const { writeTime } = await ref.update(beacon, { lastUpdateTime: last });
+      countWrites(1, 'matcherRuns');
+      return { writtenAt: writeTime, lost: false };
+    } catch (error) {
+      const code = grpcCode(error);
+      if (code !== GRPC.NOT_FOUND && code !== GRPC.FAILED_PRECONDITION) throw error;
+    }
   }
-  return snapshot.size - dead.length;
+  const { writeTime } = await ref.set(beacon);
+  countWrites(1, 'matcherRuns');
+  return { writtenAt: writeTime, lost: last !== null };
+}
+
+/**
+ * The runs alive (holder → until when), and clears the beacons of runs that ended without saying so, each on
+ * condition that it is unchanged since read: a run that renewed meanwhile is alive after all.
+ */
+export async function liveRuns(): Promise<Map<string, number>> {
+  const now = Date.now();
+  const snapshot = await runBeaconsRef().get();
+  countQueryReads(snapshot.size, 'matcherRuns');
+  const runs = new Map<string, number>();
+  for (const d of snapshot.docs) {
+    if (d.data().expiresAt > now) {
+      runs.set(d.id, d.data().expiresAt);
+      continue;
+    }
+    try {
+      await d.ref.delete({ lastUpdateTime: d.updateTime });
+      countWrites(1, 'matcherRuns');
+    } catch (error) {
+      const code = grpcCode(error);
+      if (code !== GRPC.FAILED_PRECONDITION && code !== GRPC.NOT_FOUND) throw error;
+      const renewed = (await d.ref.get()).data();
+      countReads(1, 'matcherRuns');
+      if (renewed) runs.set(d.id, renewed.expiresAt);
+    }
+  }
+  return runs;
 }
 
 export async function endBeacon(holder: string): Promise<void> {
   await runBeaconRef(holder).delete();
-  countWrites(1);
+  countWrites(1, 'matcherRuns');
 }
 
 /** The leases as one query saw them, with each one's update time, so a claim can write on them unread. */
@@ -43,41 +82,61 @@ export interface LeasesRead {
 
 export async function readLeases(): Promise<LeasesRead> {
   const snapshot = await leasesRef().get();
-  countQueryReads(snapshot.size);
+  countQueryReads(snapshot.size, 'matcherLeases');
   return {
     leases: new Map(snapshot.docs.map((d) => [d.id, d.data()])),
     updateTimes: new Map(snapshot.docs.map((d) => [d.id, d.updateTime])),
   };
 }
 
-/** The leases a claim holds now; `written`, when it knows their update times, lets the next renewal skip reading them. */
+/** The leases a claim holds now; `written`, when it knows their update times, lets the next claim skip reading them. */
 export interface Claim {
   held: string[];
   written: LeasesRead | null;
 }
 
+export interface ClaimOptions {
+  /** The leases as this run last read or wrote them: tried without reading them again. */
+  seen?: LeasesRead;
+  /** The runs alive and until when (`liveRuns`): a lease lasts as long as its holder's beacon. */
+  runs: ReadonlyMap<string, number>;
+  /** Write the leases this run holds already too (its beacon was lost): a run that took one meanwhile keeps it. */
+  rewrite?: boolean;
+}
+
 /**
- * Takes or renews the leases of `poolIds` that are free or already this run's, as `seen` shows them, without
- * reading them again: one batch whose every write holds only if its lease is unchanged since (a lease nobody
- * held is created). Returns null when another run wrote one meanwhile (nothing is written then).
+ * Takes the leases of `poolIds` that are free, as `seen` shows them, without reading them again, and keeps those
+ * this run holds already: one batch whose every write holds only if its lease is unchanged since (a lease nobody
+ * held is created). A lease this run holds is not written again (its beacon keeps it) unless `rewrite`. Returns
+ * null when another run wrote one meanwhile (nothing is written then).
  */
-async function claimSeen(holder: string, poolIds: readonly string[], ttlMs: number, seen: LeasesRead) {
+async function claimSeen(
+  holder: string,
+  poolIds: readonly string[],
+  ttlMs: number,
+  seen: LeasesRead,
+  options: ClaimOptions,
+) {
   const now = Date.now();
-  const taken = poolIds.filter((id) => mayTakeLease(seen.leases.get(id), holder, now));
+  const living = livingLeases(seen.leases, options.runs);
+  const taken = poolIds.filter((id) => mayTakeLease(living.get(id), holder, now));
+  const writing = taken.filter((id) => options.rewrite || seen.leases.get(id)?.holder !== holder);
   const lease = { holder, expiresAt: now + ttlMs };
   const batch = database().batch();
-  for (const id of taken) {
+  for (const id of writing) {
     const lastUpdateTime = seen.updateTimes.get(id);
     if (lastUpdateTime) batch.update(leaseRef(id), lease, { lastUpdateTime });
     else batch.create(leaseRef(id), lease);
   }
   try {
-    const results = taken.length ? await batch.commit() : [];
-    countWrites(taken.length);
-    const written = {
-      leases: new Map(taken.map((id) => [id, lease])),
-      updateTimes: new Map(taken.map((id, i) => [id, results[i]!.writeTime])),
-    };
+    const results = writing.length ? await batch.commit() : [];
+    countWrites(writing.length, 'matcherLeases');
+    const written: LeasesRead = { leases: new Map(), updateTimes: new Map() };
+    for (const id of taken) {
+      const i = writing.indexOf(id);
+      written.leases.set(id, i < 0 ? seen.leases.get(id)! : lease);
+      written.updateTimes.set(id, i < 0 ? seen.updateTimes.get(id)! : results[i]!.writeTime);
+    }
     return { held: taken, written };
   } catch (error) {
     const code = grpcCode(error);
@@ -88,7 +147,7 @@ async function claimSeen(holder: string, poolIds: readonly string[], ttlMs: numb
 }
 
 /**
- * Takes or renews the leases of `poolIds` that are free or already this run's. With `seen` (leases as this run
+ * Takes the leases of `poolIds` that are free and keeps those already this run's. With `seen` (leases as this run
  * last read or wrote them) it first tries without reading them again; otherwise, or when one changed since, a
  * transaction reads them.
  */
@@ -96,24 +155,29 @@ export async function claimLeases(
   holder: string,
   poolIds: readonly string[],
   ttlMs: number,
-  seen?: LeasesRead,
+  options: ClaimOptions,
 ): Promise<Claim> {
-  const claimed = seen ? await claimSeen(holder, poolIds, ttlMs, seen) : null;
-  return claimed ?? { held: await claimInTransaction(holder, poolIds, ttlMs), written: null };
+  const claimed = options.seen ? await claimSeen(holder, poolIds, ttlMs, options.seen, options) : null;
+  return claimed ?? { held: await claimInTransaction(holder, poolIds, ttlMs, options), written: null };
 }
 
-async function claimInTransaction(holder: string, poolIds: readonly string[], ttlMs: number): Promise<string[]> {
+async function claimInTransaction(holder: string, poolIds: readonly string[], ttlMs: number, options: ClaimOptions) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await transaction(async (tx) => {
         const now = Date.now();
         const current = await tx.getAll(poolIds.map(leaseRef));
-        const taken = poolIds.filter((_, i) => mayTakeLease(current[i]!.data(), holder, now));
+        const read = new Map(
+          poolIds.flatMap((id, i) => (current[i]!.exists ? [[id, current[i]!.data() as Lease]] : [])),
+        );
+        const living = livingLeases(read, options.runs);
+        const taken = poolIds.filter((id) => mayTakeLease(living.get(id), holder, now));
         for (const id of taken) {
+          if (!options.rewrite && read.get(id)?.holder === holder) continue;
           const lease = { holder, expiresAt: now + ttlMs };
           // A lease nobody held is created, not set: reading a missing document does not stop another run from
           // creating it meanwhile, but a create then fails instead of overwriting that run's lease.
-          if (current[poolIds.indexOf(id)]!.exists) tx.set(leaseRef(id), lease);
+          if (read.has(id)) tx.set(leaseRef(id), lease);
           else tx.create(leaseRef(id), lease);
         }
         return taken;

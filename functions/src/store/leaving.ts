@@ -50,7 +50,7 @@ export function forfeit(uid: string, roomId: string): Promise<RoomDoc> {
     const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
     const now = Date.now();
     forfeitRoom(room, uid, now); // refuses a stranger or a game not in play before anything more is read
-    const silence = watched(room) ? silenceIn(room, await tx.query(gameBeatsRef(roomId)), now) : null;
+    const silence = watched(room) ? silenceIn(room, await tx.query(gameBeatsRef(roomId), 'beats'), now) : null;
     return leave(tx, room, [uid, ...(silence?.silent ?? []).filter((other) => other !== uid)], now);
   });
 }
@@ -73,12 +73,13 @@ function silenceIn(room: RoomDoc | undefined, beats: QuerySnapshot<GameBeat>, no
  */
 export async function leaveIfSilent(roomId: string): Promise<{ left: string[]; nextCheckAt: number | null }> {
   const [roomSnap, beatSnaps] = await Promise.all([roomRef(roomId).get(), gameBeatsRef(roomId).get()]);
-  countReads(1 + beatSnaps.size);
+  countReads(1, 'rooms');
+  countReads(beatSnaps.size, 'beats');
   const look = silenceIn(roomSnap.data(), beatSnaps, Date.now());
   if (!look?.silent.length) return { left: [], nextCheckAt: look?.nextCheckAt ?? null };
   return transaction(async (tx) => {
     const room = (await tx.get(roomRef(roomId))).data();
-    const beats = await tx.query(gameBeatsRef(roomId));
+    const beats = await tx.query(gameBeatsRef(roomId), 'beats');
     const now = Date.now();
     const silence = silenceIn(room, beats, now);
     if (!silence?.silent.length) return { left: [], nextCheckAt: silence?.nextCheckAt ?? null };

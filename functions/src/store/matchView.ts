@@ -6,7 +6,7 @@ import type { TicketDoc } from '../core/queue/ticket.js';
 import { assertOwnTicket, type MatchView, micros, viewVersion } from '../core/queue/view.js';
 import type { RoomDoc } from '../core/room/room.js';
 import { database } from './firestore/db.js';
-import { countedLater, countReads, countWrites } from './firestore/metrics.js';
+import { countedLater, countReads, countWrites, kindOf } from './firestore/metrics.js';
 import { playerStateRef, queueStatsRef, roomRef, streamClaimRef, ticketRef } from './firestore/refs.js';
 import { Tx } from './firestore/tx.js';
 
@@ -121,7 +121,7 @@ export function watchView(
       // Each snapshot is a billed read, and the read it may set off is the same call's.
       const stop = ref.onSnapshot(
         countedLater((snap: DocumentSnapshot<unknown>) => {
-          countReads(1);
+          countReads(1, kindOf(ref));
           if (!snap.exists || timeOf(snap) > last) refresh();
         }),
         onError,
@@ -143,10 +143,10 @@ export function watchView(
 /** Makes `id` the player's current stream; a stream whose claim is overwritten ends (`onReplaced`). */
 export async function claimStream(uid: string, id: string, onReplaced: () => void): Promise<() => void> {
   await streamClaimRef(uid).set({ id, at: Date.now() });
-  countWrites(1);
+  countWrites(1, 'matchStreams');
   return streamClaimRef(uid).onSnapshot(
     countedLater((snap: DocumentSnapshot<{ id: string }>) => {
-      countReads(1);
+      countReads(1, 'matchStreams');
       const claim = snap.data();
       if (claim && claim.id !== id) onReplaced();
     }),

@@ -34,7 +34,7 @@ async function releaseWaiting(pools: string[]): Promise<number> {
   let released = 0;
   for (const pool of pools) {
     const queued = await ticketsRef(pool).where('status', '==', 'queued').select().get();
-    countQueryReads(queued.size);
+    countQueryReads(queued.size, 'tickets');
     for (const doc of queued.docs) released += await release(pool, doc.id);
   }
   return released;
@@ -86,7 +86,7 @@ export async function assertPoolOpen(pool: Pick<Pool, 'id' | 'modeId'>): Promise
   if (now - (foundOpen.get(pool.id) ?? Number.NEGATIVE_INFINITY) < OPEN_TRUSTED_MS) return;
   foundOpen.delete(pool.id);
   const pauses = await database().getAll(...pauseTargetsOf(pool).map(modePauseRef));
-  countReads(pauses.length);
+  countReads(pauses.length, 'modePauses');
   assertNotPaused(pauses.map((p) => p.data() as ModePause | undefined));
   foundOpen.set(pool.id, now);
 }

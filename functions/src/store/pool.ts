@@ -23,7 +23,7 @@ export class PoolMirror {
 
   static async open(poolId: PoolId): Promise<PoolMirror> {
     const snapshot = await digestChunksRef(poolId).get();
-    countQueryReads(snapshot.size);
+    countQueryReads(snapshot.size, 'digest');
     const chunks = snapshot.docs.flatMap((d) => {
       const parsed = digestChunkSchema.safeParse(d.data());
       return parsed.success ? [parsed.data] : [];
@@ -73,7 +73,7 @@ export class PoolMirror {
         else batch.delete(digestChunkRef(this.poolId, id));
       }
       await batch.commit();
-      countWrites(slice.length);
+      countWrites(slice.length, 'digest');
     }
   }
 }

@@ -117,8 +117,8 @@ async function readCandidates(pool: Pool, ticket: TicketDoc): Promise<TicketDoc[
     .orderBy(FieldPath.documentId(), 'desc');
   const nearest = (query: typeof upward) => query.startAfter(ticket.score, ticket.id).limit(plan.perDirection).get();
   const [above, below] = await Promise.all([nearest(upward), nearest(downward)]);
-  countQueryReads(above.size);
-  countQueryReads(below.size);
+  countQueryReads(above.size, 'tickets');
+  countQueryReads(below.size, 'tickets');
   const docs = [...above.docs, ...below.docs];
   const missing = plan.wanted - docs.length;
   const direction = topUpDirection(plan, above.size, below.size);
@@ -130,7 +130,7 @@ async function readCandidates(pool: Pool, ticket: TicketDoc): Promise<TicketDoc[
         : null;
   if (missing > 0 && topUp?.after) {
     const more = await topUp.query.startAfter(topUp.after).limit(missing).get();
-    countQueryReads(more.size);
+    countQueryReads(more.size, 'tickets');
     docs.push(...more.docs);
   }
   return docs.map((d) => d.data());

@@ -209,9 +209,9 @@ export function expireOverdueReadyCheck(roomId: string) {
  */
 export async function markReadyCheckSeen(uid: string, roomId: string): Promise<{ seen: boolean }> {
   const room = requireRoom((await roomRef(roomId).get()).data(), roomId);
-  countReads(1);
+  countReads(1, 'rooms');
   if (!readyCheckOpenTo(room, uid)) return { seen: false };
   await readyCheckSeenRef(roomId, uid).set({ uid, at: Date.now() });
-  countWrites(1);
+  countWrites(1, 'seen');
   return { seen: true };
 }

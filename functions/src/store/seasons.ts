@@ -45,7 +45,7 @@ async function liveRoomsOf(ladder: string, season: string): Promise<number> {
     .where('status', 'in', [...LIVE_ROOM_STATUSES])
     .limit(1)
     .get();
-  countQueryReads(live.size);
+  countQueryReads(live.size, 'rooms');
   return live.size;
 }
 
@@ -53,7 +53,7 @@ async function liveRoomsOf(ladder: string, season: string): Promise<number> {
 async function rolloverBatch(ladderId: string, ladder: Ladder, season: string, size: number, nowMs: number) {
   const next = await seasonNow(ladderId, nowMs);
   const due = await playersRef().where(`ladders.${ladderId}.season`, '==', season).limit(size).get();
-  countQueryReads(due.size);
+  countQueryReads(due.size, 'players');
   if (due.empty) return false;
   await transaction(async (tx) => {
     // Read again inside the transaction: a settlement may have closed a player meanwhile.
@@ -88,7 +88,7 @@ async function rankingBatch(ladderId: string, season: string, size: number) {
       .orderBy('rating', 'desc')
       .orderBy('uid', 'asc');
     if (close.cursor) query = query.startAfter(close.cursor.rating, close.cursor.uid);
-    const batch = await tx.query(query.limit(size));
+    const batch = await tx.query(query.limit(size), 'seasons');
     if (batch.empty) {
       tx.set(seasonCloseRef(ladderId, season), { ...close, phase: 'done', finishedAt: Date.now() });
       return false;
@@ -121,7 +121,7 @@ export async function closeSeason(ladderId: string, season: string, options: Clo
   if (!calendar) throw new Error(`ladder ${ladderId} has no season ${season}`);
   const ref = seasonCloseRef(ladderId, season);
   let close = (await ref.get()).data();
-  countQueryReads(1);
+  countQueryReads(1, 'closes');
   if (close?.phase === 'done') return { kind: 'done', close };
   if (!close) {
     // Not started: the season may have been extended (a started close is never extended, so needs no look).
@@ -145,7 +145,7 @@ export async function closeSeason(ladderId: string, season: string, options: Clo
   }
   for (let batches = 0; batches < maxBatches; batches++) {
     close = (await ref.get()).data()!;
-    countQueryReads(1);
+    countQueryReads(1, 'closes');
     if (close.phase === 'done') return { kind: 'done', close };
     const more =
       close.phase === 'rollover'
@@ -153,7 +153,7 @@ export async function closeSeason(ladderId: string, season: string, options: Clo
         : await rankingBatch(ladderId, season, batchSize);
     if (!more && close.phase === 'rollover') {
       await ref.update({ phase: 'ranking' });
-      countWrites(1);
+      countWrites(1, 'closes');
     }
   }
   return { kind: 'paused', close: (await ref.get()).data()! };
@@ -163,7 +163,7 @@ export async function closeSeason(ladderId: string, season: string, options: Clo
 export async function seasonsOf(uid: string, ladderId: string) {
   const calendar = calendarAt(await calendarOf(ladderId), Date.now());
   const rows = await seasonArchivesOf(uid).where('ladder', '==', ladderId).get();
-  countQueryReads(rows.size);
+  countQueryReads(rows.size, 'seasons');
   const mine = new Map(rows.docs.map((d) => [d.data().season, d.data()]));
   return {
     ladder: ladderId,

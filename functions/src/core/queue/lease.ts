@@ -7,6 +7,23 @@ export type Lease = z.infer<typeof leaseSchema>;
 /** `matcherRuns/{holder}`: a matcher run that is alive until `expiresAt`, so runs can share the pools out. */
 export const runBeaconSchema = z.object({ expiresAt: z.number().int() });
 
+/**
+ * The leases as they stand: a lease holds until its own `expiresAt` (set when it was taken) or its holder's
+ * beacon's (`runs`: the live runs, by holder, and until when), whichever is later. So a live run keeps its pools
+ * by renewing its beacon alone, one write whatever the pools, and its leases run out when its beacon does.
+ */
+export function livingLeases(
+  leases: ReadonlyMap<string, Lease>,
+  runs: ReadonlyMap<string, number>,
+): Map<string, Lease> {
+  return new Map(
+    [...leases].map(([id, lease]) => [
+      id,
+      { ...lease, expiresAt: Math.max(lease.expiresAt, runs.get(lease.holder) ?? Number.NEGATIVE_INFINITY) },
+    ]),
+  );
+}
+
 /** A run may take a pool's lease when nobody holds it, it holds it already, or the holder's lease ran out. */
 export function mayTakeLease(current: Lease | undefined, holder: string, nowMs: number): boolean {
   return !current || current.holder === holder || current.expiresAt <= nowMs;

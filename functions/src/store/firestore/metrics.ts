@@ -3,41 +3,69 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * Firestore document reads and writes, counted where the store layer makes them, so the cost per matched
  * player can be reported. A retried transaction's reads count again, as they are billed again; only committed
- * writes count. Counts go to the
- * process totals and to the innermost `withOpCounts` scope (one callable invocation, say).
+ * writes count. Counts go to the process totals and to the innermost `withOpCounts` scope (one callable
+ * invocation, say), both in all and by the kind of document (its collection's id: `tickets`, `rooms`, …), so a
+ * report can say which documents the cost is made of.
  */
 export interface OpCounts {
   reads: number;
   writes: number;
 }
 
-export const opCounts: OpCounts = { reads: 0, writes: 0 };
-const scope = new AsyncLocalStorage<OpCounts>();
+/** Reads and writes by the id of the collection the documents are in. */
+export type OpsByKind = Record<string, OpCounts>;
 
-export function countReads(documents: number) {
-  opCounts.reads += documents;
+export const opCounts: OpCounts = { reads: 0, writes: 0 };
+export const opCountsByKind: OpsByKind = {};
+const scope = new AsyncLocalStorage<{ ops: OpCounts; kinds: OpsByKind }>();
+
+/** The kind of a document: the id of the collection it is in. */
+export const kindOf = (ref: { parent: { id: string } }): string => ref.parent.id;
+
+function add(kinds: OpsByKind, kind: string, reads: number, writes: number) {
+  const entry = kinds[kind] ?? { reads: 0, writes: 0 };
+  entry.reads += reads;
+  entry.writes += writes;
+  kinds[kind] = entry;
+}
+
+function count(kind: string, reads: number, writes: number) {
+  opCounts.reads += reads;
+  opCounts.writes += writes;
+  add(opCountsByKind, kind, reads, writes);
   const current = scope.getStore();
-  if (current) current.reads += documents;
+  if (!current) return;
+  current.ops.reads += reads;
+  current.ops.writes += writes;
+  add(current.kinds, kind, reads, writes);
+}
+
+export function countReads(documents: number, kind: string) {
+  count(kind, documents, 0);
 }
 
 /** A query is billed at least one read, even when it returns nothing. */
-export function countQueryReads(documents: number) {
-  countReads(Math.max(1, documents));
+export function countQueryReads(documents: number, kind: string) {
+  countReads(Math.max(1, documents), kind);
 }
 
-export function countWrites(documents: number) {
-  opCounts.writes += documents;
-  const current = scope.getStore();
-  if (current) current.writes += documents;
+export function countWrites(documents: number, kind: string) {
+  count(kind, 0, documents);
 }
 
-/** Runs `work`, then hands `report` the reads and writes made inside it, whether it succeeded or not. */
-export async function withOpCounts<T>(work: () => Promise<T>, report: (ops: OpCounts) => Promise<void>): Promise<T> {
-  const ops: OpCounts = { reads: 0, writes: 0 };
+/**
+ * Runs `work`, then hands `report` the reads and writes made inside it (in all, and by kind), whether it
+ * succeeded or not.
+ */
+export async function withOpCounts<T>(
+  work: () => Promise<T>,
+  report: (ops: OpCounts, kinds: OpsByKind) => Promise<void>,
+): Promise<T> {
+  const counted = { ops: { reads: 0, writes: 0 }, kinds: {} };
   try {
-    return await scope.run(ops, work);
+    return await scope.run(counted, work);
   } finally {
-    await report(ops);
+    await report(counted.ops, counted.kinds);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Query, Timestamp } from 'firebase-admin/firestore';
-import { countReads } from './metrics.js';
+import { countReads, kindOf } from './metrics.js';
 
 export interface MirrorOptions<T> {
   /** Entries known before listening (a digest), which the query's results then update. */
@@ -34,7 +34,7 @@ export class Mirror<D, T extends { id: string }> {
       (snapshot) => {
         const changes = snapshot.docChanges();
         // A listener is billed a read per document added to, changed in or changed out of its results.
-        countReads(changes.length);
+        for (const change of changes) countReads(1, kindOf(change.doc.ref));
         for (const change of changes) {
           const entry = change.type === 'removed' ? null : view(change.doc.data());
           const id = change.doc.id;

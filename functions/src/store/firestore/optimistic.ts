@@ -1,6 +1,6 @@
 import type { DocumentData, DocumentReference, UpdateData } from 'firebase-admin/firestore';
 import { GRPC, grpcCode } from './grpc.js';
-import { countReads, countWrites } from './metrics.js';
+import { countReads, countWrites, kindOf } from './metrics.js';
 
 /** What to do with one document, decided from its current contents. */
 export type Decision<T, R> =
@@ -25,13 +25,13 @@ export async function changeDocument<T extends DocumentData, R>(
 ): Promise<R> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const snapshot = await ref.get();
-    countReads(1);
+    countReads(1, kindOf(ref));
     const decision = decide(snapshot.data());
     if (decision.kind === 'unchanged') return decision.result;
     if (decision.kind === 'transaction' || !snapshot.updateTime) break;
     try {
       await ref.update(decision.document as UpdateData<T>, { lastUpdateTime: snapshot.updateTime });
-      countWrites(1);
+      countWrites(1, kindOf(ref));
       return decision.result;
     } catch (error) {
       if (grpcCode(error) !== GRPC.FAILED_PRECONDITION) throw error;

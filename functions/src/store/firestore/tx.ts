@@ -7,19 +7,20 @@ import type {
   UpdateData,
 } from 'firebase-admin/firestore';
 import { database } from './db.js';
-import { countQueryReads, countReads, countWrites } from './metrics.js';
+import { countQueryReads, countReads, countWrites, kindOf } from './metrics.js';
 
 /**
  * A Firestore transaction that counts what it reads and writes. Reads count in every attempt (an aborted
- * attempt's reads are billed too); writes are tallied here and counted once, by `transaction`, when they commit.
+ * attempt's reads are billed too); writes are tallied here, by kind, and counted once, by `transaction`, when they
+ * commit.
  */
 export class Tx {
-  writes = 0;
+  readonly writes = new Map<string, number>();
 
   constructor(private readonly tx: Transaction) {}
 
   async get<T>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>> {
-    countReads(1);
+    countReads(1, kindOf(ref));
     return this.tx.get(ref);
   }
 
@@ -27,33 +28,39 @@ export class Tx {
   // biome-ignore lint/suspicious/noExplicitAny: the refs name different document types; callers know each by position.
   async getAll(refs: DocumentReference<any>[]): Promise<DocumentSnapshot<any>[]> {
     if (refs.length === 0) return [];
-    countReads(refs.length);
+    for (const ref of refs) countReads(1, kindOf(ref));
     return this.tx.getAll(...refs);
   }
 
-  async query<T>(query: Query<T>): Promise<QuerySnapshot<T>> {
+  /** `kind`: the collection queried, which an empty result cannot tell. */
+  async query<T>(query: Query<T>, kind: string): Promise<QuerySnapshot<T>> {
     const snapshot = await this.tx.get(query);
-    countQueryReads(snapshot.size);
+    countQueryReads(snapshot.size, kind);
     return snapshot;
   }
 
+  private wrote(ref: DocumentReference<unknown>) {
+    const kind = kindOf(ref);
+    this.writes.set(kind, (this.writes.get(kind) ?? 0) + 1);
+  }
+
   create<T>(ref: DocumentReference<T>, data: T) {
-    this.writes++;
+    this.wrote(ref);
     this.tx.create(ref, data as never);
   }
 
   set<T>(ref: DocumentReference<T>, data: T) {
-    this.writes++;
+    this.wrote(ref);
     this.tx.set(ref, data as never);
   }
 
   update<T>(ref: DocumentReference<T>, data: UpdateData<T>) {
-    this.writes++;
+    this.wrote(ref);
     this.tx.update(ref, data as never);
   }
 
   delete(ref: DocumentReference<unknown>) {
-    this.writes++;
+    this.wrote(ref);
     this.tx.delete(ref);
   }
 }
@@ -65,6 +72,6 @@ export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     attempt = new Tx(tx);
     return work(attempt);
   });
-  countWrites(attempt?.writes ?? 0);
+  for (const [kind, writes] of attempt?.writes ?? []) countWrites(writes, kind);
   return result;
 }
