@@ -240,4 +240,53 @@ describe('settling a room with bots', () => {
       ),
     );
   });
+
+  it("counts each human's report that contradicts the result, as any settlement does, and flags at the threshold", () => {
+    const uids = ['a', 'b', 'c'];
+    const flagAfter = fairPlay.reportAbuse.flagAfter;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3 }),
+        fc.constantFrom('team' as const, 'ffa' as const),
+        fc.array(fc.option(fc.boolean(), { nil: null }), { minLength: 3, maxLength: 3 }),
+        fc.array(fc.integer({ min: 0, max: flagAfter }), { minLength: 3, maxLength: 3 }),
+        (size, kind, reported, counts) => {
+          const room = botRoom(uids.slice(0, size), kind);
+          const truth = kind === 'team' ? { outcome: 'A' as const } : { placements: placed(room.memberUids, 1) };
+          const lie = kind === 'team' ? { outcome: 'B' as const } : { placements: placed(room.memberUids, 2) };
+          // Each human reported the truth (true), a lie (false) or nothing (null); a game server settled it.
+          const reports = Object.fromEntries(
+            room.memberUids.flatMap((uid, i) =>
+              reported[i] === null ? [] : [[uid, { result: reported[i] ? truth : lie, at: 1, authoritative: false }]],
+            ),
+          );
+          const withServer = {
+            ...room,
+            reports: { ...reports, server: { result: truth, at: 2, authoritative: true } },
+          };
+          const states = new Map(room.memberUids.map((uid, i) => [uid, { ...idleState(0), falseReports: counts[i]! }]));
+          const plan = planSettlement({
+            room: withServer,
+            result: truth,
+            ladder,
+            fairPlay,
+            players: new Map(room.memberUids.map((uid) => [uid, newPlayer(uid, uid, { team: ladder }, 0)])),
+            states,
+            flags: new Map(),
+            nowMs: NOW_SETTLED,
+          });
+          const liars = room.memberUids.filter((_, i) => reported[i] === false);
+          for (const { uid, change } of plan.states) {
+            const before = states.get(uid)!.falseReports;
+            expect(change.falseReports ?? before).toBe(liars.includes(uid) ? before + 1 : before);
+          }
+          const flagged = liars.filter((uid) => states.get(uid)!.falseReports + 1 >= flagAfter);
+          expect(plan.flags.map((f) => f.uid)).toEqual(flagged);
+        },
+      ),
+    );
+  });
 });
+
+const placed = (uids: readonly string[], first: number) =>
+  Object.fromEntries(uids.map((uid, i) => [uid, i === 0 ? first : 3 - first]));

@@ -86,12 +86,10 @@ export function planSettlement(input: SettlementInput): SettlementPlan {
   const unrated = unratedBy(input);
   const rated = softenForLeavers(room, settleRoom(room, result, standings, ladder), fairPlay.leaving);
   const outcomes = unrated ? rated.map(withoutRatingChange) : rated;
-  const falseReports = new Map(
-    contradictingReporters(room, result).map((uid) => [uid, input.states.get(uid)!.falseReports + 1]),
-  );
+  const { falseReports, flags } = reportsAgainst(input);
   const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
   const ticketIds = room.sides.flatMap((side) => side.tickets.map((t) => t.ticketId));
-  const plan: SettlementPlan = { room, players: [], history: [], states: [], archives, flags: [] };
+  const plan: SettlementPlan = { room, players: [], history: [], states: [], archives, flags };
   for (const outcome of outcomes) {
     const before = standings.get(outcome.uid)!;
     const standing = unrated ? before : afterOutcome(before, outcome, ladder, nowMs);
@@ -101,29 +99,48 @@ export function planSettlement(input: SettlementInput): SettlementPlan {
     plan.history.push({ uid: outcome.uid, row: historyRow(room, outcome, nowMs, unrated?.reason ?? null) });
     const opponents = opponentsIn(room, outcome.uid).map((uid) => ({ uid, displayName: room.names[uid] ?? uid }));
     const meetings = afterGame(input.states.get(outcome.uid)!.meetings, opponents, fairPlay.farming, nowMs);
-    const counted = falseReports.get(outcome.uid);
     plan.states.push({
       uid: outcome.uid,
       change: {
         meetings,
-        ...(counted === undefined ? {} : { falseReports: counted }),
+        ...counted(falseReports, outcome.uid),
         ...pointerAfterSettling(input.states.get(outcome.uid)!, ticketIds),
         updatedAt: nowMs,
       },
     });
   }
-  plan.flags = [...falseReports].flatMap(([uid, count]) => {
-    const flag = flagAfterReport(uid, count, room.id, input.flags.get(uid) ?? null, fairPlay.reportAbuse, nowMs);
-    return flag ? [flag] : [];
-  });
   plan.room = { ...settledRoom(room, result, outcomes, ranks, nowMs), unrated };
   return plan;
 }
 
 /**
+ * Each player whose own report contradicts the result, with their count of such reports after this one, and
+ * the review flags those counts reach. Every settlement counts them, a game against bots too: a report is
+ * false whoever the opponents were.
+ */
+function reportsAgainst(input: SettlementInput): { falseReports: Map<string, number>; flags: ReviewFlag[] } {
+  const { room, result, fairPlay, nowMs } = input;
+  const falseReports = new Map(
+    contradictingReporters(room, result).map((uid) => [uid, input.states.get(uid)!.falseReports + 1]),
+  );
+  const flags = [...falseReports].flatMap(([uid, count]) => {
+    const flag = flagAfterReport(uid, count, room.id, input.flags.get(uid) ?? null, fairPlay.reportAbuse, nowMs);
+    return flag ? [flag] : [];
+  });
+  return { falseReports, flags };
+}
+
+/** The change to a player's count of false reports, if this settlement raised it. */
+const counted = (falseReports: ReadonlyMap<string, number>, uid: string): Partial<PlayerState> => {
+  const count = falseReports.get(uid);
+  return count === undefined ? {} : { falseReports: count };
+};
+
+/**
  * A game against bots settles unrated for its humans: no standing, record, season or placement moves (so no
  * profile is written), their meetings stay as they were (bots count towards no pair cap nor rematch rule), and
- * each gets a history row marked as a bot game; their pointers to the room's tickets are cleared, as after any game.
+ * each gets a history row marked as a bot game; their pointers to the room's tickets are cleared and their false
+ * reports counted, as after any game.
  */
 function planBotSettlement(input: SettlementInput): SettlementPlan {
   const { room, result, ladder, nowMs } = input;
@@ -135,6 +152,7 @@ function planBotSettlement(input: SettlementInput): SettlementPlan {
     outcomes.map(({ uid }) => [uid, { before: standings.get(uid)!.visible, after: standings.get(uid)!.visible }]),
   );
   const ticketIds = room.sides.flatMap((side) => side.tickets.map((t) => t.ticketId));
+  const { falseReports, flags } = reportsAgainst(input);
   return {
     room: { ...settledRoom(room, result, outcomes, ranks, nowMs), unrated: { reason: BOT_GAME_UNRATED, pairs: [] } },
     players: [],
@@ -144,10 +162,11 @@ function planBotSettlement(input: SettlementInput): SettlementPlan {
     })),
     states: room.memberUids.map((uid) => {
       const state = input.states.get(uid)!;
-      return { uid, change: { meetings: state.meetings, ...pointerAfterSettling(state, ticketIds), updatedAt: nowMs } };
+      const pointer = pointerAfterSettling(state, ticketIds);
+      return { uid, change: { meetings: state.meetings, ...counted(falseReports, uid), ...pointer, updatedAt: nowMs } };
     }),
     archives: [],
-    flags: [],
+    flags,
   };
 }
 
