@@ -312,9 +312,10 @@ interface Ports {
 }
 
 /**
- * Starts firebase-tools on ports chosen for it. Another checkout's stack starting at the same moment can take a
- * chosen port in the seconds before firebase-tools binds it (it then stops with "port taken", or "An unexpected
- * error" over EADDRINUSE); then it is started again on ports the system hands out, away from the defaults.
+ * Starts firebase-tools on ports chosen for it. Another checkout's stack starting at the same moment, or any
+ * outgoing connection, can take a chosen port in the seconds before firebase-tools binds it (it then stops with
+ * "port taken", or "An unexpected error" over EADDRINUSE, or its Functions emulator moves to the next port); then
+ * it is started again on ports the system hands out, away from the defaults.
  */
 async function startFirebaseToolsOnFreePorts(children: Child[], firestoreHost: string, options: StartOptions) {
   const attempts = 3;
@@ -395,6 +396,10 @@ async function startFirebaseTools(
     if (failure) throw new HarnessError(`The Functions emulator could not load the functions:\n${child.tail()}`);
     return child.output().includes('All emulators ready');
   });
+  // Finding a chosen port taken, the Functions emulator moves to the next one on its own and says so only in
+  // its log, while the stack would hand out the chosen one (a call there reaches whatever took it: a 426, say).
+  const moved = /Emulator unable to start on port \d+, starting on \d+ instead/i.exec(child.output());
+  if (moved) throw new HarnessError(`A chosen port was taken (port taken): ${moved[0]}`);
   return child;
 }
 

@@ -1,5 +1,6 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { HttpPlayer, phaseOf, playRankedGame } from '../../client/examples/httpClient.js';
+import { sweep } from '../support/game.js';
 
 /** The reference client against the emulators: no Firebase SDK on the players' side. */
 function httpPlayer() {
@@ -19,13 +20,23 @@ describe('the dependency-free reference client (docs/protocol.md)', () => {
     expect(ann.uid).toBe('dev:http ann');
     const annGame = playRankedGame(ann, '1v1', async () => 'win', 'poll');
     const bobGame = playRankedGame(bob, '1v1', async () => 'loss', 'stream');
+    // Queueing at the same moment, each can find nobody waiting yet; then the scheduled matcher pairs them. This
+    // suite runs no schedule, so one sweep stands in for it.
+    const bothQueued = () => phaseOf(ann.view) === 'queued' && phaseOf(bob.view) === 'queued';
+    let over = false;
+    const paired = vi
+      .waitUntil(() => over || bothQueued(), { timeout: 90_000, interval: 100 })
+      .then(() => (over ? undefined : sweep()))
+      .catch(() => {});
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stuck = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`stuck: Ann ${phaseOf(ann.view)}, Bob ${phaseOf(bob.view)}`)), 90_000);
     });
-    const [annEnd, bobEnd] = await Promise.race([Promise.all([annGame, bobGame]), stuck]).finally(() =>
-      clearTimeout(timer),
-    );
+    const [annEnd, bobEnd] = await Promise.race([Promise.all([annGame, bobGame]), stuck]).finally(() => {
+      clearTimeout(timer);
+      over = true;
+    });
+    await paired;
     expect(annEnd).toMatchObject({ phase: 'settled', ratingChange: { before: 1500, after: 1516, delta: 16 } });
     expect(bobEnd).toMatchObject({ phase: 'settled', ratingChange: { delta: -16 } });
   }, 120_000);
