@@ -4,6 +4,19 @@ export function duration(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/**
+ * 93_784 s → "1d 2:03:04"; under a day, "2:03:04"; under an hour, "3:04". Past a day the hours always show
+ * ("1d 0:03:04"), or "1d 3:04" would read as three hours.
+ */
+export function countdown(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const days = Math.floor(seconds / 86_400);
+  const rest = seconds % 86_400;
+  const hours = days > 0 || rest >= 3600;
+  const clock = hours ? `${Math.floor(rest / 3600)}:${duration(rest % 3600).padStart(5, '0')}` : duration(rest);
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
 /** 16 → "+16", -16 → "−16", 0 → "±0". */
 export function signed(delta: number): string {
   return delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : '±0';

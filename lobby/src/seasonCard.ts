@@ -1,15 +1,6 @@
 import { tierLabel, type Ladder, type Seasons } from '@ladder/client';
 import { act, h, ladderCard } from './dom.js';
-import { duration, ordinal } from './format.js';
-
-/** 93_784 s → "1d 2:03:04"; under a day, "2:03:04"; under an hour, "3:04". */
-function countdown(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  const days = Math.floor(seconds / 86_400);
-  const rest = seconds % 86_400;
-  const clock = rest >= 3600 ? `${Math.floor(rest / 3600)}:${duration(rest % 3600).padStart(5, '0')}` : duration(rest);
-  return days > 0 ? `${days}d ${clock}` : clock;
-}
+import { countdown, ordinal } from './format.js';
 
 /** The ladder's season: its countdown, and how the player finished each past season (with its final top 3). */
 export class SeasonCard {
