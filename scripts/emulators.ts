@@ -65,6 +65,9 @@ export interface StartOptions {
 
 export class HarnessError extends Error {}
 
+/** firebase-tools found a port chosen for it taken (and moved off it): the stack starts again on other ports. */
+class PortTakenError extends HarnessError {}
+
 /**
  * The terminal as it was when this module loaded: a caller that later redirects its own output (as `npm start`
  * does) still has the emulators' lines reach the terminal, once.
@@ -326,11 +329,12 @@ async function startFirebaseToolsOnFreePorts(children: Child[], firestoreHost: s
     } catch (error) {
       const failed = children.at(-1);
       const portTaken =
-        error instanceof HarnessError &&
-        failed?.name.startsWith('firebase') &&
-        /port taken|EADDRINUSE|address already in use|An unexpected error has occurred/i.test(
-          `${error.message}\n${failed.output()}`,
-        );
+        error instanceof PortTakenError ||
+        (error instanceof HarnessError &&
+          failed?.name.startsWith('firebase') &&
+          /port taken|EADDRINUSE|address already in use|An unexpected error has occurred/i.test(
+            `${error.message}\n${failed.output()}`,
+          ));
       if (!portTaken || attempt === attempts) throw error;
       await children.pop()?.stop();
       console.warn(
@@ -399,7 +403,7 @@ async function startFirebaseTools(
   // Finding a chosen port taken, the Functions emulator moves to the next one on its own and says so only in
   // its log, while the stack would hand out the chosen one (a call there reaches whatever took it: a 426, say).
   const moved = /Emulator unable to start on port \d+, starting on \d+ instead/i.exec(child.output());
-  if (moved) throw new HarnessError(`A chosen port was taken (port taken): ${moved[0]}`);
+  if (moved) throw new PortTakenError(`A chosen port was taken: ${moved[0]}`);
   return child;
 }
 

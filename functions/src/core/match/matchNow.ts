@@ -37,10 +37,10 @@ export function candidatesWanted(mode: Mode, size: number): number {
 export function leaveToSweep(mode: Mode, ticket: Ticket, candidates: readonly Ticket[], nowMs: number): boolean {
   const rule = mode.leaveToSweep;
   if (!rule || !hasScarceSolos(mode)) return false;
-  const others = new Map(candidates.filter((c) => c.id !== ticket.id).map((c) => [c.id, c]));
-  if (others.size < candidatesWanted(mode, ticket.members.length)) return false;
+  const others = othersThan(ticket, candidates);
+  if (others.length < candidatesWanted(mode, ticket.members.length)) return false;
   const waited = nowMs - rule.afterSeconds * 1000;
-  return [...others.values()].some((c) => isNeedy(mode, c.members.length) && c.enqueuedAt <= waited);
+  return others.some((c) => isNeedy(mode, c.members.length) && c.enqueuedAt <= waited);
 }
 
 /**
@@ -60,8 +60,7 @@ export function matchTicketNow(
   candidates: readonly Ticket[],
   nowMs: number,
 ): MatchProposal | null {
-  const others = new Map(candidates.filter((c) => c.id !== ticket.id).map((c) => [c.id, c]));
-  const tickets = [ticket, ...others.values()];
+  const tickets = [ticket, ...othersThan(ticket, candidates)];
   // Both pools index the tickets alike; only the one whose match is returned is committed.
   const free = new QueuedPool(mode, tickets, nowMs);
   if (!free.isAvailable(0)) return null;
@@ -78,6 +77,11 @@ export function matchTicketNow(
     }
   }
   return null;
+}
+
+/** The candidates other than the ticket itself, each once (two overlapping range reads may repeat one). */
+function othersThan(ticket: Ticket, candidates: readonly Ticket[]): Ticket[] {
+  return [...new Map(candidates.filter((c) => c.id !== ticket.id).map((c) => [c.id, c])).values()];
 }
 
 /**
