@@ -77,6 +77,11 @@ export interface PlayerState {
   meetings: { games: number; opponents: Meeting[] } | null;
   /** An operator's ban: in force until `until` (null: no expiry), with the reason. */
   ban: Ban | null;
+  /**
+   * The player's call bucket for the rate limit: `tokens` calls left as of `at` (refilled at the configured
+   * rate), or null before their first counted call.
+   */
+  calls: { tokens: number; at: number } | null;
   updatedAt: number;
 }
 

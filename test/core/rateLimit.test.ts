@@ -96,6 +96,8 @@ describe('the per-player rate limit', () => {
       granted: 1,
     });
     expect(grantCalls({ tokens: 0.5, at: 0 }, wide, 0)).toEqual({ admitted: false, retryAfterMs: 250 });
+    // A failed call is counted alone: an instance that cannot use an allowance takes none.
+    expect(grantCalls(null, wide, 0, 1)).toEqual({ admitted: true, bucket: { tokens: 39, at: 0 }, granted: 1 });
   });
 
   it('costs a player calling steadily one bucket write per several calls while they are far from the limit', () => {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { withOpCounts, type OpCounts } from '../../functions/src/store/firestore/metrics.js';
-import { poolOf } from '../../functions/src/config.js';
+import { config, poolOf } from '../../functions/src/config.js';
+import { takeCall } from '../../functions/src/store/rateLimit.js';
 import { ensurePlayer } from '../../functions/src/store/profile.js';
 import { enqueue } from '../../functions/src/store/queue.js';
 import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { reportResult } from '../../functions/src/store/settlement.js';
 import { expectInvariants } from '../support/game.js';
-import { db } from '../support/admin.js';
+import { db, setCallBucket } from '../support/admin.js';
 import { assertPoolOpen } from '../../functions/src/store/pauses.js';
 import { claimLeases, liveRuns, readLeases, renewBeacon } from '../../functions/src/store/lease.js';
 import { livingLeases, mayTakeLease } from '../../functions/src/core/queue/lease.js';
@@ -47,7 +48,9 @@ const expectAtMost = (ops: OpCounts, most: OpCounts) => {
 async function queueSolos(modeId: string, uids: string[], counted: ReturnType<typeof meter>['counted']) {
   let room: RoomDoc | null = null;
   for (const uid of uids) {
-    room = (await counted('enqueue', () => enqueue(uid, poolOf(modeId)))).room ?? room;
+    // Counted against the rate limit as the callable does: in its own transaction, on the state it writes anyway.
+    const limit = config.fairPlay.rateLimit;
+    room = (await counted('enqueue', () => enqueue(uid, poolOf(modeId), null, limit))).room ?? room;
   }
   expect(room, 'the last enqueue should have matched everyone at once').not.toBeNull();
   return room!;
@@ -64,7 +67,7 @@ async function duel(uids: string[], counted: ReturnType<typeof meter>['counted']
   const room = await queueSolos('1v1', uids, counted);
   let last: RoomDoc | null = null;
   for (const uid of uids)
-    last = await counted('report', () => reportResult({ uid, authoritative: false }, room.id, { outcome: 'A' }));
+    last = (await counted('report', () => reportResult({ uid, authoritative: false }, room.id, { outcome: 'A' }))).room;
   expect(last?.status).toBe('settled');
 }
 
@@ -105,7 +108,8 @@ describe('the Firestore cost of a game', () => {
     for (const uid of uids) await counted('accept', () => respondToReadyCheck(uid, room.id, true));
     let last: RoomDoc | null = null;
     for (const uid of uids)
-      last = await counted('report', () => reportResult({ uid, authoritative: false }, room.id, { outcome: 'B' }));
+      last = (await counted('report', () => reportResult({ uid, authoritative: false }, room.id, { outcome: 'B' })))
+        .room;
     expect(last?.status).toBe('settled');
     const cost = perPlayer(4);
     expect(cost.total.reads).toBeLessThanOrEqual(10);
@@ -183,5 +187,28 @@ describe('the Firestore cost of a game', () => {
     expect(rewritten.result.held).toEqual(['cost-pool-a', 'cost-pool-c']);
     expect(rewritten.ops).toEqual({ reads: 3, writes: 2 });
     expect((await db.doc('matcherLeases/cost-pool-b').get()).data()).toMatchObject({ holder: 'other-run' });
+  });
+
+  it('a player refused for calling too fast costs no further read on that instance until their bucket refills', async () => {
+    const [uid] = await playersNamed('cost-refused', 1);
+    await setCallBucket(uid!, { tokens: 0, at: Date.now() });
+    const attempt = async () => {
+      let reads = -1;
+      const outcome = await withOpCounts(
+        () =>
+          takeCall(uid!, config.fairPlay.rateLimit!).then(
+            () => 'admitted',
+            (error: { code?: string }) => error.code,
+          ),
+        async (ops) => {
+          reads = ops.reads;
+        },
+      );
+      return { outcome, reads };
+    };
+    expect(await attempt()).toEqual({ outcome: 'resource-exhausted', reads: 1 });
+    // The test configuration refills one call every 10 s: until then this instance knows the answer.
+    expect(await attempt()).toEqual({ outcome: 'resource-exhausted', reads: 0 });
+    expect(await attempt()).toEqual({ outcome: 'resource-exhausted', reads: 0 });
   });
 });

@@ -1,21 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../functions/src/config.js';
-import { db, expectRefusal } from '../support/admin.js';
+import { callBucketOf, db, expectRefusal, setCallBucket } from '../support/admin.js';
 import { players } from '../support/players.js';
-import { enqueue } from '../support/game.js';
 
 describe('the per-player rate limit', () => {
   it('refuses a player past their limit with resource-exhausted and when to retry, and no one else', async () => {
     const [spammer, bystander] = await players('Rate Spammer', 'Rate Bystander');
     // Warm: a function's first call on the emulator starts its worker, which takes seconds.
     await bystander.call('getProfile');
-    expect((await db.doc(`rateLimits/${bystander.uid}`).get()).data()?.tokens).toBeLessThan(
-      config.fairPlay.rateLimit!.burst,
-    );
+    expect((await callBucketOf(bystander.uid))?.tokens).toBeLessThan(config.fairPlay.rateLimit!.burst);
     // As if a script had just spent the whole burst (and the instance held none of it back).
-    const bucket = db.doc(`rateLimits/${spammer.uid}`);
-    await bucket.set({ tokens: 0, at: Date.now() });
+    await setCallBucket(spammer.uid, { tokens: 0, at: Date.now() });
     const refusal = (await expectRefusal(
       spammer.call('getProfile'),
       'resource-exhausted',
@@ -25,7 +21,7 @@ describe('the per-player rate limit', () => {
     expect(retryAfterMs).toBeGreaterThan(0);
     expect(retryAfterMs).toBeLessThanOrEqual(60_000 / config.fairPlay.rateLimit!.callsPerMinute);
     // A refused call is not counted, other players are not limited, and waiting as told is enough.
-    expect((await bucket.get()).data()?.tokens).toBe(0);
+    expect((await callBucketOf(spammer.uid))?.tokens).toBe(0);
     expect((await bystander.call('getProfile')).player.uid).toBe(bystander.uid);
     await sleep(retryAfterMs + 50);
     expect((await spammer.call('getProfile')).player.uid).toBe(spammer.uid);
@@ -38,7 +34,7 @@ describe('the per-player rate limit', () => {
     // A few calls left; the test configuration refills one every 10 s.
     const left = 3;
     const from = Date.now();
-    await db.doc(`rateLimits/${player.uid}`).set({ tokens: left, at: from });
+    await setCallBucket(player.uid, { tokens: left, at: from });
     // At once, so the emulator serves them in several instances of each function.
     const outcomes = await Promise.allSettled(
       names.flatMap((name) => Array.from({ length: 4 }, () => player.call(name))),
@@ -52,21 +48,53 @@ describe('the per-player rate limit', () => {
   }, 180_000);
 
   it('spends no call on a request the handler refuses as bad input', async () => {
-    const [x, y] = await players('Rate Report X', 'Rate Report Y');
-    await enqueue(x, '1v1');
-    const { room } = await enqueue(y, '1v1');
+    const [x, y] = await players('Rate Bad Input', 'Rate Blocked');
     // One call left, and the next refill 10 s away.
-    await db.doc(`rateLimits/${x.uid}`).set({ tokens: 1, at: Date.now() });
-    // Well-formed, so past the schema, but placements for a team room: refused once the room is read.
-    const placements = { roomId: room!.id, placements: { [x.uid]: 1, [y.uid]: 2 } };
+    await setCallBucket(x.uid, { tokens: 1, at: Date.now() });
+    // Well-formed, so past the schema, but refused once the handler looks: nobody can block themselves.
     for (let i = 0; i < 3; i++)
-      await expectRefusal(x.callUnchecked('reportResult', placements), 'invalid-argument', /team room/);
-    // The call is still there for a good report.
-    const side = room!.sides.findIndex((s) => s.tickets.some((t) => t.members.some((m) => m.uid === x.uid)));
-    const { room: reported } = (await x.call('reportResult', {
-      roomId: room!.id,
-      outcome: side === 0 ? 'A' : 'B',
-    })) as { room: { status: string } };
-    expect(reported.status).toBe('active');
+      await expectRefusal(x.callUnchecked('blockPlayer', { uid: x.uid }), 'invalid-argument', /block yourself/);
+    // The call is still there for a good request (to the same function: the call went back to its allowance).
+    await x.call('blockPlayer', { uid: y.uid });
+    expect((await db.doc(`playerStates/${x.uid}`).get()).data()?.blockedUids).toEqual([y.uid]);
+  });
+
+  it('counts a queueing as one call, taken in the transaction that queues', async () => {
+    const [x] = await players('Rate Queue');
+    const at = Date.now();
+    await setCallBucket(x.uid, { tokens: 40, at });
+    await x.call('enqueue', { mode: '1v1' });
+    // One call, not a grant of ten held by an instance; the test configuration refills one every 10 s.
+    const bucket = await callBucketOf(x.uid);
+    expect(bucket.tokens).toBeGreaterThanOrEqual(39);
+    expect(bucket.tokens).toBeLessThan(
+      39 + ((bucket.at - at) * config.fairPlay.rateLimit!.callsPerMinute) / 60_000 + 1e-9,
+    );
+  });
+
+  it("costs nothing for a game's first answer and first report, and counts every repeat", async () => {
+    const [x, y] = await players('Rate Game X', 'Rate Game Y');
+    await x.call('enqueue', { mode: 'regionalCheck', region: 'eu' });
+    const { room } = await y.call('enqueue', { mode: 'regionalCheck', region: 'eu' });
+    expect(room?.status).toBe('pending');
+    // Both queued, then spent every call: the game their enqueues paid for still plays out.
+    const empty = { tokens: 0, at: Date.now() };
+    for (const p of [x, y]) await setCallBucket(p.uid, empty);
+    for (const p of [x, y]) await p.call('acceptMatch', { roomId: room!.id });
+    await expectRefusal(x.call('acceptMatch', { roomId: room!.id }), 'resource-exhausted', /^Too many requests/);
+    // Bad input is not counted either (counted, it would have been refused as too many).
+    await expectRefusal(
+      x.callUnchecked('reportResult', { roomId: room!.id, placements: { [x.uid]: 1, [y.uid]: 2 } }),
+      'invalid-argument',
+      /team room/,
+    );
+    for (const p of [x, y]) await p.call('reportResult', { roomId: room!.id, outcome: 'A' });
+    expect((await db.doc(`rooms/${room!.id}`).get()).data()?.status).toBe('settled');
+    await expectRefusal(
+      y.call('reportResult', { roomId: room!.id, outcome: 'A' }),
+      'resource-exhausted',
+      /^Too many requests/,
+    );
+    for (const p of [x, y]) expect(await callBucketOf(p.uid)).toEqual(empty);
   });
 });

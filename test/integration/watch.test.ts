@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { httpsCallable } from 'firebase/functions';
 import { deployedName, type MatchView, type StreamEnd } from '@ladder/client';
-import { db, expectRefusal } from '../support/admin.js';
+import { setCallBucket, expectRefusal } from '../support/admin.js';
 import type { Client } from '../support/client.js';
 import { players } from '../support/players.js';
 
@@ -108,7 +108,7 @@ describe('following a match without Firestore listeners', () => {
     const [hal, warm] = await players('Poll Hal', 'Poll Warm');
     // Warm the function on another player: a call of Hal's own would leave this instance an allowance of his.
     await warm.call('getMatchState', {});
-    await db.doc(`rateLimits/${hal.uid}`).set({ tokens: 0, at: Date.now() });
+    await setCallBucket(hal.uid, { tokens: 0, at: Date.now() });
     await expectRefusal(hal.call('getMatchState', { waitMs: 1_000 }), 'resource-exhausted', /Too many requests/);
   });
 });

@@ -8,7 +8,7 @@ const flag = { uid: 'mallory', falseReports: 5, flaggedAt: 1, lastRoomId: 'r1', 
 beforeEach(() =>
   seed({
     'reviewFlags/mallory': flag,
-    'rateLimits/mallory': { tokens: 3, at: 1 },
+    'playerStates/mallory': { mode: null, ticketId: null, calls: { tokens: 3, at: 1 }, updatedAt: 1 },
   }),
 );
 
@@ -28,11 +28,14 @@ describe('review flags and rate-limit buckets', () => {
     await assertFails(getDoc(doc(almost, 'reviewFlags/mallory')));
   });
 
-  it('let nobody write a flag or a bucket, operators included, and nobody read a bucket', async () => {
+  it("let nobody write a flag or a bucket, operators included, and nobody read another player's bucket", async () => {
     await assertFails(setDoc(doc(operator(), 'reviewFlags/alice'), { ...flag, uid: 'alice' }));
     await assertFails(deleteDoc(doc(operator(), 'reviewFlags/mallory')));
     await assertFails(deleteDoc(doc(as('mallory'), 'reviewFlags/mallory')));
-    await assertFails(getDoc(doc(as('mallory'), 'rateLimits/mallory')));
-    await assertFails(setDoc(doc(as('mallory'), 'rateLimits/mallory'), { tokens: 40, at: 2 }));
+    // The bucket is `calls` on the player's private state: theirs to read, as the rest of it.
+    await assertSucceeds(getDoc(doc(as('mallory'), 'playerStates/mallory')));
+    await assertFails(getDoc(doc(as('alice'), 'playerStates/mallory')));
+    const refilled = { mode: null, ticketId: null, calls: { tokens: 40, at: 2 }, updatedAt: 2 };
+    await assertFails(setDoc(doc(as('mallory'), 'playerStates/mallory'), refilled));
   });
 });

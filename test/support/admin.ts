@@ -5,16 +5,18 @@ import { database } from '../../functions/src/store/firestore/db.js';
 /** The ladder's database, as the test configuration names it. */
 export const db = database();
 
-/**
- * Every document path in the emulated database: what "changes nothing" is checked against. The rate limiter's
- * buckets (`rateLimits/`) are left out: counting a call is bookkeeping about the request, made before the
- * function decides, and test/integration/rateLimit.test.ts checks them itself.
- */
+/** Sets a player's call bucket (`calls` on their state, core/fairplay/rateLimit.ts), as if they had spent calls. */
+export const setCallBucket = (uid: string, bucket: { tokens: number; at: number }) =>
+  db.doc(`playerStates/${uid}`).update({ calls: bucket });
+
+/** A player's call bucket, or null before their first counted call. */
+export const callBucketOf = async (uid: string) => (await db.doc(`playerStates/${uid}`).get()).data()?.calls ?? null;
+
+/** Every document path in the emulated database: what "changes nothing" is checked against. */
 export async function documentPaths(): Promise<string[]> {
   const paths: string[] = [];
   const walk = async (refs: DocumentReference[]) => {
     for (const ref of refs) {
-      if (ref.path.startsWith('rateLimits/')) continue;
       paths.push(ref.path);
       await walk((await Promise.all((await ref.listCollections()).map((c) => c.listDocuments()))).flat());
     }

@@ -9,7 +9,7 @@ import { config } from '../config.js';
 import type { FunctionsConfig } from '../core/config.js';
 import { deferred } from '../define.js';
 import { withOpCounts, type OpCounts, type OpsByKind } from '../store/firestore/metrics.js';
-import { takeCall } from '../store/rateLimit.js';
+import { assertNotRefused, takeCall } from '../store/rateLimit.js';
 import { metricsRef } from '../store/firestore/refs.js';
 import { isContention } from '../store/firestore/grpc.js';
 
@@ -133,6 +133,48 @@ export function callable<S extends z.ZodType, R, C = unknown>(
           if (invalidArgument(error)) call?.refund();
           throw error;
         }
+      }),
+    );
+  });
+}
+
+/** What a paid call's handler returns: its answer, and whether the call needs no counting beyond what it did. */
+export interface Paid<R> {
+  answer: R;
+  paid: boolean;
+}
+
+const refusedForRate = (error: unknown) => error instanceof Failure && error.code === 'resource-exhausted';
+
+/**
+ * A callable whose handler says whether its call is already paid for, so that the common case costs the caller's
+ * bucket no read or write of its own. `enqueue` counts itself in the transaction that queues, on the state it
+ * writes anyway. The first answer to a room's ready check and the first report of its result follow from a
+ * ticket an enqueue paid for, and a room takes one of each per player. Anything else (a repeat) is counted
+ * afterwards like any call, and so is a failure, one call at a time; nothing was written, so refusing then is
+ * harmless. Bad input is never counted, and a player this instance saw at the limit is refused before anything
+ * is read.
+ */
+export function paidCallable<S extends z.ZodType, R>(
+  schema: SchemaOf<S>,
+  handler: (input: z.output<S>, caller: Caller) => Promise<Paid<R>>,
+  options: CallableOptions = {},
+) {
+  return deferred((where) => {
+    const limit = config.fairPlay.rateLimit;
+    const schemaNow = schemaOf(schema);
+    return onCall<z.input<S>, Promise<R>>(deployed(where, options), (request) =>
+      guarded(async () => {
+        const caller = requireCaller(request);
+        const input = parseRequest(schemaNow, request.data);
+        if (!limit) return (await handler(input, caller)).answer;
+        assertNotRefused(caller.uid);
+        const outcome = await handler(input, caller).catch(async (error: unknown) => {
+          if (!invalidArgument(error) && !refusedForRate(error)) await takeCall(caller.uid, limit, 1);
+          throw error;
+        });
+        if (!outcome.paid) await takeCall(caller.uid, limit);
+        return outcome.answer;
       }),
     );
   });

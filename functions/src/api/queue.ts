@@ -8,7 +8,7 @@ import { documentIdSchema } from '../core/ids.js';
 import { cancelTicket, enqueue as queue, heartbeat as keepAlive } from '../store/queue.js';
 import { assertPoolOpen } from '../store/pauses.js';
 import { markReadyCheckSeen, respondToReadyCheck } from '../store/rooms.js';
-import { callable } from './callable.js';
+import { callable, paidCallable } from './callable.js';
 
 const none = z.strictObject({});
 /**
@@ -40,16 +40,12 @@ const enqueueRequest = () =>
  * is the pool joined: the mode's id, with its region and build group where the mode has them (`1v1@eu`). `mode`
  * says the same: clients of 0.1 follow their ticket by it (docs/upgrading.md).
  */
-export const enqueue = callable(enqueueRequest, async (input, caller) => {
+export const enqueue = paidCallable(enqueueRequest, async (input, caller) => {
   await assertPoolOpen(input.pool);
-  const { ticket, room } = await queue(caller.uid, input.pool, input.rtts);
-  return {
-    ticketId: ticket.id,
-    mode: ticket.mode,
-    pool: ticket.mode,
-    room,
-    ttlSeconds: input.pool.mode.ticketTtlSeconds,
-  };
+  // Counted on the caller's state, in the transaction that queues them.
+  const { ticket, room } = await queue(caller.uid, input.pool, input.rtts, config.fairPlay.rateLimit);
+  const ttlSeconds = input.pool.mode.ticketTtlSeconds;
+  return { answer: { ticketId: ticket.id, mode: ticket.mode, pool: ticket.mode, room, ttlSeconds }, paid: true };
 });
 
 export const cancelQueue = callable(none, (_input, caller) => cancelTicket(caller.uid));
@@ -59,13 +55,16 @@ export const heartbeat = callable(none, (_input, caller) => keepAlive(caller.uid
 
 const roomId = documentIdSchema;
 
-export const acceptMatch = callable(z.strictObject({ roomId }), async (input, caller) => ({
-  room: await respondToReadyCheck(caller.uid, input.roomId, true),
-}));
+/** A player's answer to a room's ready check: the first is part of the game their enqueue paid for. */
+const answer = (accept: boolean) =>
+  paidCallable(z.strictObject({ roomId }), async (input, caller) => {
+    const { room, first } = await respondToReadyCheck(caller.uid, input.roomId, accept);
+    return { answer: { room }, paid: first };
+  });
 
-export const declineMatch = callable(z.strictObject({ roomId }), async (input, caller) => ({
-  room: await respondToReadyCheck(caller.uid, input.roomId, false),
-}));
+export const acceptMatch = answer(true);
+
+export const declineMatch = answer(false);
 
 /**
  * The client showed the player the ready check. Only a player whose client said so is cooled down for letting

@@ -4,13 +4,13 @@ import { documentIdSchema } from '../core/ids.js';
 import { ffaReportSchema, teamReportSchema } from '../core/room/room.js';
 import { assertNotBanned, type Ban } from '../core/ops/ban.js';
 import { reportResult as record } from '../store/settlement.js';
-import { callable } from './callable.js';
+import { paidCallable } from './callable.js';
 
 /**
  * Reports a room's result: `{ roomId, outcome: 'A' | 'B' | 'draw' }` for team modes, `{ roomId, placements:
  * { uid: place } }` for free-for-all (1 is best; equal places tie).
  */
-export const reportResult = callable(
+export const reportResult = paidCallable(
   z.union([
     teamReportSchema.extend({ roomId: documentIdSchema }),
     ffaReportSchema.extend({ roomId: documentIdSchema }),
@@ -21,6 +21,7 @@ export const reportResult = callable(
     // claim the ban mirrors onto their token (store/bans.ts), so a report costs no read.
     if (!authoritative)
       assertNotBanned(caller.token.ban as Pick<Ban, 'until' | 'reason'> | undefined, 'report a result', Date.now());
-    return { room: await record({ uid: caller.uid, authoritative }, id, result) };
+    const { room, first } = await record({ uid: caller.uid, authoritative }, id, result);
+    return { answer: { room }, paid: first };
   },
 );

@@ -15,7 +15,7 @@ import {
   historyOf,
   playerRef,
   playerStateRef,
-  rateLimitRef,
+  oldRateLimitRef,
   reviewFlagRef,
   roomRef,
   seasonArchivesOf,
@@ -56,7 +56,7 @@ function deleteOwnDocuments(actor: string, uid: string, reason: string) {
       now,
     );
     tx.set(tombstoneRef(uid), tombstone);
-    for (const ref of [playerRef(uid), playerStateRef(uid), rateLimitRef(uid), reviewFlagRef(uid)]) tx.delete(ref);
+    for (const ref of [playerRef(uid), playerStateRef(uid), oldRateLimitRef(uid), reviewFlagRef(uid)]) tx.delete(ref);
     for (const archive of archives) tx.delete(archive.ref);
     const before = {
       ladders: Object.keys(player.ladders),

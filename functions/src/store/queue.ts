@@ -26,6 +26,8 @@ import { readPlayersWithPresence, readPresence } from './presence.js';
 import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
 import { breaksRules, formRoom } from './rooms.js';
 import { transaction, type Tx } from './firestore/tx.js';
+import { countedBucket } from './rateLimit.js';
+import type { RateLimitConfig } from '../core/fairplay/rateLimit.js';
 
 /**
  * Puts the caller (or, for a party leader, the whole party) into a mode's pool and matches the ticket at once
@@ -37,11 +39,12 @@ export function enqueue(
   uid: string,
   pool: Pool,
   rtts: Rtts | null = null,
+  limit: RateLimitConfig | null = null,
 ): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
   let attempts = 0;
   return transaction(async (tx) => {
     attempts++;
-    const { ticket, party, members, players } = await admit(tx, uid, pool, rtts);
+    const { ticket, party, members, players } = await admit(tx, uid, pool, rtts, limit);
     // The room's reads come after the ticket's and before any write; without a room the ticket waits, queued. A
     // retried attempt (it lost a race, likely for the same neighbours) leaves the match to the matcher rather
     // than paying for the neighbourhood again.
@@ -54,8 +57,11 @@ export function enqueue(
   });
 }
 
-/** Reads the caller, their party and its members, and makes their ticket if core agrees that they may queue. */
-async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null) {
+/**
+ * Reads the caller, their party and its members, and makes their ticket if core agrees that they may queue. With
+ * a `limit`, the call is counted in the caller's bucket on their state, which queueing writes anyway.
+ */
+async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: RateLimitConfig | null) {
   const callerState = await tx.get(playerStateRef(uid));
   const partyId = callerState.data()?.partyId ?? null;
   const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
@@ -66,6 +72,7 @@ async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null) {
   // Taken after the reads: a ticket these reads saw end was ended no later, so the new one never seems to
   // start before the old one stopped.
   const now = Date.now();
+  if (limit) players.updateState(uid, { calls: countedBucket(uid, players.get(uid).state, limit, now) });
   const queuers = members.map((m) => {
     const { player, state } = players.get(m);
     return {

@@ -1,6 +1,13 @@
-import { grantCalls, refuseCall, type CallBucket, type RateLimitConfig } from '../core/fairplay/rateLimit.js';
+import {
+  admitCall,
+  grantCalls,
+  refuseCall,
+  type CallBucket,
+  type RateLimitConfig,
+} from '../core/fairplay/rateLimit.js';
+import { idleState, type PlayerState } from '../core/player/player.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
-import { rateLimitRef } from './firestore/refs.js';
+import { playerStateRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
 
 /**
@@ -17,6 +24,19 @@ function hold(uid: string, calls: number) {
   if (allowances.size > MAX_PLAYERS_HELD) allowances.delete(allowances.keys().next().value!);
 }
 
+/**
+ * Until when this instance knows a player's bucket is empty, from a refusal it saw: nothing refills a bucket but
+ * time, so refusing before then without a read is what the bucket would say.
+ */
+const refusedUntil = new Map<string, number>();
+
+/** Refuses the call, without a read, if this instance saw the player's bucket empty and it has not refilled since. */
+export function assertNotRefused(uid: string, nowMs = Date.now()) {
+  const until = refusedUntil.get(uid) ?? 0;
+  if (until > nowMs) refuseCall(until - nowMs);
+  refusedUntil.delete(uid);
+}
+
 /** A call admitted against the caller's bucket; `refund` gives it back to this instance (bad input, say). */
 export interface AdmittedCall {
   refund(): void;
@@ -24,30 +44,57 @@ export interface AdmittedCall {
 
 /**
  * Admits one call of the player, or refuses it with `resource-exhausted` and when to retry. A call this instance
- * already holds an allowance for costs nothing; otherwise it takes a grant from the player's bucket (one read,
- * one write: core/fairplay/rateLimit.ts says how many calls), written optimistically so that a burst of their
- * calls does not queue on a lock. A refused call writes nothing.
+ * already holds an allowance for costs nothing; otherwise it takes a grant of up to `most` calls from the player's
+ * bucket (one read, one write: core/fairplay/rateLimit.ts says how many), written optimistically so that a burst
+ * of their calls does not queue on a lock. A refused call writes nothing, and the next ones refused here read
+ * nothing.
  */
-export async function takeCall(uid: string, config: RateLimitConfig): Promise<AdmittedCall> {
+export async function takeCall(uid: string, config: RateLimitConfig, most?: number): Promise<AdmittedCall> {
   const held = allowances.get(uid) ?? 0;
   if (held >= 1) hold(uid, held - 1);
-  else hold(uid, (await takeGrant(uid, config)) - 1 + (allowances.get(uid) ?? 0));
+  else {
+    assertNotRefused(uid);
+    hold(uid, (await takeGrant(uid, config, most)) - 1 + (allowances.get(uid) ?? 0));
+  }
   return { refund: () => hold(uid, (allowances.get(uid) ?? 0) + 1) };
 }
 
-/** Takes a grant from the player's bucket: how many calls this instance may now admit, this one included. */
-function takeGrant(uid: string, config: RateLimitConfig): Promise<number> {
-  const decide = (bucket: CallBucket | undefined): Decision<CallBucket, number> => {
-    const grant = grantCalls(bucket ?? null, config, Date.now());
-    if (!grant.admitted) return refuseCall(grant.retryAfterMs);
-    return bucket ? { kind: 'write', document: grant.bucket, result: grant.granted } : { kind: 'transaction' };
+/**
+ * Counts one call in a transaction that writes the player's state anyway (queueing): the bucket to write with
+ * it, or a refusal, which aborts the transaction.
+ */
+export function countedBucket(uid: string, state: PlayerState, config: RateLimitConfig, nowMs: number): CallBucket {
+  const admission = admitCall(state.calls, config, nowMs);
+  if (!admission.admitted) return refuse(uid, admission.retryAfterMs);
+  return admission.bucket;
+}
+
+/**
+ * Takes a grant from the player's bucket, on their private state: how many calls this instance may now admit,
+ * this one included. Only the bucket's field is written, so it never undoes a change to the rest of the state.
+ */
+function takeGrant(uid: string, config: RateLimitConfig, most?: number): Promise<number> {
+  const decide = (state: PlayerState | undefined): Decision<PlayerState, number> => {
+    const grant = grantCalls(state?.calls ?? null, config, Date.now(), most);
+    if (!grant.admitted) return refuse(uid, grant.retryAfterMs);
+    return state
+      ? { kind: 'write', document: { calls: grant.bucket }, result: grant.granted }
+      : { kind: 'transaction' };
   };
-  return changeDocument(rateLimitRef(uid), decide, () =>
+  return changeDocument(playerStateRef(uid), decide, () =>
     transaction(async (tx) => {
-      const grant = grantCalls((await tx.get(rateLimitRef(uid))).data() ?? null, config, Date.now());
-      if (!grant.admitted) return refuseCall(grant.retryAfterMs);
-      tx.set(rateLimitRef(uid), grant.bucket);
+      const state = (await tx.get(playerStateRef(uid))).data();
+      const grant = grantCalls(state?.calls ?? null, config, Date.now(), most);
+      if (!grant.admitted) return refuse(uid, grant.retryAfterMs);
+      if (state) tx.update(playerStateRef(uid), { calls: grant.bucket });
+      else tx.set(playerStateRef(uid), { ...idleState(Date.now()), calls: grant.bucket });
       return grant.granted;
     }),
   );
+}
+
+function refuse(uid: string, retryAfterMs: number): never {
+  refusedUntil.set(uid, Date.now() + retryAfterMs);
+  if (refusedUntil.size > MAX_PLAYERS_HELD) refusedUntil.delete(refusedUntil.keys().next().value!);
+  return refuseCall(retryAfterMs);
 }

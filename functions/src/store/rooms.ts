@@ -161,26 +161,34 @@ export async function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, now
 /**
  * A player's answer to a room's ready check. An acceptance changes the room alone and is written
  * optimistically, so ten players accepting at once don't wait on each other's locks; a decline also requeues
- * tickets and cools the decliner down, so it runs as one transaction.
+ * tickets and cools the decliner down, so it runs as one transaction. `first` says whether the answer changed
+ * the room (a repeat changes nothing): the rate limit counts only repeats (api/callable.ts).
  */
-export function respondToReadyCheck(uid: string, roomId: string, accept: boolean) {
+export function respondToReadyCheck(uid: string, roomId: string, accept: boolean): Promise<Answered> {
   const answer = (room: RoomDoc, nowMs: number) => answerReadyCheck(room, uid, accept, poolOf(room).mode, nowMs);
   return changeDocument(
     roomRef(roomId),
-    (current): Decision<RoomDoc, RoomDoc> => {
+    (current): Decision<RoomDoc, Answered> => {
       const room = requireRoom(current, roomId);
       const next = answer(room, Date.now());
-      if (next.room === room) return { kind: 'unchanged', result: room };
+      if (next.room === room) return { kind: 'unchanged', result: { room, first: false } };
       if (next.cancellation) return { kind: 'transaction' };
-      return { kind: 'write', document: next.room, result: next.room };
+      return { kind: 'write', document: next.room, result: { room: next.room, first: true } };
     },
     () =>
       transaction(async (tx) => {
         const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
         const now = Date.now();
-        return writeStep(tx, room, answer(room, now), now);
+        const next = await writeStep(tx, room, answer(room, now), now);
+        return { room: next, first: next !== room };
       }),
   );
+}
+
+/** A room after a player's answer or report, and whether that was their first (it changed the room). */
+export interface Answered {
+  room: RoomDoc;
+  first: boolean;
 }
 
 /**

@@ -14,6 +14,7 @@ import { config, ladderOf } from '../config.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { historyRef, playerRef, playerStateRef, reviewFlagRef, roomRef, seasonArchiveRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
+import type { Answered } from './rooms.js';
 
 /**
  * Settles a room inside the caller's transaction: reads its players' profiles and private states and the
@@ -64,34 +65,36 @@ export const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): P
  * settleable room settles too, so a room whose settling sender died is finished by a retry (and otherwise by
  * the report deadline).
  */
-export function reportResult(reporter: Reporter, roomId: string, reported: Result): Promise<RoomDoc> {
+export function reportResult(reporter: Reporter, roomId: string, reported: Result): Promise<Answered> {
   return changeDocument(
     roomRef(roomId),
-    (current): Decision<RoomDoc, RoomDoc> => {
+    (current): Decision<RoomDoc, Answered> => {
       const room = requireRoom(current, roomId);
       const reportedRoom = recordReport(room, reporter, reported, Date.now());
       const settleable = isLive(room.status) && verdictNow(room).kind === 'settle';
-      if (reportedRoom === room) return settleable ? { kind: 'transaction' } : { kind: 'unchanged', result: room };
+      if (reportedRoom === room)
+        return settleable ? { kind: 'transaction' } : { kind: 'unchanged', result: { room, first: false } };
       const verdict = verdictNow(reportedRoom);
       if (verdict.kind === 'settle' && !settleable) return { kind: 'transaction' };
       const next = verdict.kind === 'settle' ? reportedRoom : roomAfterVerdict(reportedRoom, verdict, Date.now());
-      return { kind: 'write', document: next, result: next };
+      return { kind: 'write', document: next, result: { room: next, first: true } };
     },
     () => reportResultInTransaction(reporter, roomId, reported),
   );
 }
 
-function reportResultInTransaction(reporter: Reporter, roomId: string, reported: Result) {
+function reportResultInTransaction(reporter: Reporter, roomId: string, reported: Result): Promise<Answered> {
   return transaction(async (tx) => {
     const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
     const now = Date.now();
     const reportedRoom = recordReport(room, reporter, reported, now);
     const verdict = verdictNow(reportedRoom);
+    const first = reportedRoom !== room;
     // A repeated report still settles a room whose reports allow it (its first sender may have died before).
-    if (reportedRoom === room && !(isLive(room.status) && verdict.kind === 'settle')) return room;
+    if (!first && !(isLive(room.status) && verdict.kind === 'settle')) return { room, first };
     const next = await apply(tx, reportedRoom, verdict, now);
     tx.set(roomRef(roomId), next);
-    return next;
+    return { room: next, first };
   });
 }
 

@@ -13,7 +13,10 @@ export const rateLimitConfigSchema = z.strictObject({
 });
 export type RateLimitConfig = z.infer<typeof rateLimitConfigSchema>;
 
-/** `rateLimits/{uid}`: the player's bucket as of `at` (one document per player, so none is shared). */
+/**
+ * The player's bucket as of `at`, kept as `calls` on their private state (`playerStates/{uid}`): one per player,
+ * so none is shared, and on the document that queueing writes anyway, so queueing counts itself for free.
+ */
 export const callBucketSchema = z.object({ tokens: z.number().min(0), at: z.number().int() });
 export type CallBucket = z.infer<typeof callBucketSchema>;
 
@@ -36,15 +39,15 @@ export type Grant = { admitted: true; bucket: CallBucket; granted: number } | { 
 
 /**
  * Takes this call from the refilled bucket and, while the bucket is far from empty, a few more that the instance
- * then admits without touching the bucket: a quarter of what is left, at most MAX_GRANT, and only the call itself
+ * then admits without touching the bucket: a quarter of what is left, at most `most` (MAX_GRANT), and only the call itself
  * once fewer than eight remain. Every call admitted is taken from the one bucket first, so however many instances
  * share a player's calls, they never admit more than the bucket allows.
  */
-export function grantCalls(bucket: CallBucket | null, config: RateLimitConfig, nowMs: number): Grant {
+export function grantCalls(bucket: CallBucket | null, config: RateLimitConfig, nowMs: number, most = MAX_GRANT): Grant {
   const admission = admitCall(bucket, config, nowMs);
   if (!admission.admitted) return admission;
   const available = admission.bucket.tokens + 1;
-  const granted = Math.max(1, Math.min(MAX_GRANT, Math.floor(available * GRANT_SHARE)));
+  const granted = Math.max(1, Math.min(most, Math.floor(available * GRANT_SHARE)));
   return { admitted: true, bucket: { tokens: available - granted, at: nowMs }, granted };
 }
 

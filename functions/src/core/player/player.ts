@@ -5,6 +5,7 @@ import { blockedListSchema } from '../fairplay/block.js';
 import { meetingsSchema } from '../fairplay/rematchWindow.js';
 import { dodgeRecordSchema } from '../fairplay/dodging.js';
 import { banSchema } from '../ops/ban.js';
+import { callBucketSchema } from '../fairplay/rateLimit.js';
 import { skillSchema, type Skill } from '../rating/update.js';
 import { enterSeason, type SeasonArchive, type SeasonRules } from '../ladder/season.js';
 import { visibleRank, visibleRankSchema, type RankRules } from '../ladder/visibleRank.js';
@@ -65,6 +66,8 @@ export const playerStateSchema = z.object({
   meetings: meetingsSchema.nullable().default(null),
   /** An operator's ban (core/ops/ban.ts), in force until `until`; absent in older documents. */
   ban: banSchema.nullable().default(null),
+  /** The player's call bucket (core/fairplay/rateLimit.ts); absent until their first counted call. */
+  calls: callBucketSchema.nullable().default(null),
   updatedAt: z.number().int(),
 });
 export type PlayerState = z.infer<typeof playerStateSchema>;
@@ -131,6 +134,7 @@ export function idleState(nowMs: number): PlayerState {
     falseReports: 0,
     meetings: null,
     ban: null,
+    calls: null,
     updatedAt: nowMs,
   };
 }

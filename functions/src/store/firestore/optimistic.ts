@@ -5,7 +5,8 @@ import { countReads, countWrites, kindOf } from './metrics.js';
 /** What to do with one document, decided from its current contents. */
 export type Decision<T, R> =
   | { kind: 'unchanged'; result: R }
-  | { kind: 'write'; document: T; result: R }
+  /** The fields to change (the whole document, or some of them). */
+  | { kind: 'write'; document: Partial<T>; result: R }
   /** The change spans documents: it must run as a transaction. */
   | { kind: 'transaction' };
 

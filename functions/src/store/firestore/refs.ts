@@ -45,8 +45,8 @@ export const historyRef = (uid: string, roomId: string) =>
     .doc(roomId)
     .withConverter(versionedConverter(historyRowSchema, historyRowHistory));
 
-/** `rateLimits/{uid}`: the player's call bucket; no client reads it. */
-export const rateLimitRef = (uid: string) =>
+/** `rateLimits/{uid}`: where a player's call bucket was kept before it moved onto their state; deletion removes it. */
+export const oldRateLimitRef = (uid: string) =>
   database().collection('rateLimits').doc(uid).withConverter(converter(callBucketSchema));
 
 /** `reviewFlags/{uid}`: players flagged for an operator's review; only operators (admin claim) read them. */
