@@ -271,7 +271,13 @@ export class MatchSubscription implements Match {
     this.errorListeners.clear();
   }
 
+  /**
+   * A room the client already saw settled takes no more reports (the server answers with it unchanged, and
+   * counts the call against the player's rate limit): answered from it, without a call. In a big room the
+   * result often settles before the last players report.
+   */
   private async sendReport(result: Result): Promise<Room> {
+    if (this.facts.room?.status === 'settled') return this.facts.room;
     const { room } = await this.services.call('reportResult', { roomId: this.requireRoomId('report'), ...result });
     this.feed.learnRoom(room);
     return room;

@@ -14,6 +14,7 @@ import {
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { devPlayer, emulatorHosts, newApp } from '../support/client.js';
 import { ticketOf } from '../support/game.js';
+import { callBucketOf, setCallBucket } from '../support/admin.js';
 import { rankedGame } from '../../client/examples/rankedGame.js';
 import { emulatorApp, kindsOf, ladderPlayer, ladderPlayers, reach } from '../support/ladder.js';
 import { startRelay } from '../support/relay.js';
@@ -215,6 +216,22 @@ describe('the client SDK against the emulators', () => {
     closer.close();
     expect(held.match.ended).toBe(true);
     expect(await failure(held.match.until('settled'))).toMatchObject({ code: 'cancelled' });
+  });
+
+  it('answers a report of a room it saw settled without a call, so a late reporter spends none of their limit', async () => {
+    const [late, early] = await ladderPlayers('Late Reporter', 'Early Reporter');
+    const lateMatch = await late.queue('1v1');
+    const earlyMatch = await early.queue('1v1');
+    await reach(lateMatch, 'active');
+    await earlyMatch.reportOutcome('loss');
+    await lateMatch.reportOutcome('win');
+    const settled = await reach(lateMatch, 'settled');
+    // Out of calls: a report that reached the server would be counted, and refused.
+    const empty = { tokens: 0, at: Date.now() };
+    await setCallBucket(late.uid, empty);
+    const again = await lateMatch.reportOutcome('win');
+    expect(again).toMatchObject({ id: settled.room.id, status: 'settled' });
+    expect(await callBucketOf(late.uid)).toEqual(empty);
   });
 
   it('follows a player back into the queue after a ready check others failed, and into the next room', async () => {

@@ -86,13 +86,14 @@ describe.each(variants)('playing with $name', ({ name, make }) => {
       await q2.party.join((await q1.party.create()).code);
       const [mateP, mateQ] = [nextMatch(p2), nextMatch(q2)];
       const leadP = await p1.queue('2v2');
-      const matesP = await mateP;
+      const matesP = await within('handing the match to the first mate', mateP, () => leadP.status?.kind);
       expect(matesP.ticketId).toBe(leadP.ticketId);
-      await reach(matesP, 'queued');
+      await within('the first mate seeing the ticket queued', reach(matesP, 'queued'), () => matesP.status?.kind);
       const leadQ = await q1.queue('2v2');
       const matesQ = await within('handing the match to the other mate', mateQ, () => leadQ.status?.kind);
       const all = [leadP, matesP, leadQ, matesQ];
       const kinds = all.map(kindsOf);
+      // Every step is named, so a run that stalls says where, and what each of the four saw.
       const seen = () => kinds;
       // One after another, as a lobby's players would: concurrent first calls each start an emulator worker.
       const accepting = (async () => {
@@ -103,10 +104,14 @@ describe.each(variants)('playing with $name', ({ name, make }) => {
       })();
       await within('the ready check', accepting, seen);
       await within('the game', Promise.all(all.map((m) => reach(m, 'active'))), seen);
-      await matesP.reportOutcome('win');
-      await leadQ.reportOutcome('loss');
-      for (const m of [leadP, matesP]) expect(await reach(m, 'settled')).toMatchObject({ outcome: 'win' });
-      for (const m of [leadQ, matesQ]) expect(await reach(m, 'settled')).toMatchObject({ outcome: 'loss' });
+      const reports = (async () => {
+        await matesP.reportOutcome('win');
+        await leadQ.reportOutcome('loss');
+      })();
+      await within('the reports', reports, seen);
+      const settled = await within('the settlement', Promise.all(all.map((m) => reach(m, 'settled'))), seen);
+      for (const s of settled.slice(0, 2)) expect(s).toMatchObject({ outcome: 'win' });
+      for (const s of settled.slice(2)) expect(s).toMatchObject({ outcome: 'loss' });
       for (const k of kinds) expect(k.slice(-3)).toEqual(['pending', 'active', 'settled']);
     },
     GAME_MS,
