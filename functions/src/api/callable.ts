@@ -76,8 +76,10 @@ async function guarded<R>(work: () => Promise<R>): Promise<R> {
   }
 }
 
-const invalidArgument = (error: unknown) =>
-  (error instanceof Failure || error instanceof HttpsError) && error.code === 'invalid-argument';
+const failedWith = (code: string) => (error: unknown) =>
+  (error instanceof Failure || error instanceof HttpsError) && error.code === code;
+const invalidArgument = failedWith('invalid-argument');
+const refusedForRate = failedWith('resource-exhausted');
 
 /**
  * Every callable runs where the deployment says, and demands an App Check token when it says so
@@ -143,8 +145,6 @@ export interface Paid<R> {
   answer: R;
   paid: boolean;
 }
-
-const refusedForRate = (error: unknown) => error instanceof Failure && error.code === 'resource-exhausted';
 
 /**
  * A callable whose handler says whether its call is already paid for, so that the common case costs the caller's

@@ -31,9 +31,10 @@ function hold(uid: string, calls: number) {
 const refusedUntil = new Map<string, number>();
 
 /** Refuses the call, without a read, if this instance saw the player's bucket empty and it has not refilled since. */
-export function assertNotRefused(uid: string, nowMs = Date.now()) {
+export function assertNotRefused(uid: string) {
   const until = refusedUntil.get(uid) ?? 0;
-  if (until > nowMs) refuseCall(until - nowMs);
+  const now = Date.now();
+  if (until > now) refuseCall(until - now);
   refusedUntil.delete(uid);
 }
 

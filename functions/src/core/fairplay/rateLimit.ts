@@ -39,8 +39,8 @@ export type Grant = { admitted: true; bucket: CallBucket; granted: number } | { 
 
 /**
  * Takes this call from the refilled bucket and, while the bucket is far from empty, a few more that the instance
- * then admits without touching the bucket: a quarter of what is left, at most `most` (MAX_GRANT), and only the call itself
- * once fewer than eight remain. Every call admitted is taken from the one bucket first, so however many instances
+ * then admits without touching the bucket: a quarter of what is left, at most `most` (MAX_GRANT), and only the
+ * call itself once fewer than eight remain. Every call admitted is taken from the one bucket first, so however many instances
  * share a player's calls, they never admit more than the bucket allows.
  */
 export function grantCalls(bucket: CallBucket | null, config: RateLimitConfig, nowMs: number, most = MAX_GRANT): Grant {

@@ -1,7 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { calibrationDocSchema, utcDay } from '../../core/ops/calibration.js';
-import { callBucketSchema } from '../../core/fairplay/rateLimit.js';
 import { reviewFlagSchema } from '../../core/fairplay/reportAbuse.js';
 import { historyRowSchema } from '../../core/room/history.js';
 import { gameBeatSchema } from '../../core/fairplay/leaving.js';
@@ -45,9 +44,8 @@ export const historyRef = (uid: string, roomId: string) =>
     .doc(roomId)
     .withConverter(versionedConverter(historyRowSchema, historyRowHistory));
 
-/** `rateLimits/{uid}`: where a player's call bucket was kept before it moved onto their state; deletion removes it. */
-export const oldRateLimitRef = (uid: string) =>
-  database().collection('rateLimits').doc(uid).withConverter(converter(callBucketSchema));
+/** `rateLimits/{uid}`: where a player's call bucket was kept before it moved onto their state; only deleted now. */
+export const oldRateLimitRef = (uid: string) => database().collection('rateLimits').doc(uid);
 
 /** `reviewFlags/{uid}`: players flagged for an operator's review; only operators (admin claim) read them. */
 export const reviewFlagRef = (uid: string) =>
