@@ -17,7 +17,7 @@ import {
   sideUids,
   type RoomDoc,
 } from '../functions/src/core/room/room.js';
-import { historyRowSchema } from '../functions/src/core/room/history.js';
+import { historyRowSchema, mergedHistory, type HistoryEntry } from '../functions/src/core/room/history.js';
 import { contradictingReporters } from '../functions/src/core/fairplay/reportAbuse.js';
 import { forfeitVerdict } from '../functions/src/core/fairplay/leaving.js';
 import { splitPoolId } from '../functions/src/core/mode/pool.js';
@@ -61,6 +61,21 @@ export interface Snapshot {
   audit?: AuditRow[];
 }
 
+/**
+ * Every player's history as the product reads it (core/room/history.ts): their stored rows, and the rows their
+ * settled rooms hold.
+ */
+function historyRows(stored: (HistoryEntry & { uid: string })[], rooms: RoomDoc[]): HistoryRow[] {
+  const storedOf = new Map<string, HistoryEntry[]>();
+  const roomsOf = new Map<string, RoomDoc[]>();
+  const add = <T>(map: Map<string, T[]>, uid: string, item: T) => map.set(uid, [...(map.get(uid) ?? []), item]);
+  for (const row of stored) add(storedOf, row.uid, row);
+  for (const room of rooms) for (const uid of room.memberUids) add(roomsOf, uid, room);
+  return [...new Set([...storedOf.keys(), ...roomsOf.keys()])].flatMap((uid) =>
+    mergedHistory(uid, storedOf.get(uid) ?? [], roomsOf.get(uid) ?? []).map(({ id: _, ...row }) => ({ ...row, uid })),
+  );
+}
+
 export async function readSnapshot(db: Firestore): Promise<Snapshot> {
   const [tickets, rooms, players, history, states, parties, archives, closes, deleted, audit] = await Promise.all([
     db.collectionGroup('tickets').get(),
@@ -74,11 +89,17 @@ export async function readSnapshot(db: Firestore): Promise<Snapshot> {
     db.collection('deletedPlayers').get(),
     db.collection('audit').get(),
   ]);
+  const roomDocs = rooms.docs.map((d) => roomDocSchema.parse(d.data()));
+  const stored = history.docs.map((d) => ({
+    ...historyRowSchema.parse(d.data()),
+    id: d.id,
+    uid: d.ref.parent.parent!.id,
+  }));
   return {
     tickets: tickets.docs.map((d) => ({ ...ticketDocSchema.parse(d.data()), pathMode: d.ref.parent.parent!.id })),
-    rooms: rooms.docs.map((d) => roomDocSchema.parse(d.data())),
+    rooms: roomDocs,
     players: players.docs.map((d) => playerSchema.parse(d.data())),
-    history: history.docs.map((d) => ({ ...historyRowSchema.parse(d.data()), uid: d.ref.parent.parent!.id })),
+    history: historyRows(stored, roomDocs),
     states: states.docs.map((d) => ({ ...playerStateSchema.parse(d.data()), uid: d.id })),
     parties: parties.docs.map((d) => partySchema.parse(d.data())),
     archives: archives.docs.map((d) => seasonArchiveSchema.parse(d.data())),

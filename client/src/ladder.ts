@@ -21,6 +21,7 @@ import type {
   SeasonClose,
   Seasons,
   Unsubscribe,
+  HistoryRow,
   MyData,
 } from './types.js';
 
@@ -91,6 +92,15 @@ export class Ladder {
   async deleteAccount(): Promise<void> {
     await this.services.call('deleteAccount', {});
     await this.signOut();
+  }
+
+  /**
+   * The player's history, newest first: settled games (each read from its room), operator adjustments and the
+   * reversals of voided games. `limit` 1–100 (default 20); for the next page pass the last row's `settledAt` as
+   * `before`. Works on every platform (no Firestore query on the client).
+   */
+  history(page: { limit?: number; before?: number } = {}): Promise<(HistoryRow & { id: string })[]> {
+    return this.services.call('getHistory', page).then(({ rows }) => rows);
   }
 
   /** Everything stored about the player, as one JSON-serialisable object (GDPR access and portability). */

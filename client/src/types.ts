@@ -242,6 +242,8 @@ export interface RatingChange {
   rankBefore: VisibleRank;
   rankAfter: VisibleRank;
   movement: RankMovement;
+  /** How the game went for the player (absent in rooms settled before history was read from rooms). */
+  outcome: 'win' | 'loss' | 'draw' | null;
 }
 
 export interface MatchQuality {
@@ -317,8 +319,9 @@ export interface RematchState {
 export type Outcome = 'win' | 'loss' | 'draw';
 
 /**
- * `players/{uid}/history/{id}`: one row per settled game, operator adjustment (`adjust:{auditId}`) or voided
- * game's reversal (`void:{roomId}`), the player's own.
+ * A row of the player's history (`getHistory`, `ladder.history()`): a settled game (its id is the room's; read from
+ * the room), an operator adjustment (`adjust:{auditId}`) or a voided game's reversal (`void:{roomId}`), the
+ * latter two stored at `players/{uid}/history/{id}`, the player's own.
  */
 export interface HistoryRow {
   /** The room played or voided; null for an adjustment. */

@@ -34,5 +34,6 @@ export {
   voidRoom,
 } from './api/admin.js';
 export { deleteAccount, exportMyData } from './api/account.js';
+export { getHistory } from './api/history.js';
 export { getMatchState, watchMatch } from './api/watch.js';
 export { requestRematch } from './api/rematch.js';

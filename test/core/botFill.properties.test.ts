@@ -6,12 +6,20 @@ import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { defaultModes, parseModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import { idleState, newPlayer, type Player } from '../../functions/src/core/player/player.js';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
-import { planSettlement } from '../../functions/src/core/room/settlement.js';
+import { planSettlement, type SettlementPlan } from '../../functions/src/core/room/settlement.js';
 import { forfeitVerdict } from '../../functions/src/core/fairplay/leaving.js';
 import { askRematch } from '../../functions/src/core/room/rematch.js';
 import { utcDay } from '../../functions/src/core/fairplay/rematchWindow.js';
 import { NOW, poolArbitrary, ticket } from './helpers.js';
 import { pendingRoom } from './pendingRoom.js';
+import { gameRow } from '../../functions/src/core/room/history.js';
+
+/** Each player's history row for the planned room, as the product reads it from the settled room. */
+const historyRowsOf = (plan: SettlementPlan) =>
+  plan.room.memberUids.flatMap((uid) => {
+    const row = gameRow(plan.room, uid);
+    return row ? [{ uid, row }] : [];
+  });
 
 const AFTER = 30;
 const withBots = (mode: Mode, rating: 'mirror' | number = 'mirror'): Mode => ({
@@ -174,7 +182,7 @@ describe('settling a room with bots', () => {
         flags: new Map(),
         nowMs: NOW_SETTLED,
       });
-      expect(plan.history.map((h) => h.row.outcome)).toEqual(['loss', 'loss']);
+      expect(historyRowsOf(plan).map((h) => h.row.outcome)).toEqual(['loss', 'loss']);
     }
   });
 
@@ -225,8 +233,12 @@ describe('settling a room with bots', () => {
           expect(plan.room.status).toBe('settled');
           expect(plan.room.unrated?.reason).toMatch(/bots/);
           for (const change of Object.values(plan.room.ratingChanges!)) expect(change.delta).toBe(0);
-          expect(plan.history.map((h) => h.uid).sort()).toEqual([...room.memberUids].sort());
-          for (const { uid, row } of plan.history) {
+          expect(
+            historyRowsOf(plan)
+              .map((h) => h.uid)
+              .sort(),
+          ).toEqual([...room.memberUids].sort());
+          for (const { uid, row } of historyRowsOf(plan)) {
             expect(row).toMatchObject({ bots: true, delta: 0, ratingBefore: players.get(uid)!.ladders.team!.rating });
             expect(row.ratingAfter).toBe(row.ratingBefore);
           }
@@ -235,7 +247,7 @@ describe('settling a room with bots', () => {
             expect(change).toMatchObject({ ticketId: null, mode: null });
           }
           if (kind === 'team' && outcome !== 'draw')
-            for (const { row } of plan.history) expect(row.outcome).toBe(outcome === 'A' ? 'win' : 'loss');
+            for (const { row } of historyRowsOf(plan)) expect(row.outcome).toBe(outcome === 'A' ? 'win' : 'loss');
         },
       ),
     );

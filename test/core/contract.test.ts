@@ -54,6 +54,7 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'extendSeason'>>().toEqualTypeOf<Server<'extendSeason'>>();
   expectTypeOf<Client<'deleteAccount'>>().toEqualTypeOf<Server<'deleteAccount'>>();
   expectTypeOf<Client<'exportMyData'>>().toEqualTypeOf<Server<'exportMyData'>>();
+  expectTypeOf<Client<'getHistory'>>().toEqualTypeOf<Server<'getHistory'>>();
   expectTypeOf<Client<'getMatchState'>>().toEqualTypeOf<Server<'getMatchState'>>();
   expectTypeOf<Client<'watchMatch'>>().toEqualTypeOf<Server<'watchMatch'>>();
   expectTypeOf<Client<'requestRematch'>>().toEqualTypeOf<Server<'requestRematch'>>();

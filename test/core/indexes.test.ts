@@ -14,10 +14,10 @@ interface Spec {
 const spec = JSON.parse(readFileSync(new URL('../../firestore.indexes.json', import.meta.url), 'utf8')) as Spec;
 
 /** Fields the service filters or orders on (store/queue.ts, store/pool.ts, jobs/matcherRun.ts, store/leaderboard.ts,
- * store/calibration.ts). */
+ * store/calibration.ts, store/history.ts). */
 const queried: Record<string, string[]> = {
   tickets: ['status', 'score', 'changedAt'],
-  rooms: ['status', 'endedDay'],
+  rooms: ['status', 'endedDay', 'memberUids'],
   players: ['ladders'],
 };
 
@@ -41,5 +41,11 @@ describe('firestore.indexes.json', () => {
       .filter((i) => i.collectionGroup === 'tickets')
       .map((i) => i.fields.map((f) => f.fieldPath));
     expect(composite).toContainEqual(['status', 'score']);
+    // A player's history: their settled rooms, newest first. Led by the uid, its entries spread across players
+    // although `endedAt` alone is not indexed.
+    const rooms = spec.indexes
+      .filter((i) => i.collectionGroup === 'rooms')
+      .map((i) => i.fields.map((f) => f.fieldPath));
+    expect(rooms).toContainEqual(['memberUids', 'status', 'endedAt']);
   });
 });

@@ -137,6 +137,7 @@ describe("the invariant checker's rules for bots", () => {
         rankBefore: room.ranks.zoe!,
         rankAfter: room.ranks.zoe!,
         movement: null,
+        outcome: 'win',
       },
     },
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { historyRow } from '../../functions/src/core/room/history.js';
 import { isRanked, rankBelow, rankRows } from '../../functions/src/core/ladder/leaderboard.js';
 import { mayTakeLease } from '../../functions/src/core/queue/lease.js';
 import { recordGame } from '../../functions/src/core/player/player.js';
@@ -23,25 +22,6 @@ describe("a player's record", () => {
         expect(standing.rating).toBe(games.at(-1)?.[0] ?? 1500);
       }),
     );
-  });
-
-  it('gets a history row per settled room, with the rating before and after', () => {
-    const update = { uid: 'a', before: 1500, after: 1516, delta: 16 };
-    expect(historyRow({ id: 'r', mode: '1v1', ladder: 'solo' }, { uid: 'a', update, outcome: 'win' }, 9)).toEqual({
-      roomId: 'r',
-      mode: '1v1',
-      ladder: 'solo',
-      outcome: 'win',
-      ratingBefore: 1500,
-      ratingAfter: 1516,
-      delta: 16,
-      settledAt: 9,
-      unrated: null,
-      kind: 'game',
-      reason: null,
-      voidedAt: null,
-      bots: false,
-    });
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../functions/src/core/errors.js';
 import { ladderSchema } from '../../functions/src/core/ladder/ladder.js';
 import { recordGame } from '../../functions/src/core/player/player.js';
-import { historyRow } from '../../functions/src/core/room/history.js';
+import type { HistoryRow } from '../../functions/src/core/room/history.js';
 import { meetingsWithoutGame, reversalRow, voidableRoom, withoutGame } from '../../functions/src/core/room/void.js';
 import { pendingRoom } from './pendingRoom.js';
 import { standingAt } from './standings.js';
@@ -11,6 +11,23 @@ import { standingAt } from './standings.js';
 const ladder = ladderSchema.parse({ placementGames: 0 });
 const outcome = fc.constantFrom('win' as const, 'loss' as const, 'draw' as const);
 const game = fc.record({ outcome, delta: fc.integer({ min: -64, max: 64 }) });
+
+/** A player's row for a settled 1v1 game. */
+const playedRow = (outcome: 'win' | 'loss' | 'draw', before: number, after: number): HistoryRow => ({
+  roomId: 'r',
+  mode: '1v1',
+  ladder: 'solo',
+  outcome,
+  ratingBefore: before,
+  ratingAfter: after,
+  delta: after - before,
+  settledAt: 1,
+  unrated: null,
+  kind: 'game',
+  reason: null,
+  voidedAt: null,
+  bots: false,
+});
 
 describe('voiding a settled game', () => {
   it('takes back exactly that game whatever was played after it: rating by its delta, its record entry', () => {
@@ -20,20 +37,11 @@ describe('voiding a settled game', () => {
         game,
         fc.array(game, { maxLength: 6 }),
         (rating, voided, later) => {
-          const room = { id: 'r', mode: '1v1', ladder: 'solo' };
           const play = (s: ReturnType<typeof standingAt>, g: { outcome: 'win' | 'loss' | 'draw'; delta: number }) =>
             recordGame(s, s.rating + g.delta, g.outcome, ladder, 1);
           const start = standingAt(rating);
           const afterVoided = play(start, voided);
-          const row = historyRow(
-            room,
-            {
-              uid: 'a',
-              outcome: voided.outcome,
-              update: { uid: 'a', before: start.rating, after: afterVoided.rating, delta: voided.delta },
-            },
-            1,
-          );
+          const row = playedRow(voided.outcome, start.rating, afterVoided.rating);
           const now = later.reduce(play, afterVoided);
           const withoutIt = later.reduce(play, start);
           const reversed = withoutGame(now, row, null, ladder, 2);
@@ -44,7 +52,7 @@ describe('voiding a settled game', () => {
             withoutIt.losses,
             withoutIt.draws,
           ]);
-          const reversal = reversalRow(room, row, now.rating, 'why', 2);
+          const reversal = reversalRow({ id: 'r', mode: '1v1', ladder: 'solo' }, row, now.rating, 'why', 2);
           expect(reversal).toMatchObject({
             kind: 'void',
             outcome: null,
@@ -59,14 +67,7 @@ describe('voiding a settled game', () => {
 
   it("leaves an unrated game's record alone (it was never counted) and a season's count once the season moved on", () => {
     const now = { ...standingAt(1500, 4), wins: 2, losses: 2, season: '2027' };
-    const unrated = {
-      ...historyRow(
-        { id: 'r', mode: '1v1', ladder: 'solo' },
-        { uid: 'a', outcome: 'win', update: { uid: 'a', before: 1500, after: 1500, delta: 0 } },
-        1,
-      ),
-      unrated: 'cap',
-    };
+    const unrated = { ...playedRow('win', 1500, 1500), unrated: 'cap' };
     expect(withoutGame(now, unrated, '2027', ladder, 2)).toMatchObject({
       games: 4,
       wins: 2,

@@ -1,10 +1,9 @@
-import { collection, getDocs } from 'firebase/firestore';
 import { getAuth } from 'firebase-admin/auth';
 import { describe, expect, it } from 'vitest';
 import { app } from '../../functions/src/store/firestore/db.js';
 import type { Client } from '../support/client.js';
 import { db, documentPaths, expectRefusal } from '../support/admin.js';
-import { enqueue, expectInvariants, roomOf, sideUids } from '../support/game.js';
+import { enqueue, expectInvariants, historyOf, roomOf, sideUids } from '../support/game.js';
 import { auditRows, operator, stateOf } from '../support/operator.js';
 import { party, players } from '../support/players.js';
 
@@ -61,6 +60,8 @@ describe('deleting an account', () => {
     for (const path of [`players/${ann.uid}`, `playerStates/${ann.uid}`])
       expect((await db.doc(path).get()).exists).toBe(false);
     expect((await db.collection(`players/${ann.uid}/history`).get()).size).toBe(0);
+    // The rooms she played are tombstones, in no history: not even an operator reads a game of hers.
+    expect((await (await operator()).call('getHistory', { uid: ann.uid })).rows).toEqual([]);
     expect(await authUser(ann.uid)).toBe(false);
     expect(((await roomOf(roomId)) as unknown as { names: Record<string, string> }).names[ann.uid]).toBe(
       'deleted player',
@@ -69,7 +70,7 @@ describe('deleting an account', () => {
     const catParty = (await db.doc(`parties/${(await stateOf(cat.uid)).partyId}`).get()).data();
     expect(catParty?.memberUids).toEqual([cat.uid]);
     // Bob's own history of the game is untouched; the leaderboard no longer has Ann.
-    expect((await getDocs(collection(bob.db, `players/${bob.uid}/history`))).docs.map((d) => d.id)).toEqual([roomId]);
+    expect((await historyOf(bob)).map((row) => row.id)).toEqual([roomId]);
     expect((await bob.call('getLeaderboard', { ladder: 'solo', limit: 10 })).top.map((r) => r.uid)).toEqual([bob.uid]);
     expect(await auditRows()).toEqual([
       expect.objectContaining({ action: 'deleteAccount', actor: ann.uid, target: ann.uid }),

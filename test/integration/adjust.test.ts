@@ -1,7 +1,6 @@
-import { collection, getDocs } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { documentPaths, expectRefusal } from '../support/admin.js';
-import { enqueue, expectInvariants, sideUids } from '../support/game.js';
+import { enqueue, expectInvariants, historyOf, sideUids } from '../support/game.js';
 import { auditRows, operator, profileOf } from '../support/operator.js';
 import { players } from '../support/players.js';
 
@@ -46,10 +45,7 @@ describe('adjusting a rating', () => {
     expect(standing.visible.tier).not.toEqual(before.visible.tier);
     expect((await profileOf(bob.uid)).ladders.solo).toEqual(standing);
     // The player reads it in their own history, as no game.
-    const history = (await getDocs(collection(bob.db, `players/${bob.uid}/history`))).docs.map((d) => ({
-      id: d.id,
-      ...d.data(),
-    }));
+    const history = await historyOf(bob);
     expect(history).toContainEqual(
       expect.objectContaining({
         id: `adjust:${auditId}`,

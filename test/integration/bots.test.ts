@@ -51,7 +51,7 @@ describe('bots after a wait, on the emulators', () => {
     const profile = await zed.profile();
     expect(profile.player.ladders.solo?.games ?? 0).toBe(0);
     expect(profile.player.ladders.solo?.rating ?? 1500).toBe(1500);
-    const row = (await db.doc(`players/${zed.uid}/history/${active.room.id}`).get()).data();
+    const row = (await zed.history()).find((r) => r.id === active.room.id);
     expect(row).toMatchObject({ outcome: 'win', delta: 0, bots: true, kind: 'game' });
     expect((await db.collection('players').where('displayName', '==', 'Bot 1').get()).size).toBe(0);
 

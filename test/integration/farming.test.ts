@@ -15,10 +15,11 @@ const { config, poolOf } = await import('../../functions/src/config.js');
 const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer, profile } = await import('../../functions/src/store/profile.js');
 const { enqueue } = await import('../../functions/src/store/queue.js');
-const { historyRef, playerRef, playerStateRef, roomRef, roomsRef, ticketRef } = await import(
+const { playerRef, playerStateRef, roomRef, roomsRef, ticketRef } = await import(
   '../../functions/src/store/firestore/refs.js'
 );
 const { reportResult } = await import('../../functions/src/store/settlement.js');
+const { readHistory } = await import('../../functions/src/store/history.js');
 const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
 const { db } = await import('../support/admin.js');
@@ -82,7 +83,7 @@ describe('farming on the emulators', () => {
     expect(third!.room.ratingChanges![cat]!.delta).toBe(0);
     // The game is played but changes no rating or record.
     expect(await rating(cat)).toEqual(third!.before);
-    const history = (await historyRef(cat, third!.room.id).get()).data()!;
+    const history = (await readHistory(cat)).find((row) => row.id === third!.room.id);
     expect(history).toMatchObject({ outcome: 'win', delta: 0, unrated: third!.room.unrated!.reason });
 
     // Reports repeated (a retry, a duplicate) change nothing: the pair's count stays at three.

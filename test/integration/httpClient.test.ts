@@ -39,6 +39,9 @@ describe('the dependency-free reference client (docs/protocol.md)', () => {
     await paired;
     expect(annEnd).toMatchObject({ phase: 'settled', ratingChange: { before: 1500, after: 1516, delta: 16 } });
     expect(bobEnd).toMatchObject({ phase: 'settled', ratingChange: { delta: -16 } });
+    // The history, like everything else, is a callable away: no Firestore query on the client.
+    const { rows } = (await ann.call('getHistory', { limit: 5 })) as { rows: { outcome: string; delta: number }[] };
+    expect(rows).toEqual([expect.objectContaining({ outcome: 'win', delta: 16 })]);
   }, 120_000);
 
   it('reads refusals as the callable protocol sends them: a code and a message naming the field', async () => {

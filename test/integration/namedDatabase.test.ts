@@ -86,6 +86,7 @@ describe('a ladder in a named Firestore database', () => {
     expect(lost.ratingChange.delta).toBe(-won.ratingChange.delta);
     // The SDK's other reads come from the named database too.
     expect((await ann.profile()).player.ladders.solo?.rating).toBe(won.ratingChange.after);
+    expect((await ann.history()).map((row) => row.id)).toEqual([active.room.id]);
 
     const ladderDb = getFirestore(app, DATABASE);
     const stored = await paths(ladderDb);
@@ -95,7 +96,6 @@ describe('a ladder in a named Firestore database', () => {
         `players/${bob.uid}`,
         `playerStates/${ann.uid}`,
         `rooms/${active.room.id}`,
-        `players/${ann.uid}/history/${active.room.id}`,
       ]),
     );
     expect((await ladderDb.doc(`rooms/${active.room.id}`).get()).get('status')).toBe('settled');

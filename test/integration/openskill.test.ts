@@ -17,6 +17,7 @@ const { leaderboard } = await import('../../functions/src/store/leaderboard.js')
 const { ensurePlayer, profile } = await import('../../functions/src/store/profile.js');
 const { enqueue } = await import('../../functions/src/store/queue.js');
 const { reportResult } = await import('../../functions/src/store/settlement.js');
+const { readHistory } = await import('../../functions/src/store/history.js');
 const { db } = await import('../support/admin.js');
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
 
@@ -57,7 +58,7 @@ describe('a ladder rated by OpenSkill, on the emulators', () => {
       expect(s.skill!.sigma).toBeLessThan(25 / 3);
       expect(s.rating).toBe(shown(s.skill!));
       expect(settled.ratingChanges[uid]).toMatchObject({ before: 1500, after: s.rating, delta: s.rating - 1500 });
-      const history = (await db.doc(`players/${uid}/history/${room.id}`).get()).data()!;
+      const history = (await readHistory(uid)).find((row) => row.id === room.id);
       expect(history).toMatchObject({ ladder: 'team', ratingBefore: 1500, ratingAfter: s.rating });
     }
     expect((await standing(sideA![0]!)).rating).toBeGreaterThan((await standing(sideB![0]!)).rating);

@@ -6,7 +6,17 @@ import { app } from '../../functions/src/store/firestore/db.js';
 import { newClientApp, type Client } from '../support/client.js';
 import { db, documentPaths, expectRefusal } from '../support/admin.js';
 import { waitForDoc } from '../support/listen.js';
-import { enqueue, expectInvariants, presenceOf, roomOf, sideUids, sweep, type Room } from '../support/game.js';
+import {
+  enqueue,
+  expectInvariants,
+  historyOf,
+  historyRowOf,
+  presenceOf,
+  roomOf,
+  sideUids,
+  sweep,
+  type Room,
+} from '../support/game.js';
 import { party, players } from '../support/players.js';
 
 // Results as a client may send them, well-formed or not.
@@ -47,7 +57,7 @@ describe('results and settlement', () => {
     expect((await profile(a)).ladders.solo).toMatchObject({ rating: 1516, games: 1, wins: 1, losses: 0, draws: 0 });
     expect((await profile(b)).ladders.solo).toMatchObject({ rating: 1484, games: 1, wins: 0, losses: 1, draws: 0 });
     expect((await profile(a)).ladders.team).toMatchObject({ rating: 1500, games: 0 });
-    const history = (await db.doc(`players/${b.uid}/history/${room.id}`).get()).data();
+    const history = await historyRowOf(b, room.id);
     expect(history).toMatchObject({
       mode: '1v1',
       ladder: 'solo',
@@ -94,7 +104,7 @@ describe('results and settlement', () => {
     expect((await roomOf(room!.id)).status).toBe('settled');
     expect(answers.every(({ room: r }) => r.status === 'active' || r.status === 'settled')).toBe(true);
     for (const c of everyone) {
-      expect((await db.collection(`players/${c.uid}/history`).get()).size).toBe(1);
+      expect((await historyOf(c)).length).toBe(1);
       expect((await profile(c)).ladders.team!.games).toBe(1);
     }
     await expectInvariants();
@@ -171,7 +181,7 @@ describe('results and settlement', () => {
     expect(results.some((r) => r.room.status === 'settled')).toBe(true);
     expect((await db.doc(`rooms/${room.id}`).get()).data()?.status).toBe('settled');
     expect((await profile(a)).ladders.solo).toMatchObject({ rating: 1516, games: 1, wins: 1 });
-    expect((await db.collection(`players/${a.uid}/history`).get()).size).toBe(1);
+    expect((await historyOf(a)).length).toBe(1);
     await expectInvariants();
   });
 

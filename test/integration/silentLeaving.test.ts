@@ -25,6 +25,7 @@ const { gameBeatsRef, playerRef, playerStateRef, roomRef } = await import(
 const { forfeit } = await import('../../functions/src/store/leaving.js');
 const { respondToReadyCheck } = await import('../../functions/src/store/rooms.js');
 const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');
+const { readHistory } = await import('../../functions/src/store/history.js');
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
 const { db } = await import('../support/admin.js');
 
@@ -120,7 +121,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
       expect((await playerStateRef(uid).get()).data()!.leaves).toBe(1);
       const standing = (await playerRef(uid).get()).data()!.ladders[room.ladder];
       expect(standing?.games ?? 0).toBe(0);
-      expect((await db.collection(`players/${uid}/history`).get()).size).toBe(0);
+      expect(await readHistory(uid)).toEqual([]);
     }
     expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
   }

@@ -32,6 +32,7 @@ describe('upgrading from release 0.1.0', () => {
   it('plays on: the next game starts from the ratings 0.1.0 left, and the documents now carry their version', async () => {
     await loadDatabase(db, fixture);
     const before = storedPlayer('dev:ann').ladders.solo!.rating;
+    const [game] = Object.keys(fixture).filter((path) => path.startsWith('players/dev:ann/history/'));
     const [ann, bob] = [await ladderPlayer('Ann'), await ladderPlayer('Bob')];
     // Bob still leads the party he made under 0.1.0; a party of one queues for a 1v1 like a player alone.
     expect((await bob.profile()).state.partyId).toBe(storedState('dev:bob').partyId);
@@ -45,8 +46,11 @@ describe('upgrading from release 0.1.0', () => {
     expect(annEnd.ratingChange.after).toBeGreaterThan(before);
     const profile = (await ann.profile()).player.ladders.solo!;
     expect(profile).toMatchObject({ rating: annEnd.ratingChange.after, wins: 2, games: 2 });
-    const history = await db.collection('players/dev:ann/history').get();
-    expect(history.size).toBe(2);
+    // Her history holds the game 0.1.0 stored a row for and the new one, read from its room.
+    const [newest, older] = await ann.history();
+    expect([newest?.id, older?.id]).toEqual([annEnd.room.id, game!.split('/').at(-1)]);
+    expect(newest).toMatchObject({ kind: 'game', outcome: 'win', ratingAfter: annEnd.ratingChange.after });
+    expect(older).toMatchObject({ kind: 'game', outcome: 'win' });
     expect((await db.doc('players/dev:ann').get()).get('schemaVersion')).toBe(1);
   });
 });

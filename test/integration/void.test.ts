@@ -1,8 +1,7 @@
-import { collection, getDocs } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import type { Client } from '../support/client.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
-import { enqueue, expectInvariants, roomOf, sideUids } from '../support/game.js';
+import { enqueue, expectInvariants, historyOf, roomOf, sideUids } from '../support/game.js';
 import { auditRows, operator, profileOf, stateOf } from '../support/operator.js';
 import { players } from '../support/players.js';
 
@@ -38,10 +37,7 @@ describe('voiding a room', () => {
     expect(
       (await stateOf(ann.uid)).meetings.opponents.find((m: { uid: string }) => m.uid === bob.uid).gamesThatDay,
     ).toBe(1);
-    const history = (await getDocs(collection(ann.db, `players/${ann.uid}/history`))).docs.map((d) => ({
-      id: d.id,
-      ...d.data(),
-    }));
+    const history = await historyOf(ann);
     expect(history).toContainEqual(
       expect.objectContaining({ id: fixed, kind: 'game', voidedAt: answer.room.voided!.at }),
     );

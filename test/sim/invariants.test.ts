@@ -4,6 +4,8 @@ import { config } from '../../functions/src/config.js';
 import { emulatorEnv } from '../../scripts/emulators.js';
 import { checkInvariants, readSnapshot, type InvariantViolation } from '../../sim/invariants.js';
 import { db } from '../support/admin.js';
+import { gameRow } from '../../functions/src/core/room/history.js';
+import { roomDocSchema } from '../../functions/src/core/room/room.js';
 import { TEST_CONFIG } from '../support/config.js';
 import { enqueue, expectInvariants, sideUids } from '../support/game.js';
 import { operator } from '../support/operator.js';
@@ -32,10 +34,11 @@ describe('the invariant checker', () => {
     // A second queued ticket for a player who already has one, written behind the functions' back.
     const ticket = (await db.doc(`pools/1v1/tickets/${world.ticketId}`).get()).data()!;
     await db.doc('pools/1v1/tickets/forged').set({ ...ticket, id: 'forged' });
-    // A settled room that lost one of its history rows.
-    await db.doc(`players/${world.winner}/history/${world.roomId}`).delete();
-    // A ticket that has ended, but was queued while its player sat in the settled room: caught only by the history.
+    // A row for the settled game that disagrees with its room (a stored row is read before the room's own).
     const room = (await db.doc(`rooms/${world.roomId}`).get()).data()!;
+    const game = gameRow(roomDocSchema.parse(room), world.winner)!;
+    await db.doc(`players/${world.winner}/history/${world.roomId}`).set({ ...game, delta: game.delta + 10 });
+    // A ticket that has ended, but was queued while its player sat in the settled room: caught only by the history.
     await db.doc('pools/1v1/tickets/overlapping').set({
       ...ticket,
       id: 'overlapping',
@@ -132,6 +135,9 @@ describe('the invariant checker', () => {
       .update({ status: 'active', endedAt: null, result: null, ratingChanges: null });
     const broken = check();
     expect(broken.status).toBe(1);
-    expect(broken.stderr).toContain(`only settled rooms change ratings: rooms/${world.roomId}`);
+    // The room no longer says it settled, so no history holds its game: the ratings it moved are unaccounted for.
+    expect(broken.stderr).toContain(
+      `rating changes and season resets are applied exactly once: players/${world.winner}`,
+    );
   });
 });

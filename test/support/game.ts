@@ -17,6 +17,12 @@ export const sweep = (durationMs = 1_200) => runMatcher({ durationMs, intervalMs
 export const ticketOf = async (mode: string, id: string) => (await db.doc(`pools/${mode}/tickets/${id}`).get()).data()!;
 export const roomOf = async (id: string) => (await db.doc(`rooms/${id}`).get()).data() as Room;
 export const presenceOf = async (client: Client) => (await client.call('getProfile')).presence;
+/** The player's history as every client reads it (`getHistory`), newest first. */
+export const historyOf = async (client: Client, page: { limit?: number; before?: number } = {}) =>
+  (await client.call('getHistory', page)).rows;
+/** The player's row for one room (or its `void:` reversal, by that id); undefined when their history has none. */
+export const historyRowOf = async (client: Client, id: string) =>
+  (await historyOf(client, { limit: 100 })).find((row) => row.id === id);
 
 export const sideUids = (room: Room) =>
   room.sides.map((side) => side.tickets.flatMap((t) => t.members.map((m) => m.uid)).sort());

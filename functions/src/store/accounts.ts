@@ -4,10 +4,12 @@ import { poolIds } from '../core/mode/pool.js';
 import { assertDeletable, DELETED_NAME, tombstonedRoom, tombstoneOf } from '../core/player/deletion.js';
 import { idleState, requirePlayer, type Player, type PlayerState } from '../core/player/player.js';
 import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
+import { mergedHistory } from '../core/room/history.js';
 import type { Tombstone } from '../core/player/deletion.js';
 import { config } from '../config.js';
 import { audit } from './audit.js';
 import { app } from './firestore/db.js';
+import { roomsOf } from './history.js';
 import { leaveParty } from './party.js';
 import { readTicketsAndRooms } from './presence.js';
 import {
@@ -17,7 +19,6 @@ import {
   playerStateRef,
   oldRateLimitRef,
   reviewFlagRef,
-  roomRef,
   seasonArchivesOf,
   ticketRef,
   ticketsRef,
@@ -67,18 +68,27 @@ function deleteOwnDocuments(actor: string, uid: string, reason: string) {
   });
 }
 
-/** Each history row goes; the room it names keeps the player's uid under the name "deleted player". */
+/**
+ * The player's history goes: their stored rows are deleted, and every room they sat in keeps their uid under the
+ * name "deleted player", which also takes the room out of their history (core/room/history.ts). Returns how many
+ * rows their history held. Repeating it finds the same rooms and what rows are left.
+ */
 async function tombstoneHistory(uid: string): Promise<number> {
-  const rows = await historyOf(uid).get();
-  for (const row of rows.docs) {
-    const roomId = row.data().kind === 'adjustment' ? null : row.data().roomId;
+  const [rows, rooms] = await Promise.all([historyOf(uid).get(), roomsOf(uid).get()]);
+  const entries = rows.docs.map((d) => ({ id: d.id, ...d.data() }));
+  const held = mergedHistory(
+    uid,
+    entries,
+    rooms.docs.map((d) => d.data()),
+  ).length;
+  for (const { ref } of rooms.docs) {
     await transaction(async (tx) => {
-      const room = roomId ? (await tx.get(roomRef(roomId))).data() : undefined;
-      if (room) tx.set(roomRef(room.id), tombstonedRoom(room, uid, Date.now()));
-      tx.delete(row.ref);
+      const room = (await tx.get(ref)).data();
+      if (room && room.names[uid] !== DELETED_NAME) tx.set(ref, tombstonedRoom(room, uid, Date.now()));
     });
   }
-  return rows.size;
+  for (const row of rows.docs) await row.ref.delete();
+  return held;
 }
 
 /** The tickets the player queued: ended unmatched ones go, matched ones (their rooms name them) lose the name. */

@@ -2,7 +2,7 @@ import type { AuditRow } from '../core/ops/audit.js';
 import type { Party } from '../core/player/party.js';
 import type { Player, PlayerState } from '../core/player/player.js';
 import type { TicketDoc } from '../core/queue/ticket.js';
-import type { HistoryRow } from '../core/room/history.js';
+import { mergedHistory, type HistoryEntry } from '../core/room/history.js';
 import type { RoomDoc } from '../core/room/room.js';
 import type { ReviewFlag } from '../core/fairplay/reportAbuse.js';
 import type { SeasonArchive } from '../core/ladder/season.js';
@@ -14,11 +14,10 @@ import {
   playerRef,
   playerStateRef,
   reviewFlagRef,
-  roomRef,
   seasonArchivesOf,
   ticketRef,
 } from './firestore/refs.js';
-import { database } from './firestore/db.js';
+import { roomsOf } from './history.js';
 
 /** Everything stored about one player, as one JSON document (`exportMyData`). */
 export interface MyData {
@@ -26,7 +25,7 @@ export interface MyData {
   exportedAt: number;
   profile: Player | null;
   state: PlayerState | null;
-  history: (HistoryRow & { id: string })[];
+  history: HistoryEntry[];
   seasons: SeasonArchive[];
   party: Party | null;
   ticket: TicketDoc | null;
@@ -36,12 +35,13 @@ export interface MyData {
   audit: AuditRow[];
 }
 
-/** Reads the player's documents, the rooms their history names, and the operators' actions on them. */
+/** Reads the player's documents, every room they sat in (their games' history rows among them), and the operators' actions on them. */
 export async function exportMyData(uid: string): Promise<MyData> {
-  const [profile, state, history, seasons, flag, audit] = await Promise.all([
+  const [profile, state, history, rooms, seasons, flag, audit] = await Promise.all([
     playerRef(uid).get(),
     playerStateRef(uid).get(),
     historyOf(uid).get(),
+    roomsOf(uid).get(),
     seasonArchivesOf(uid).get(),
     reviewFlagRef(uid).get(),
     auditsRef().where('target', '==', uid).get(),
@@ -50,16 +50,14 @@ export async function exportMyData(uid: string): Promise<MyData> {
   countReads(1, 'playerStates');
   countReads(1, 'reviewFlags');
   countQueryReads(history.size, 'history');
+  countQueryReads(rooms.size, 'rooms');
   countQueryReads(seasons.size, 'seasons');
   countQueryReads(audit.size, 'audit');
   const s = state.data() ?? null;
-  const roomIds = [...new Set(history.docs.flatMap((d) => d.data().roomId ?? []))];
-  const [party, ticket, rooms] = await Promise.all([
+  const [party, ticket] = await Promise.all([
     s?.partyId ? partyRef(s.partyId).get() : null,
     s?.ticketId && s.mode ? ticketRef(s.mode, s.ticketId).get() : null,
-    roomIds.length ? database().getAll(...roomIds.map(roomRef)) : [],
   ]);
-  countReads(roomIds.length, 'rooms');
   countReads(party ? 1 : 0, 'parties');
   countReads(ticket ? 1 : 0, 'tickets');
   return {
@@ -67,11 +65,15 @@ export async function exportMyData(uid: string): Promise<MyData> {
     exportedAt: Date.now(),
     profile: profile.data() ?? null,
     state: s,
-    history: history.docs.map((d) => ({ id: d.id, ...d.data() })),
+    history: mergedHistory(
+      uid,
+      history.docs.map((d) => ({ id: d.id, ...d.data() })),
+      rooms.docs.map((d) => d.data()),
+    ),
     seasons: seasons.docs.map((d) => d.data()),
     party: party?.data() ?? null,
     ticket: ticket?.data() ?? null,
-    rooms: rooms.flatMap((r) => r.data() ?? []),
+    rooms: rooms.docs.map((d) => d.data()).sort((a, b) => a.createdAt - b.createdAt),
     reviewFlag: flag.data() ?? null,
     audit: audit.docs.map((d) => d.data()).sort((a, b) => a.at - b.at),
   };

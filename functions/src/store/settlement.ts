@@ -12,7 +12,7 @@ import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '.
 import { planSettlement } from '../core/room/settlement.js';
 import { config, ladderOf } from '../config.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
-import { historyRef, playerRef, playerStateRef, reviewFlagRef, roomRef, seasonArchiveRef } from './firestore/refs.js';
+import { playerRef, playerStateRef, reviewFlagRef, roomRef, seasonArchiveRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import type { Answered } from './rooms.js';
 
@@ -40,7 +40,6 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
   });
   for (const { uid, archive } of plan.archives) tx.create(seasonArchiveRef(uid, archive.season), archive);
   for (const player of plan.players) tx.set(playerRef(player.uid), player);
-  for (const { uid, row } of plan.history) tx.create(historyRef(uid, room.id), row);
   for (const { uid, change } of plan.states) {
     const i = uids.indexOf(uid);
     // Only these fields, so that a leave counted in the same transaction (store/leaving.ts) stands beside them.

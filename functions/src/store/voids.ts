@@ -1,6 +1,6 @@
 import { opponentsIn } from '../core/fairplay/pairCap.js';
 import type { Player, PlayerState, Standing } from '../core/player/player.js';
-import type { HistoryRow } from '../core/room/history.js';
+import { gameRow, type HistoryRow } from '../core/room/history.js';
 import type { RoomDoc } from '../core/room/room.js';
 import { meetingsWithoutGame, reversalRow, voidableRoom, withoutGame } from '../core/room/void.js';
 import { ladderOf } from '../config.js';
@@ -8,7 +8,10 @@ import { audit } from './audit.js';
 import { historyRef, playerRef, playerStateRef, roomRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
 
-/** Everything a void changes, read in one round: each player's profile, state and row for the game. */
+/**
+ * Everything a void changes, read in one round: each player's profile and state, and their row for the game: the
+ * room's own, or the row an older release stored for it (that one is marked voided too).
+ */
 async function readPlayersOf(tx: Tx, room: RoomDoc) {
   const uids = room.memberUids;
   const snaps = await tx.getAll([
@@ -21,14 +24,15 @@ async function readPlayersOf(tx: Tx, room: RoomDoc) {
     uid,
     player: at(0, i) as Player | undefined,
     state: at(1, i) as PlayerState | undefined,
-    game: at(2, i) as HistoryRow | undefined,
+    stored: at(2, i) as HistoryRow | undefined,
+    game: (at(2, i) as HistoryRow | undefined) ?? gameRow(room, uid) ?? undefined,
   }));
 }
 
 type Read = Awaited<ReturnType<typeof readPlayersOf>>[number];
 
-/** Takes the game back for one player: standing, the game's row marked, the reversal row, the pair counts. */
-function reverseFor(tx: Tx, room: RoomDoc, { uid, player, state, game }: Read, reason: string, nowMs: number) {
+/** Takes the game back for one player: standing, the reversal row, the pair counts (the room marks the game's row). */
+function reverseFor(tx: Tx, room: RoomDoc, { uid, player, state, stored, game }: Read, reason: string, nowMs: number) {
   // A player whose account was deleted since has no profile to correct; their tombstone rows stay as they are.
   if (!player || !game) return null;
   const ladder = ladderOf(room.ladder);
@@ -36,7 +40,7 @@ function reverseFor(tx: Tx, room: RoomDoc, { uid, player, state, game }: Read, r
   if (!before) return null;
   const after: Standing = withoutGame(before, game, room.season, ladder, nowMs);
   tx.set(playerRef(uid), { ...player, ladders: { ...player.ladders, [room.ladder]: after }, updatedAt: nowMs });
-  tx.set(historyRef(uid, room.id), { ...game, voidedAt: nowMs });
+  if (stored) tx.set(historyRef(uid, room.id), { ...stored, voidedAt: nowMs });
   tx.create(historyRef(uid, `void:${room.id}`), reversalRow(room, game, before.rating, reason, nowMs));
   if (state?.meetings) {
     const meetings = meetingsWithoutGame(state.meetings, opponentsIn(room, uid), room.endedAt ?? nowMs);

@@ -1,6 +1,6 @@
 import { getApp } from 'firebase/app';
-import { collection, doc, getDoc, getDocs, getFirestore, limit, orderBy, query, where } from 'firebase/firestore';
-import type { AuditRow, HistoryRow, Invoke, ModePause, Player, PlayerState, ReviewFlag } from '@ladder/client';
+import { collection, doc, getDoc, getDocs, getFirestore, limit, query, where } from 'firebase/firestore';
+import type { AuditRow, Invoke, ModePause, Player, PlayerState, ReviewFlag } from '@ladder/client';
 import { act, h, showError } from '../dom.js';
 
 // The operator view's actions: a player page (ban, adjust, void, delete) and a mode page (pause, resume). Every
@@ -36,20 +36,21 @@ export function confirmIn(slot: HTMLElement, consequence: string, label: string,
 export const input = (label: string, attributes: Record<string, string> = {}) =>
   h('input', { 'aria-label': label, autocomplete: 'off', ...attributes });
 
-async function readPlayer(uid: string) {
+/** What the player page shows; the history comes through `getHistory`, which reads each game from its room. */
+async function readPlayer(call: Invoke, uid: string) {
   const db = getFirestore(getApp());
   const [player, state, flag, history, audit] = await Promise.all([
     getDoc(doc(db, 'players', uid)),
     getDoc(doc(db, 'playerStates', uid)),
     getDoc(doc(db, 'reviewFlags', uid)),
-    getDocs(query(collection(db, 'players', uid, 'history'), orderBy('settledAt', 'desc'), limit(20))),
+    call('getHistory', { uid, limit: 20 }),
     getDocs(query(collection(db, 'audit'), where('target', '==', uid), limit(50))),
   ]);
   return {
     player: player.data() as Player | undefined,
     state: state.data() as PlayerState | undefined,
     flag: flag.data() as ReviewFlag | undefined,
-    history: history.docs.map((d) => ({ id: d.id, ...(d.data() as HistoryRow) })),
+    history: history.rows,
     audit: audit.docs.map((d) => d.data() as AuditRow).sort((a, b) => b.at - a.at),
   };
 }
@@ -183,7 +184,7 @@ export function playerPage(call: Invoke, ladders: string[]): HTMLElement {
   const actions = h('div', { class: 'inline' });
   const show = async () => {
     slot.replaceChildren();
-    const read = await readPlayer(f.uid.value);
+    const read = await readPlayer(call, f.uid.value);
     if (!read.player) {
       body.replaceChildren(h('p', { class: 'muted', 'data-testid': 'player-summary' }, `No player ${f.uid.value}.`));
       actions.replaceChildren();

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import type { PlayerOutcome } from './results.js';
+import { DELETED_NAME } from '../player/deletion.js';
 import type { RoomDoc } from './room.js';
 
 /**
- * What a history row records: a settled game (`players/{uid}/history/{roomId}`), an operator's rating adjustment
- * (`…/history/adjust:{auditId}`), or the reversal of a voided game (`…/history/void:{roomId}`).
+ * What a history row records: a settled game (read from its room, `gameRow`; stored as
+ * `players/{uid}/history/{roomId}` by older releases), an operator's rating adjustment (`…/history/adjust:{auditId}`),
+ * or the reversal of a voided game (`…/history/void:{roomId}`).
  */
 export const historyKindSchema = z.enum(['game', 'adjustment', 'void']);
 
-/** `players/{uid}/history/{id}`: one row per settled game or operator correction, readable by the player alone. */
+/** A row of a player's history, stored under `players/{uid}/history/{id}` (readable by the player alone) or read from a room. */
 export const historyRowSchema = z.object({
   /** The room played, or voided; null for an adjustment. */
   roomId: z.string().nullable(),
@@ -33,27 +34,48 @@ export const historyRowSchema = z.object({
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 
-/** The history row a player gets for a settled room. */
-export function historyRow(
-  room: Pick<RoomDoc, 'id' | 'mode' | 'ladder'>,
-  { update, outcome }: PlayerOutcome,
-  nowMs: number,
-  unrated: string | null = null,
-  bots = false,
-): HistoryRow {
+/** A history row with the id it is read under: the room's id for a game, `adjust:…` or `void:…` otherwise. */
+export type HistoryEntry = HistoryRow & { id: string };
+
+/**
+ * A player's row for a settled room, read from the room itself: its rating change for them (with their outcome),
+ * when it settled, why it went unrated, whether it was voided and whether bots sat in it. Settlement writes no
+ * row of its own (one write per player per game saved); rooms settled by older releases have their stored row
+ * (`outcome` is absent from their rating changes), so this gives null for them, as for a room not settled or a
+ * player it did not rate.
+ */
+export function gameRow(room: RoomDoc, uid: string): HistoryRow | null {
+  const change = room.ratingChanges?.[uid];
+  if (room.status !== 'settled' || room.endedAt === null || !change?.outcome) return null;
   return {
     roomId: room.id,
     mode: room.mode,
     ladder: room.ladder,
-    outcome,
-    ratingBefore: update.before,
-    ratingAfter: update.after,
-    delta: update.delta,
-    settledAt: nowMs,
-    unrated,
+    outcome: change.outcome,
+    ratingBefore: change.before,
+    ratingAfter: change.after,
+    delta: change.delta,
+    settledAt: room.endedAt,
+    unrated: room.unrated?.reason ?? null,
     kind: 'game',
     reason: null,
-    voidedAt: null,
-    bots,
+    voidedAt: room.voided?.at ?? null,
+    bots: room.bots.length > 0,
   };
+}
+
+const newestFirst = (a: HistoryEntry, b: HistoryEntry) => b.settledAt - a.settledAt || (a.id < b.id ? -1 : 1);
+
+/**
+ * A player's history: their stored rows (adjustments, voids' reversals, and games settled before rows were read
+ * from rooms) and the rows of their settled rooms, newest first, one per id (a stored row wins: it is the one an
+ * older release kept up to date). A room that names the player as deleted is a tombstone, in no one's history.
+ */
+export function mergedHistory(uid: string, stored: readonly HistoryEntry[], rooms: readonly RoomDoc[]): HistoryEntry[] {
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  for (const room of rooms) {
+    const row = byId.has(room.id) || room.names[uid] === DELETED_NAME ? null : gameRow(room, uid);
+    if (row) byId.set(room.id, { id: room.id, ...row });
+  }
+  return [...byId.values()].sort(newestFirst);
 }

@@ -201,7 +201,7 @@ export function settledRoom(
   nowMs: number,
 ): RoomDoc {
   const ratingChanges = Object.fromEntries(
-    outcomes.map(({ uid, update }): [string, RatingChange] => {
+    outcomes.map(({ uid, update, outcome }): [string, RatingChange] => {
       const rank = ranks.get(uid);
       if (!rank) throw new Error(`no rank computed for ${uid}`);
       const { before, after, delta } = update;
@@ -214,6 +214,7 @@ export function settledRoom(
           rankBefore: rank.before,
           rankAfter: rank.after,
           movement: rankMovement(rank.before, rank.after),
+          outcome,
         },
       ];
     }),

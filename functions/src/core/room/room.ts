@@ -34,6 +34,8 @@ export const ratingChangeSchema = z.object({
   rankBefore: visibleRankSchema,
   rankAfter: visibleRankSchema,
   movement: rankMovementSchema,
+  /** How the game went for the player, for their history (core/room/history.ts); absent in older documents. */
+  outcome: z.enum(['win', 'loss', 'draw']).nullable().default(null),
 });
 export type RatingChange = z.infer<typeof ratingChangeSchema>;
 

@@ -23,7 +23,6 @@ import {
 } from '../player/player.js';
 import { pointerAfterSettling } from '../queue/presence.js';
 import { BOT_GAME_UNRATED, botGameOutcomes } from './botSettlement.js';
-import { historyRow, type HistoryRow } from './history.js';
 import { settledRoom, settleRoom, withoutRatingChange, type PlayerOutcome } from './results.js';
 import { isLive, type Result, type RoomDoc } from './room.js';
 
@@ -45,7 +44,6 @@ export interface SettlementPlan {
   room: RoomDoc;
   /** Each player's profile with their standing on the room's ladder after the game. */
   players: Player[];
-  history: { uid: string; row: HistoryRow }[];
   /** The fields of each player's private state that change (meetings, false reports), and only those. */
   states: { uid: string; change: Pick<PlayerState, 'meetings' | 'updatedAt'> & Partial<PlayerState> }[];
   /** Standings still in an earlier season, archived before this game counts for the room's season. */
@@ -72,10 +70,11 @@ function unratedBy(input: SettlementInput): { reason: string; pairs: CappedPair[
 
 /**
  * The rating core's change for every player on the room's ladder (softened for teammates of a leaver), their
- * records, a history row each, whom each one met (and, where their state points at this room's ticket, no
- * pointer: they are idle), the review flags of false reporters, and the changes on the room for its listeners. A pair of opponents past the daily cap makes the game unrated: no rating or record
- * moves, and the room and history say why. Only a live room is settled, and the planned room is not live, so a
- * game is counted once.
+ * records, whom each one met (and, where their state points at this room's ticket, no pointer: they are idle),
+ * the review flags of false reporters, and the changes on the room for its listeners. The settled room is each
+ * player's history row for the game (core/room/history.ts `gameRow`), so no row is written. A pair of opponents
+ * past the daily cap makes the game unrated: no rating or record moves, and the room (so the history) says why.
+ * Only a live room is settled, and the planned room is not live, so a game is counted once.
  */
 export function planSettlement(input: SettlementInput): SettlementPlan {
   const { room, result, ladder, fairPlay, nowMs } = input;
@@ -89,14 +88,13 @@ export function planSettlement(input: SettlementInput): SettlementPlan {
   const { falseReports, flags } = reportsAgainst(input);
   const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
   const ticketIds = room.sides.flatMap((side) => side.tickets.map((t) => t.ticketId));
-  const plan: SettlementPlan = { room, players: [], history: [], states: [], archives, flags };
+  const plan: SettlementPlan = { room, players: [], states: [], archives, flags };
   for (const outcome of outcomes) {
     const before = standings.get(outcome.uid)!;
     const standing = unrated ? before : afterOutcome(before, outcome, ladder, nowMs);
     ranks.set(outcome.uid, { before: before.visible, after: standing.visible });
     const player = input.players.get(outcome.uid)!;
     plan.players.push({ ...player, ladders: { ...player.ladders, [room.ladder]: standing }, updatedAt: nowMs });
-    plan.history.push({ uid: outcome.uid, row: historyRow(room, outcome, nowMs, unrated?.reason ?? null) });
     const opponents = opponentsIn(room, outcome.uid).map((uid) => ({ uid, displayName: room.names[uid] ?? uid }));
     const meetings = afterGame(input.states.get(outcome.uid)!.meetings, opponents, fairPlay.farming, nowMs);
     plan.states.push({
@@ -139,7 +137,7 @@ const counted = (falseReports: ReadonlyMap<string, number>, uid: string): Partia
 /**
  * A game against bots settles unrated for its humans: no standing, record, season or placement moves (so no
  * profile is written), their meetings stay as they were (bots count towards no pair cap nor rematch rule), and
- * each gets a history row marked as a bot game; their pointers to the room's tickets are cleared and their false
+ * the room reads in each one's history as a bot game; their pointers to the room's tickets are cleared and their false
  * reports counted, as after any game.
  */
 function planBotSettlement(input: SettlementInput): SettlementPlan {
@@ -156,10 +154,6 @@ function planBotSettlement(input: SettlementInput): SettlementPlan {
   return {
     room: { ...settledRoom(room, result, outcomes, ranks, nowMs), unrated: { reason: BOT_GAME_UNRATED, pairs: [] } },
     players: [],
-    history: outcomes.map((outcome) => ({
-      uid: outcome.uid,
-      row: historyRow(room, outcome, nowMs, BOT_GAME_UNRATED, true),
-    })),
     states: room.memberUids.map((uid) => {
       const state = input.states.get(uid)!;
       const pointer = pointerAfterSettling(state, ticketIds);

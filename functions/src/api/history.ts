@@ -1,0 +1,26 @@
+import { HttpsError } from 'firebase-functions/v2/https';
+import { z } from 'zod';
+import { documentIdSchema } from '../core/ids.js';
+import { readHistory } from '../store/history.js';
+import { callable, isAdmin } from './callable.js';
+
+/**
+ * A page of the caller's history, newest first: their settled games, adjustments and voids' reversals (each
+ * game read from its room). An operator may name another player (`uid`), as the lobby's player page does. Every
+ * platform gets it through this call, since the rows of games live in rooms no mini-game runtime can query.
+ */
+export const getHistory = callable(
+  z.strictObject({
+    uid: documentIdSchema.optional(),
+    limit: z.number().int().min(1).max(100).default(20),
+    /** Only rows settled before this time (ms): the last `settledAt` of the previous page. */
+    before: z.number().int().positive().optional(),
+  }),
+  async ({ uid, limit, before }, caller) => {
+    const whose = uid ?? caller.uid;
+    if (whose !== caller.uid && !isAdmin(caller)) {
+      throw new HttpsError('permission-denied', 'Operators only: a player reads only their own history.');
+    }
+    return { rows: await readHistory(whose, { limit, before }) };
+  },
+);

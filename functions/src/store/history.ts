@@ -1,0 +1,37 @@
+import { mergedHistory, type HistoryEntry } from '../core/room/history.js';
+import { countQueryReads } from './firestore/metrics.js';
+import { historyOf, roomsRef } from './firestore/refs.js';
+
+/** Every room a player sat in, whatever its status (account deletion and the data export need them all). */
+export const roomsOf = (uid: string) => roomsRef().where('memberUids', 'array-contains', uid);
+
+/** A page of history: at most `limit` rows (all when absent), settled before `before` (ms) when given. */
+export interface HistoryPage {
+  limit?: number;
+  before?: number;
+}
+
+/**
+ * A player's history, newest first: their stored rows (adjustments, reversals, games settled by older releases)
+ * and their settled rooms, which are the rows of their games (core/room/history.ts). Two queries of at most
+ * `limit` documents each; their merge holds the page's rows, since each source's newest `limit` hold its share
+ * of them.
+ */
+export async function readHistory(uid: string, page: HistoryPage = {}): Promise<HistoryEntry[]> {
+  let stored = historyOf(uid).orderBy('settledAt', 'desc');
+  let rooms = roomsOf(uid).where('status', '==', 'settled').orderBy('endedAt', 'desc');
+  if (page.before !== undefined) {
+    stored = stored.where('settledAt', '<', page.before);
+    rooms = rooms.where('endedAt', '<', page.before);
+  }
+  if (page.limit !== undefined) [stored, rooms] = [stored.limit(page.limit), rooms.limit(page.limit)];
+  const [rows, settled] = await Promise.all([stored.get(), rooms.get()]);
+  countQueryReads(rows.size, 'history');
+  countQueryReads(settled.size, 'rooms');
+  const merged = mergedHistory(
+    uid,
+    rows.docs.map((d) => ({ id: d.id, ...d.data() })),
+    settled.docs.map((d) => d.data()),
+  );
+  return merged.slice(0, page.limit ?? merged.length);
+}
