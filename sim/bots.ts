@@ -269,12 +269,19 @@ export async function playRoom(world: World, bot: Bot, roomId: string): Promise<
   return current()?.status ?? 'unknown';
 }
 
-/** Plays the game out and reports its result (or a lie, or nothing, as the bot's faults say). */
+/**
+ * Plays the game out and reports its result (or a lie, or nothing, as the bot's faults say), unless the room is
+ * already over by then.
+ */
 async function playAndReport(world: World, bot: Bot, room: RoomDoc, faults: Faults) {
   const game = world.game(room, bot.random);
   // Players finish and tap "report" a moment apart, not in the same millisecond.
   await sleep(Math.max(0, game.endsAt - Date.now() + between(bot, 0, 2000)));
   await world.held(room.id);
+  // Like the SDK, a client that already sees the room settled (by the game server, or by the other players'
+  // reports) or otherwise over sends no report: the server would change nothing and count the call.
+  const seen = bot.view.room?.id === room.id ? bot.view.room : null;
+  if (seen && !isLive(seen.status)) return;
   if (chance(bot, faults.noReport)) {
     world.faults.missingReports++;
     return;

@@ -72,6 +72,26 @@ describe('the per-player rate limit', () => {
     );
   });
 
+  it("costs nothing for a heartbeat that moves its ticket's expiry, and counts the beat after it", async () => {
+    const [x] = await players('Rate Beat');
+    // Alone in 3v3 (six players to a room), so the ticket waits; its 60 s time-to-live is past half gone.
+    const { ticketId, pool } = await x.call('enqueue', { mode: '3v3' });
+    const ticket = db.doc(`pools/${pool}/tickets/${ticketId}`);
+    await ticket.update({ expiresAt: Date.now() + 10_000 });
+    const empty = { tokens: 0, at: Date.now() };
+    await setCallBucket(x.uid, empty);
+    // The beat that keeps the ticket alive writes it anyway: it goes through, and the bucket is not touched.
+    const beat = await x.call('heartbeat');
+    expect(beat.presence.kind).toBe('queued');
+    expect(beat.expiresAt).toBeGreaterThan(Date.now() + 50_000);
+    expect((await ticket.get()).data()?.expiresAt).toBe(beat.expiresAt);
+    expect(await callBucketOf(x.uid)).toEqual(empty);
+    // The next one is too early to move the expiry: an ordinary call, and there is none left (a refill is 10 s).
+    await expectRefusal(x.call('heartbeat'), 'resource-exhausted', /^Too many requests/);
+    expect((await ticket.get()).data()?.expiresAt).toBe(beat.expiresAt);
+    expect(await callBucketOf(x.uid)).toEqual(empty);
+  });
+
   it("costs nothing for a game's first answer and first report, and counts every repeat", async () => {
     const [x, y] = await players('Rate Game X', 'Rate Game Y');
     await x.call('enqueue', { mode: 'regionalCheck', region: 'eu' });

@@ -19,7 +19,7 @@ const { config, poolOf } = await import('../../functions/src/config.js');
 const { sideUids } = await import('../../functions/src/core/room/room.js');
 const { ensurePlayer } = await import('../../functions/src/store/profile.js');
 const { enqueue, heartbeat } = await import('../../functions/src/store/queue.js');
-const { gameBeatsRef, playerRef, playerStateRef, roomRef } = await import(
+const { gameBeatRef, gameBeatsRef, playerRef, playerStateRef, roomRef } = await import(
   '../../functions/src/store/firestore/refs.js'
 );
 const { forfeit } = await import('../../functions/src/store/leaving.js');
@@ -27,7 +27,7 @@ const { respondToReadyCheck } = await import('../../functions/src/store/rooms.js
 const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');
 const { readHistory } = await import('../../functions/src/store/history.js');
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
-const { db } = await import('../support/admin.js');
+const { callBucketOf, db, setCallBucket } = await import('../support/admin.js');
 
 /**
  * Beats for `uid` every 500 ms until `stop` resolves, as the SDK does during a game. A beat is always recorded
@@ -164,5 +164,23 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
     await ensurePlayer(cat);
     await enqueue(cat, poolOf('1v1'));
     expect(await heartbeat(cat)).toMatchObject({ presence: { kind: 'queued' }, leftAfter: null });
+  });
+
+  it("counts a game beat against the rate limit in the beat's own transaction, and records none past it", async () => {
+    const limit = config.fairPlay.rateLimit!;
+    const room = await started('duel', ['count-ann', 'count-ben']);
+    const [ann, ben] = sideUids(room).map((side) => side[0]!);
+    // One call taken from the bucket on the state the beat read, not a grant of several (that would take 10).
+    const at = Date.now();
+    await setCallBucket(ann!, { tokens: 100, at });
+    expect(await heartbeat(ann!, limit)).toMatchObject({ paid: true, leftAfter: expect.any(Number) });
+    const bucket = await callBucketOf(ann!);
+    expect(bucket.tokens).toBeCloseTo(99 + ((bucket.at - at) * limit.callsPerMinute) / 60_000, 6);
+    // A player with no call left is refused before the beat is written.
+    const empty = { tokens: 0, at: Date.now() };
+    await setCallBucket(ben!, empty);
+    await expect(heartbeat(ben!, limit)).rejects.toMatchObject({ code: 'resource-exhausted' });
+    expect((await gameBeatRef(room.id, ben!).get()).exists).toBe(false);
+    expect(await callBucketOf(ben!)).toEqual(empty);
   });
 });

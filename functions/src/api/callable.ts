@@ -149,8 +149,9 @@ export interface Paid<R> {
 /**
  * A callable whose handler says whether its call is already paid for, so that the common case costs the caller's
  * bucket no read or write of its own. `enqueue` counts itself in the transaction that queues, on the state it
- * writes anyway. The first answer to a room's ready check and the first report of its result follow from a
- * ticket an enqueue paid for, and a room takes one of each per player. Anything else (a repeat) is counted
+ * writes anyway (and a game's heartbeat in the one that records the beat, on the state it read). The first answer to a room's ready check and the first report of its result follow from a
+ * ticket an enqueue paid for, and a room takes one of each per player; so does the heartbeat that moves a
+ * ticket's expiry, at most once per half time-to-live per ticket. Anything else (a repeat) is counted
  * afterwards like any call, and so is a failure, one call at a time; nothing was written, so refusing then is
  * harmless. Bad input is never counted, and a player this instance saw at the limit is refused before anything
  * is read.

@@ -173,21 +173,30 @@ export function cancelTicket(uid: string) {
  * Keeps the caller's ticket alive; core decides when the expiry moves (and so when it costs a write). In a
  * started game of a mode that counts silence as leaving, it records the caller's beat instead, in a document
  * of their own beside the room (`leftAfter`: when they would be taken to have left without another).
+ *
+ * `paid` says whether the call needs no counting beyond what this did. A beat that moves the expiry writes the
+ * ticket anyway and is free: core moves it at most once per half time-to-live. With a `limit`, a game beat is
+ * counted here, on the state this read, before its beat is written (a refusal aborts the transaction). Any other
+ * beat wrote nothing and is left to the caller to count.
  */
-export function heartbeat(uid: string) {
+export function heartbeat(uid: string, limit: RateLimitConfig | null = null) {
   return transaction(async (tx) => {
     const now = Date.now();
-    const { presence, tickets, rooms } = await readPresence(tx, uid);
+    const { state, presence, tickets, rooms } = await readPresence(tx, uid);
     if (presence.kind !== 'queued') {
       const room = presence.kind === 'inRoom' ? rooms.get(presence.roomId)! : null;
       const seconds = room && inPlay(room) && !room.forfeits.includes(uid) ? room.leaveAfterSilentSeconds : null;
-      if (seconds !== null) tx.set(gameBeatRef(room!.id, uid), { uid, at: now });
-      return { presence, expiresAt: null, leftAfter: seconds === null ? null : now + seconds * 1000 };
+      const beats = seconds !== null;
+      if (beats && limit) tx.update(playerStateRef(uid), { calls: countedBucket(uid, state, limit, now) });
+      if (beats) tx.set(gameBeatRef(room!.id, uid), { uid, at: now });
+      const leftAfter = beats ? now + seconds * 1000 : null;
+      return { presence, expiresAt: null, leftAfter, paid: beats && limit !== null };
     }
     const ticket = tickets.get(presence.ticketId)!;
     const expiresAt = extendedExpiry(ticket, poolOf(ticket).mode.ticketTtlSeconds, now);
-    if (expiresAt !== ticket.expiresAt) tx.set(ticketRef(ticket.mode, ticket.id), { ...ticket, expiresAt });
-    return { presence, expiresAt, leftAfter: null };
+    const moved = expiresAt !== ticket.expiresAt;
+    if (moved) tx.set(ticketRef(ticket.mode, ticket.id), { ...ticket, expiresAt });
+    return { presence, expiresAt, leftAfter: null, paid: moved };
   });
 }
 
