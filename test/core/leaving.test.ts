@@ -4,6 +4,7 @@ import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import {
   forfeitRoom,
   forfeitVerdict,
+  gameBeatPaid,
   gameStartedAt,
   goneSilent,
   leaveStanding,
@@ -173,5 +174,35 @@ describe('leaving by going silent', () => {
   it("dates a game's start from its report deadline", () => {
     expect(gameStartedAt({ reportDeadline: 99_000 }, { reportTimeoutSeconds: 60 })).toBe(39_000);
     expect(() => gameStartedAt({ reportDeadline: null }, { reportTimeoutSeconds: 60 })).toThrow();
+  });
+});
+
+describe('a game beat paying for itself', () => {
+  it('lets a client beating at half the window go uncounted, and no client more than five beats a window', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 600 }),
+        fc.array(fc.integer({ min: 0, max: 60_000 }), { minLength: 1, maxLength: 40 }),
+        (silentSeconds, gaps) => {
+          const window = silentSeconds * 1000;
+          // The SDK's pace: every half window, each one free.
+          let last: number | null = null;
+          for (let at = 0; at < 5 * window; at += window / 2) {
+            expect(gameBeatPaid(last, silentSeconds, at)).toBe(true);
+            last = at;
+          }
+          // Any pace at all: the free beats that get recorded are a quarter window apart.
+          const free: number[] = [];
+          let now = 0;
+          last = null;
+          for (const gap of gaps) {
+            now += gap;
+            if (gameBeatPaid(last, silentSeconds, now)) free.push(now);
+            last = now;
+          }
+          for (const at of free) expect(free.filter((t) => t >= at && t < at + window).length).toBeLessThanOrEqual(4);
+        },
+      ),
+    );
   });
 });

@@ -2,10 +2,11 @@ import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/fairplay/avoidance.js';
 import { leaveToSweep } from '../core/match/index.js';
-import { inPlay } from '../core/fairplay/leaving.js';
+import { gameBeatPaid, inPlay } from '../core/fairplay/leaving.js';
 import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotBanned } from '../core/ops/ban.js';
 import type { Party } from '../core/player/party.js';
+import type { PlayerState } from '../core/player/player.js';
 import { rememberedDodges } from '../core/fairplay/dodging.js';
 import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue/enqueue.js';
 import type { Rtts } from '../core/mode/regions.js';
@@ -175,9 +176,10 @@ export function cancelTicket(uid: string) {
  * of their own beside the room (`leftAfter`: when they would be taken to have left without another).
  *
  * `paid` says whether the call needs no counting beyond what this did. A beat that moves the expiry writes the
- * ticket anyway and is free: core moves it at most once per half time-to-live. With a `limit`, a game beat is
- * counted here, on the state this read, before its beat is written (a refusal aborts the transaction). Any other
- * beat wrote nothing and is left to the caller to count.
+ * ticket anyway and is free: core moves it at most once per half time-to-live. So is a game beat a quarter of the
+ * silence allowance after the last (core `gameBeatPaid`); an earlier one is counted here, with a `limit`, on the
+ * state this read, before its beat is written (a refusal aborts the transaction). Any other beat wrote nothing
+ * and is left to the caller to count.
  */
 export function heartbeat(uid: string, limit: RateLimitConfig | null = null) {
   return transaction(async (tx) => {
@@ -186,11 +188,8 @@ export function heartbeat(uid: string, limit: RateLimitConfig | null = null) {
     if (presence.kind !== 'queued') {
       const room = presence.kind === 'inRoom' ? rooms.get(presence.roomId)! : null;
       const seconds = room && inPlay(room) && !room.forfeits.includes(uid) ? room.leaveAfterSilentSeconds : null;
-      const beats = seconds !== null;
-      if (beats && limit) tx.update(playerStateRef(uid), { calls: countedBucket(uid, state, limit, now) });
-      if (beats) tx.set(gameBeatRef(room!.id, uid), { uid, at: now });
-      const leftAfter = beats ? now + seconds * 1000 : null;
-      return { presence, expiresAt: null, leftAfter, paid: beats && limit !== null };
+      const leftAfter = seconds === null ? null : await recordGameBeat(tx, room!.id, uid, state, seconds, limit, now);
+      return { presence, expiresAt: null, leftAfter, paid: seconds !== null };
     }
     const ticket = tickets.get(presence.ticketId)!;
     const expiresAt = extendedExpiry(ticket, poolOf(ticket).mode.ticketTtlSeconds, now);
@@ -198,6 +197,27 @@ export function heartbeat(uid: string, limit: RateLimitConfig | null = null) {
     if (moved) tx.set(ticketRef(ticket.mode, ticket.id), { ...ticket, expiresAt });
     return { presence, expiresAt, leftAfter: null, paid: moved };
   });
+}
+
+/**
+ * Records a player's beat in a started game and says when they would be taken to have left without another. A beat
+ * sooner than its pace (core `gameBeatPaid`) is counted here, with a `limit`, on the state already read, before the
+ * beat is written: a refusal aborts the transaction.
+ */
+async function recordGameBeat(
+  tx: Tx,
+  roomId: string,
+  uid: string,
+  state: PlayerState,
+  silentSeconds: number,
+  limit: RateLimitConfig | null,
+  now: number,
+) {
+  const last = (await tx.get(gameBeatRef(roomId, uid))).data();
+  if (!gameBeatPaid(last?.at ?? null, silentSeconds, now) && limit)
+    tx.update(playerStateRef(uid), { calls: countedBucket(uid, state, limit, now) });
+  tx.set(gameBeatRef(roomId, uid), { uid, at: now });
+  return now + silentSeconds * 1000;
 }
 
 /** Ends a queued ticket whose heartbeats stopped; a no-op if it was matched, cancelled or refreshed meanwhile. */

@@ -110,6 +110,14 @@ export function leaveStanding(player: Pick<Player, 'ladders'>, leaves: number): 
 export const gameBeatSchema = z.object({ uid: z.string(), at: z.number().int() });
 export type GameBeat = z.infer<typeof gameBeatSchema>;
 
+/**
+ * Whether a game beat pays for itself: it comes a quarter of the silence allowance or more after the player's last
+ * one (the SDK beats every half of it), so a player records at most four such beats per allowance in a room. An
+ * earlier beat is counted against the rate limit.
+ */
+export const gameBeatPaid = (lastAt: number | null, silentSeconds: number, nowMs: number) =>
+  lastAt === null || nowMs - lastAt >= (silentSeconds * 1000) / 4;
+
 /** A game that has started and is not over: what a player can leave, and where their heartbeats count. */
 export const inPlay = (room: Pick<RoomDoc, 'status'>) => room.status === 'active' || room.status === 'disputed';
 
