@@ -16,6 +16,7 @@ import { playPlacements, playSides } from '../tools/trueSkill.js';
 import type { Random } from '../tools/random.js';
 import type { CallArgs, CallName, CallResponse } from '@ladder/client';
 import { errorCode, type BotClient, type Timed } from './client.js';
+import { queuedBeatEvery } from '../client/src/heartbeat.js';
 import type { Faults, SimOptions } from './options.js';
 import type { PlayerView } from './view.js';
 
@@ -329,11 +330,12 @@ export async function memberLife(world: World, bot: Bot, captainDone: () => bool
       // the server says otherwise.
       const ticket = bot.view.ticket;
       if (ticket?.status !== 'queued') continue;
-      const beatEvery = (1000 * resolvePool(world.config, ticket.mode).mode.ticketTtlSeconds) / 3;
+      const beatEvery = queuedBeatEvery(1000 * resolvePool(world.config, ticket.mode).mode.ticketTtlSeconds);
       if (beating !== ticket.id) [beating, nextBeat] = [ticket.id, Date.now() + beatEvery];
       if (Date.now() < nextBeat) continue;
-      nextBeat = Date.now() + beatEvery;
       const answer = await attempt(bot, 'heartbeat');
+      // The SDK's pace, counted from the answer.
+      nextBeat = Date.now() + beatEvery;
       if (answer && (await checkView(world, bot, answer.presence)) === 'stale') return;
       continue;
     }
@@ -472,7 +474,7 @@ async function vanish(world: World, bot: Bot, record: EnqueueRecord) {
 async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
   const { options } = world;
   const mode = resolvePool(world.config, record.mode).mode;
-  const beatEvery = (1000 * mode.ticketTtlSeconds) / 3;
+  const beatEvery = queuedBeatEvery(1000 * mode.ticketTtlSeconds);
   let nextBeat = Date.now() + beatEvery;
   const giveUpAt = Date.now() + 1000 * options.patienceSeconds;
   let cancelAt = chance(bot, options.faults.cancel)
@@ -512,8 +514,8 @@ async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
       }
       if (answer && !answer.cancelled && (await checkView(world, bot, answer.presence)) === 'stale') return;
     } else if (now >= nextBeat) {
-      nextBeat = now + beatEvery;
       const answer = await attempt(bot, 'heartbeat');
+      nextBeat = Date.now() + beatEvery;
       if (answer && (await checkView(world, bot, answer.presence)) === 'stale') return;
     }
   }

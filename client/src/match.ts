@@ -104,7 +104,7 @@ export class MatchSubscription implements Match {
   constructor(
     private readonly services: Services,
     private readonly uid: string,
-    /** `ttlSeconds`: the ticket's time-to-live as `enqueue` answered it; heartbeats then run every third of it. */
+    /** `ttlSeconds`: the ticket's time-to-live as `enqueue` answered it; heartbeats then run at 55 % of it (`queuedBeatEvery`). */
     start: { ticketId: string; pool: string; room?: Room | null; ttlSeconds?: number },
     options: MatchOptions = {},
     /** Told of every status change; used by `onMatch` to follow the player from match to match. */

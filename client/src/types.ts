@@ -145,7 +145,7 @@ export interface Ticket {
   ownerUid: string;
   enqueuedAt: number;
   expiresAt: number;
-  /** The mode's time-to-live when the ticket was made (heartbeats go every third of it); null in older tickets. */
+  /** The mode's time-to-live when the ticket was made (heartbeats go at 55 % of it); null in older tickets. */
   ttlSeconds: number | null;
   status: TicketStatus;
   roomId: string | null;
@@ -431,7 +431,7 @@ export interface EnqueueResult {
   mode: string;
   /** The room when the ticket was matched at once; null when it waits for the matcher. */
   room: Room | null;
-  /** The ticket's time-to-live: a ticket without a heartbeat for this long expires (beat every third of it). */
+  /** The ticket's time-to-live: a ticket without a heartbeat for this long expires (beat at 55 % of it after the previous answer). */
   ttlSeconds: number;
 }
 

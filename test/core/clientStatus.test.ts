@@ -5,6 +5,7 @@ import { settledRoom, settleRoom } from '../../functions/src/core/room/results.j
 import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js';
 import { answerReadyCheck, expireReadyCheck } from '../../functions/src/core/room/readyCheck.js';
 import { nextBeatIn, retryIn } from '../../client/src/heartbeat.js';
+import { extendedExpiry } from '../../functions/src/core/queue/ticket.js';
 import { deriveStatus, type MatchFacts } from '../../client/src/status.js';
 import { describeRoom, outcomeOf, teamResultFor } from '../../client/src/room.js';
 import type { Room, Ticket } from '@ladder/client';
@@ -238,10 +239,36 @@ describe('room helpers', () => {
 });
 
 describe('the heartbeat schedule', () => {
-  it('beats every third of a known time-to-live, else when half the time left has passed', () => {
-    expect(nextBeatIn(0, 60_000, 30_000)).toBe(10_000);
+  it('beats at 55 % of a known time-to-live, else when half the time left has passed', () => {
+    expect(nextBeatIn(0, 60_000, 30_000)).toBe(16_500);
     expect(nextBeatIn(10_000, 18_000, undefined)).toBe(4_000);
     expect(nextBeatIn(10_000, 9_000, undefined)).toBe(250); // overdue: beat at once, it may still be in time
+  });
+
+  it('moves the expiry with every beat at its pace, whatever the latencies, and keeps the ticket alive', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 5, max: 600 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 0.2, noNaN: true }), fc.double({ min: 0, max: 0.2, noNaN: true })), {
+          minLength: 1,
+          maxLength: 20,
+        }),
+        (ttlSeconds, latencies) => {
+          const ttlMs = ttlSeconds * 1000;
+          // The server creates the ticket; its answer reaches the client, which beats at its pace from then on.
+          let expiresAt = ttlMs;
+          let answeredAt = 0;
+          for (const [there, back] of latencies) {
+            const servedAt = answeredAt + nextBeatIn(answeredAt, expiresAt, ttlMs) + there * ttlMs;
+            expect(servedAt).toBeLessThan(expiresAt);
+            const moved = extendedExpiry({ expiresAt }, ttlSeconds, servedAt);
+            expect(moved).toBeGreaterThan(expiresAt);
+            expiresAt = moved;
+            answeredAt = servedAt + back * ttlMs;
+          }
+        },
+      ),
+    );
   });
 
   it('retries a failed beat with growing backoff, but never later than the next regular beat', () => {

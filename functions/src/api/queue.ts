@@ -51,10 +51,10 @@ export const enqueue = paidCallable(enqueueRequest, async (input, caller) => {
 export const cancelQueue = callable(none, (_input, caller) => cancelTicket(caller.uid));
 
 /**
- * Call while waiting (every third of the mode's ticket time-to-live): a ticket without heartbeats expires. The
- * beat that moves the expiry writes the ticket anyway and is not counted (at most one per half time-to-live per
- * ticket, and tickets come from counted enqueues); a game beat is counted with the beat it writes; any other
- * beat is counted afterwards, having written nothing.
+ * Call while waiting (55 % of the mode's ticket time-to-live after the previous answer): a ticket without
+ * heartbeats expires. The beat that moves the expiry writes the ticket anyway and is not counted (at most one per
+ * half time-to-live per ticket, and tickets come from counted enqueues); so is a game beat at its pace; a sooner
+ * game beat is counted with the beat it writes; any other beat is counted afterwards, having written nothing.
  */
 export const heartbeat = paidCallable(none, async (_input, caller) => {
   const { paid, ...answer } = await keepAlive(caller.uid, config.fairPlay.rateLimit);

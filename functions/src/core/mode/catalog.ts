@@ -13,7 +13,7 @@ export interface ModeInfo {
   format: FormatInfo;
   /** The most players one ticket (a party) may hold. */
   partyCapacity: number;
-  /** A ticket nobody heartbeats for this long expires; clients beat every third of it. */
+  /** A ticket nobody heartbeats for this long expires; clients beat at 55 % of it. */
   ticketTtlSeconds: number;
   /** A regional mode's regions, one of which the player queues in; empty for a mode with one pool. */
   regions: string[];

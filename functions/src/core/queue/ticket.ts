@@ -65,7 +65,7 @@ export const ticketDocSchema = z.object({
   expiresAt: z.number().int(),
   /**
    * The mode's time-to-live when the ticket was made, so every member's client (not only the one that queued)
-   * beats every third of it; absent in older documents.
+   * beats at its pace (55 % of it); absent in older documents.
    */
   ttlSeconds: z.number().positive().nullable().default(null),
   status: ticketStatusSchema,
@@ -273,8 +273,8 @@ export function hasExpired(ticket: TicketDoc | undefined, nowMs: number): ticket
 }
 
 /**
- * The expiry after a heartbeat: pushed out a full time-to-live only once half of it has passed, so a client
- * heartbeating every third of it costs a write per half time-to-live, not per call.
+ * The expiry after a heartbeat: pushed out a full time-to-live only once half of it has passed, so beats however
+ * frequent cost a write per half time-to-live at most; the SDK's, 55 % of it apart, each move it.
  */
 export function extendedExpiry(ticket: Pick<TicketDoc, 'expiresAt'>, ttlSeconds: number, nowMs: number): number {
   const ttlMs = ttlSeconds * 1000;
