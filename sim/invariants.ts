@@ -68,7 +68,11 @@ export interface Snapshot {
 function historyRows(stored: (HistoryEntry & { uid: string })[], rooms: RoomDoc[]): HistoryRow[] {
   const storedOf = new Map<string, HistoryEntry[]>();
   const roomsOf = new Map<string, RoomDoc[]>();
-  const add = <T>(map: Map<string, T[]>, uid: string, item: T) => map.set(uid, [...(map.get(uid) ?? []), item]);
+  const add = <T>(map: Map<string, T[]>, uid: string, item: T) => {
+    const items = map.get(uid);
+    if (items) items.push(item);
+    else map.set(uid, [item]);
+  };
   for (const row of stored) add(storedOf, row.uid, row);
   for (const room of rooms) for (const uid of room.memberUids) add(roomsOf, uid, room);
   return [...new Set([...storedOf.keys(), ...roomsOf.keys()])].flatMap((uid) =>

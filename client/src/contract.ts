@@ -16,7 +16,7 @@ import type {
   EnqueueResult,
   FreeForAllResult,
   FollowedTicket,
-  HistoryRow,
+  HistoryEntry,
   Leaderboard,
   LoginInput,
   ModePause,
@@ -88,7 +88,7 @@ export interface Calls {
   /** Everything stored about the caller, as one JSON document. */
   exportMyData: [NoArguments, MyData];
   /** The caller's history, newest first (`limit` 1–100, default 20; `before`: the previous page's last `settledAt`); an operator may name `uid`. */
-  getHistory: [{ uid?: string; limit?: number; before?: number }, { rows: (HistoryRow & { id: string })[] }];
+  getHistory: [{ uid?: string; limit?: number; before?: number }, { rows: HistoryEntry[] }];
   // Operators only (the `admin` claim); each writes an audit row (`audit/{id}`) with its change.
   /** `hours` null: until lifted. Takes the player out of the queue and any live room. */
   banPlayer: [

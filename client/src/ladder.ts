@@ -21,7 +21,7 @@ import type {
   SeasonClose,
   Seasons,
   Unsubscribe,
-  HistoryRow,
+  HistoryEntry,
   MyData,
 } from './types.js';
 
@@ -99,7 +99,7 @@ export class Ladder {
    * reversals of voided games. `limit` 1–100 (default 20); for the next page pass the last row's `settledAt` as
    * `before`. Works on every platform (no Firestore query on the client).
    */
-  history(page: { limit?: number; before?: number } = {}): Promise<(HistoryRow & { id: string })[]> {
+  history(page: { limit?: number; before?: number } = {}): Promise<HistoryEntry[]> {
     return this.services.call('getHistory', page).then(({ rows }) => rows);
   }
 

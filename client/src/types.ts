@@ -345,6 +345,9 @@ export interface HistoryRow {
   bots: boolean;
 }
 
+/** A history row with the id it is read under: the room's for a game, `adjust:…` or `void:…` otherwise. */
+export type HistoryEntry = HistoryRow & { id: string };
+
 export interface LeaderboardRow extends Standing {
   rank: number;
   uid: string;
@@ -590,7 +593,7 @@ export interface MyData {
   exportedAt: number;
   profile: Player | null;
   state: PlayerState | null;
-  history: (HistoryRow & { id: string })[];
+  history: HistoryEntry[];
   seasons: SeasonArchive[];
   party: Party | null;
   ticket: Ticket | null;

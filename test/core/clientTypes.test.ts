@@ -7,7 +7,7 @@ import type { Presence } from '../../functions/src/core/queue/presence.js';
 import type { ticketDocSchema } from '../../functions/src/core/queue/ticket.js';
 import type { queueStatsSchema } from '../../functions/src/core/ops/queueStats.js';
 import type { roomDocSchema } from '../../functions/src/core/room/room.js';
-import type { historyRowSchema } from '../../functions/src/core/room/history.js';
+import type { HistoryEntry, historyRowSchema } from '../../functions/src/core/room/history.js';
 import type { LeaderboardRow } from '../../functions/src/core/ladder/leaderboard.js';
 import type { calibrationDocSchema } from '../../functions/src/core/ops/calibration.js';
 import type { reviewFlagSchema } from '../../functions/src/core/fairplay/reportAbuse.js';
@@ -26,6 +26,7 @@ it("declares the documents exactly as the server's schemas define them", () => {
   expectTypeOf<client.QueueStats>().toEqualTypeOf<z.infer<typeof queueStatsSchema>>();
   expectTypeOf<client.Room>().toEqualTypeOf<z.infer<typeof roomDocSchema>>();
   expectTypeOf<client.HistoryRow>().toEqualTypeOf<z.infer<typeof historyRowSchema>>();
+  expectTypeOf<client.HistoryEntry>().toEqualTypeOf<HistoryEntry>();
   expectTypeOf<client.Presence>().toEqualTypeOf<Presence>();
   expectTypeOf<client.LeaderboardRow>().toEqualTypeOf<LeaderboardRow>();
   expectTypeOf<client.SeasonArchive>().toEqualTypeOf<z.infer<typeof seasonArchiveSchema>>();

@@ -4,7 +4,7 @@ import { documentIdSchema } from '../core/ids.js';
 import { reasonSchema } from '../core/ops/audit.js';
 import { deleteAccount as erase } from '../store/accounts.js';
 import { exportMyData as exportData } from '../store/export.js';
-import { callable, isAdmin } from './callable.js';
+import { callable, ownOrOperators } from './callable.js';
 
 /**
  * Deletes the caller's own account (App Store 5.1.1, GDPR erasure), or, for an operator, the account `uid`
@@ -13,11 +13,8 @@ import { callable, isAdmin } from './callable.js';
 export const deleteAccount = callable(
   z.strictObject({ uid: documentIdSchema.optional(), reason: reasonSchema.optional() }),
   (input, caller) => {
-    const uid = input.uid ?? caller.uid;
+    const uid = ownOrOperators(caller, input.uid, 'a player can delete only their own account.');
     if (uid === caller.uid) return erase(caller.uid, uid, input.reason ?? 'deleted by the player');
-    if (!isAdmin(caller)) {
-      throw new HttpsError('permission-denied', 'Operators only: a player can delete only their own account.');
-    }
     if (!input.reason)
       throw new HttpsError(
         'invalid-argument',

@@ -149,9 +149,10 @@ export interface Paid<R> {
 /**
  * A callable whose handler says whether its call is already paid for, so that the common case costs the caller's
  * bucket no read or write of its own. `enqueue` counts itself in the transaction that queues, on the state it
- * writes anyway (and a game's heartbeat in the one that records the beat, on the state it read). The first answer to a room's ready check and the first report of its result follow from a
- * ticket an enqueue paid for, and a room takes one of each per player; so does the heartbeat that moves a
- * ticket's expiry, at most once per half time-to-live per ticket. Anything else (a repeat) is counted
+ * writes anyway, and so does a game beat sooner than its pace, in the one that records it. The first answer to a
+ * room's ready check and the first report of its result follow from a ticket an enqueue paid for, and a room
+ * takes one of each per player; a heartbeat that moves a ticket's expiry (at most once per half time-to-live per
+ * ticket) or a game beat at its pace writes the one document it exists for. Anything else (a repeat) is counted
  * afterwards like any call, and so is a failure, one call at a time; nothing was written, so refusing then is
  * harmless. Bad input is never counted, and a player this instance saw at the limit is refused before anything
  * is read.
@@ -197,6 +198,16 @@ export function publicCallable<S extends z.ZodType, R>(
 
 /** Whether the caller's ID token carries the operator claim (`admin: true`, granted by scripts/operator.ts). */
 export const isAdmin = (caller: Caller) => caller.token.admin === true;
+
+/**
+ * Whose data a call is about: the caller's own, or the player `uid` names when the caller is an operator; anyone
+ * else naming another player is refused with `refusal`.
+ */
+export function ownOrOperators(caller: Caller, uid: string | undefined, refusal: string): string {
+  const whose = uid ?? caller.uid;
+  if (whose !== caller.uid && !isAdmin(caller)) throw new HttpsError('permission-denied', `Operators only: ${refusal}`);
+  return whose;
+}
 
 /**
  * A callable for operators only: the caller's token must carry `admin: true`, the same claim the rules ask

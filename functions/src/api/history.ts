@@ -1,8 +1,7 @@
-import { HttpsError } from 'firebase-functions/v2/https';
 import { z } from 'zod';
 import { documentIdSchema } from '../core/ids.js';
 import { readHistory } from '../store/history.js';
-import { callable, isAdmin } from './callable.js';
+import { callable, ownOrOperators } from './callable.js';
 
 /**
  * A page of the caller's history, newest first: their settled games, adjustments and voids' reversals (each
@@ -17,10 +16,7 @@ export const getHistory = callable(
     before: z.number().int().positive().optional(),
   }),
   async ({ uid, limit, before }, caller) => {
-    const whose = uid ?? caller.uid;
-    if (whose !== caller.uid && !isAdmin(caller)) {
-      throw new HttpsError('permission-denied', 'Operators only: a player reads only their own history.');
-    }
+    const whose = ownOrOperators(caller, uid, 'a player reads only their own history.');
     return { rows: await readHistory(whose, { limit, before }) };
   },
 );

@@ -4,12 +4,11 @@ import { poolIds } from '../core/mode/pool.js';
 import { assertDeletable, DELETED_NAME, tombstonedRoom, tombstoneOf } from '../core/player/deletion.js';
 import { idleState, requirePlayer, type Player, type PlayerState } from '../core/player/player.js';
 import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
-import { mergedHistory } from '../core/room/history.js';
 import type { Tombstone } from '../core/player/deletion.js';
 import { config } from '../config.js';
 import { audit } from './audit.js';
 import { app } from './firestore/db.js';
-import { roomsOf } from './history.js';
+import { historyFrom, roomsOf } from './history.js';
 import { leaveParty } from './party.js';
 import { readTicketsAndRooms } from './presence.js';
 import {
@@ -75,12 +74,7 @@ function deleteOwnDocuments(actor: string, uid: string, reason: string) {
  */
 async function tombstoneHistory(uid: string): Promise<number> {
   const [rows, rooms] = await Promise.all([historyOf(uid).get(), roomsOf(uid).get()]);
-  const entries = rows.docs.map((d) => ({ id: d.id, ...d.data() }));
-  const held = mergedHistory(
-    uid,
-    entries,
-    rooms.docs.map((d) => d.data()),
-  ).length;
+  const held = historyFrom(uid, rows, rooms).length;
   for (const { ref } of rooms.docs) {
     await transaction(async (tx) => {
       const room = (await tx.get(ref)).data();

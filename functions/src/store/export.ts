@@ -2,7 +2,7 @@ import type { AuditRow } from '../core/ops/audit.js';
 import type { Party } from '../core/player/party.js';
 import type { Player, PlayerState } from '../core/player/player.js';
 import type { TicketDoc } from '../core/queue/ticket.js';
-import { mergedHistory, type HistoryEntry } from '../core/room/history.js';
+import type { HistoryEntry } from '../core/room/history.js';
 import type { RoomDoc } from '../core/room/room.js';
 import type { ReviewFlag } from '../core/fairplay/reportAbuse.js';
 import type { SeasonArchive } from '../core/ladder/season.js';
@@ -17,7 +17,7 @@ import {
   seasonArchivesOf,
   ticketRef,
 } from './firestore/refs.js';
-import { roomsOf } from './history.js';
+import { historyFrom, roomsOf } from './history.js';
 
 /** Everything stored about one player, as one JSON document (`exportMyData`). */
 export interface MyData {
@@ -65,11 +65,7 @@ export async function exportMyData(uid: string): Promise<MyData> {
     exportedAt: Date.now(),
     profile: profile.data() ?? null,
     state: s,
-    history: mergedHistory(
-      uid,
-      history.docs.map((d) => ({ id: d.id, ...d.data() })),
-      rooms.docs.map((d) => d.data()),
-    ),
+    history: historyFrom(uid, history, rooms),
     seasons: seasons.docs.map((d) => d.data()),
     party: party?.data() ?? null,
     ticket: ticket?.data() ?? null,

@@ -1,9 +1,19 @@
-import { mergedHistory, type HistoryEntry } from '../core/room/history.js';
+import type { QuerySnapshot } from 'firebase-admin/firestore';
+import { mergedHistory, type HistoryEntry, type HistoryRow } from '../core/room/history.js';
+import type { RoomDoc } from '../core/room/room.js';
 import { countQueryReads } from './firestore/metrics.js';
 import { historyOf, roomsRef } from './firestore/refs.js';
 
 /** Every room a player sat in, whatever its status (account deletion and the data export need them all). */
 export const roomsOf = (uid: string) => roomsRef().where('memberUids', 'array-contains', uid);
+
+/** A player's history from their stored rows and their rooms as queried, newest first (core/room/history.ts). */
+export const historyFrom = (uid: string, rows: QuerySnapshot<HistoryRow>, rooms: QuerySnapshot<RoomDoc>) =>
+  mergedHistory(
+    uid,
+    rows.docs.map((d) => ({ id: d.id, ...d.data() })),
+    rooms.docs.map((d) => d.data()),
+  );
 
 /** A page of history: at most `limit` rows (all when absent), settled before `before` (ms) when given. */
 export interface HistoryPage {
@@ -28,10 +38,6 @@ export async function readHistory(uid: string, page: HistoryPage = {}): Promise<
   const [rows, settled] = await Promise.all([stored.get(), rooms.get()]);
   countQueryReads(rows.size, 'history');
   countQueryReads(settled.size, 'rooms');
-  const merged = mergedHistory(
-    uid,
-    rows.docs.map((d) => ({ id: d.id, ...d.data() })),
-    settled.docs.map((d) => d.data()),
-  );
+  const merged = historyFrom(uid, rows, settled);
   return merged.slice(0, page.limit ?? merged.length);
 }

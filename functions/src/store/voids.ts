@@ -20,13 +20,11 @@ async function readPlayersOf(tx: Tx, room: RoomDoc) {
     ...uids.map((u) => historyRef(u, room.id)),
   ]);
   const at = (block: number, i: number) => snaps[block * uids.length + i]!.data();
-  return uids.map((uid, i) => ({
-    uid,
-    player: at(0, i) as Player | undefined,
-    state: at(1, i) as PlayerState | undefined,
-    stored: at(2, i) as HistoryRow | undefined,
-    game: (at(2, i) as HistoryRow | undefined) ?? gameRow(room, uid) ?? undefined,
-  }));
+  return uids.map((uid, i) => {
+    const stored = at(2, i) as HistoryRow | undefined;
+    const game = stored ?? gameRow(room, uid) ?? undefined;
+    return { uid, player: at(0, i) as Player | undefined, state: at(1, i) as PlayerState | undefined, stored, game };
+  });
 }
 
 type Read = Awaited<ReturnType<typeof readPlayersOf>>[number];
