@@ -21,6 +21,11 @@ export const ON_ARRIVAL_COMMIT = '923f573';
 /** The name the tables give the matcher of ON_ARRIVAL_COMMIT. */
 export const ON_ARRIVAL = `main@${ON_ARRIVAL_COMMIT}`;
 
+/** main's matcher before busy pools formed sides first (issue 30, fourth part): beside today's on streams. */
+export const PACKED_COMMIT = 'a51a30f';
+/** The name the tables give the matcher of PACKED_COMMIT. */
+export const PACKED = `main@${PACKED_COMMIT}`;
+
 /**
  * What the benchmark calls on a matcher. `leaveToSweep` is absent from matchers older than it: their arrivals
  * are always matched at once when they can be.

@@ -19,6 +19,8 @@ import {
   loadBefore,
   ON_ARRIVAL,
   ON_ARRIVAL_COMMIT,
+  PACKED,
+  PACKED_COMMIT,
   PREVIOUS_COMMIT,
   UNRESERVED,
   UNRESERVED_COMMIT,
@@ -30,6 +32,7 @@ import { median, sweepFigures, type SweepFigures } from './metrics.js';
 import { packingFigures, packingPool, streamFigures, type PackingFigures, type StreamFigures } from './packing.js';
 import { PARTY_MIX, SOLO_MIX, TicketFactory, UNIFORM_MIX, uniformRating } from './pools.js';
 import { Random } from '../tools/random.js';
+import { reference } from './reference.js';
 import { poissonArrivals, simulate, type SimulationResult } from './simulate.js';
 import {
   bandTable,
@@ -339,16 +342,19 @@ const longStreams = process.argv.includes('--long');
 const previous = await loadBefore(PREVIOUS_COMMIT);
 const unreserved = await loadBefore(UNRESERVED_COMMIT);
 const onArrival = await loadBefore(ON_ARRIVAL_COMMIT);
+const packed = await loadBefore(PACKED_COMMIT);
 /** `--algorithm=<name>[,<name>]`: only those matchers on the streams (to run them apart, in parallel). */
 const onlyAlgorithm = process.argv.find((a) => a.startsWith('--algorithm='))?.slice('--algorithm='.length);
 const streamMatchers = (
   [
     ['matcher', current],
     ['last-resort', withLastResort(current)],
+    ['reference', reference],
     ['previous', previous],
     [UNRESERVED, unreserved],
     [`matcher${IN_VIEW_SUFFIX}`, current],
     [ON_ARRIVAL, onArrival],
+    [PACKED, packed],
   ] as [string, MatcherApi][]
 ).filter(([name]) => !onlyAlgorithm || onlyAlgorithm.split(',').includes(name));
 /** `--only=<text>`: only the streams whose name holds it (e.g. `--streams --only=8/s`), to run streams apart. */
@@ -356,13 +362,18 @@ const onlyStreams = process.argv.find((a) => a.startsWith('--only='))?.slice('--
 const specs = streamSpecs(SEED + 4, longStreams).filter(
   (spec) => !singleOnly && !speedOnly && (!onlyStreams || spec.name.includes(onlyStreams)),
 );
-/** The streams' 5v5: nobody expires, and busy arrivals beside parties that waited 6 s are left to the sweep. */
-const flowMode: Mode = { ...modeById('5v5'), ticketTtlSeconds: 24 * 3600, leaveToSweep: { afterSeconds: 6 } };
+/**
+ * The streams' 5v5: nobody expires, busy arrivals beside parties that waited 6 s are left to the sweep, and the
+ * sweep of a pool of 500 tickets or more forms sides first, holding a side without an opponent for up to 10 s.
+ */
+const BUSY_POOL = { leaveToSweep: { afterSeconds: 6 }, sidesFirst: { minQueued: 500, holdSeconds: 10 } };
+const flowMode: Mode = { ...modeById('5v5'), ticketTtlSeconds: 24 * 3600, ...BUSY_POOL };
 const flowRuns: FlowRun[] = specs.flatMap((spec) => compareOnStream(flowMode, spec, streamMatchers, NOW));
 const printStreams = () => {
   console.log(
-    `Streams in 5v5 with leaveToSweep { afterSeconds: 6 }, swept every 2 s, nobody expiring; "previous" is main's ` +
-      `matcher of ${PREVIOUS_COMMIT}, ${ON_ARRIVAL} matches every arrival it can at once, all on the same ` +
+    `Streams in 5v5 with leaveToSweep { afterSeconds: 6 } and sidesFirst { minQueued: 500, holdSeconds: 10 }, swept ` +
+      `every 2 s, nobody expiring; "previous" is main's matcher of ${PREVIOUS_COMMIT}, ${ON_ARRIVAL} matches every ` +
+      `arrival it can at once, ${PACKED} does not form sides first, "reference" is the issue's simple policy, all on the same ` +
       'arrivals. Per party size: wait p50 / p95 s of those matched / stranded (still waiting at the end, queued over 120 s before it):',
   );
   console.log(streamsTable(flowRuns, markdown));

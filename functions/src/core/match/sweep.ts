@@ -6,6 +6,7 @@ import { proposalTickets, type MatchProposal } from './proposal.js';
 import { packingCeiling } from './ceiling.js';
 import { improvePacking, LONG_WAIT_SECONDS, SEARCH_MAX_TICKETS, seated } from './improve.js';
 import { lastResortMatches } from './lastResort.js';
+import { formSidesFirst } from './sidesFirst.js';
 import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
 
 /** Nearest other pairs a pair tries to play against when nothing else fits it. */
@@ -58,8 +59,31 @@ function withLastResort(mode: Mode, tickets: readonly Ticket[], result: SweepRes
   return { proposals: [...result.proposals, ...extra], unmatched, reasonOf };
 }
 
-/** The sweep within the caps, before any last resort. */
+/**
+ * The sweep within the caps, before any last resort. In a busy pool of a mode that opts in (`Mode.sidesFirst`),
+ * sides are formed and paired first, and the rest of the sweep sees what they left, less the tickets held for
+ * the sides that found no opponent yet (reported as waiting for players within the caps).
+ */
 function sweepWithinCaps(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
+  if (!mode.sidesFirst || tickets.length < mode.sidesFirst.minQueued) return sweepPacked(mode, tickets, nowMs);
+  const first = formSidesFirst(mode, tickets, nowMs);
+  const out = new Set([...first.held, ...first.seated]);
+  const rest = sweepPacked(
+    mode,
+    tickets.filter((_, t) => !out.has(t)),
+    nowMs,
+  );
+  const reasonOf = new Map(rest.reasonOf);
+  for (const t of first.held) reasonOf.set(tickets[t]?.id ?? '', 'noCandidatesWithinCaps');
+  const unmatched = {
+    ...rest.unmatched,
+    noCandidatesWithinCaps: rest.unmatched.noCandidatesWithinCaps + first.held.length,
+  };
+  return { proposals: [...first.proposals, ...rest.proposals], unmatched, reasonOf };
+}
+
+/** The sweep within the caps of the pool it is given: packing (where solos are scarce), search, free pass. */
+function sweepPacked(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
   const greedy = greedySweep(mode, tickets, nowMs);
   if (tickets.length > SEARCH_MAX_TICKETS) return greedy;

@@ -136,6 +136,16 @@ export const modeSchema = z.object({
     .strictObject({ afterSeconds: z.number().min(0) })
     .nullable()
     .default(null),
+  /**
+   * Opt-in (issue 30; off keeps the sweep complete): in a team mode of three or more a side, a sweep of a pool
+   * holding `minQueued` tickets or more forms whole sides first and pairs them, oldest first, before the rest of
+   * the sweep (core/match/sidesFirst.ts); the tickets of a side left without an opponent sit out the rest of that
+   * sweep while they have waited less than `holdSeconds`. Null: every sweep seats every valid match it finds.
+   */
+  sidesFirst: z
+    .strictObject({ minQueued: z.number().int().min(0), holdSeconds: z.number().min(0) })
+    .nullable()
+    .default(null),
   /** Regions, each its own pool, that players queue in and widen across as they wait (core/mode/regions.ts); null: one pool. */
   regions: regionsSchema.nullable().default(null),
   /** Which client builds play together and the oldest allowed (core/mode/builds.ts); null: any build, one pool. */
@@ -168,6 +178,12 @@ export const modesSchema = z
         ctx.addIssue({
           code: 'custom',
           path: [id, 'leaveToSweep'],
+          message: 'only team modes of three or more a side have parties that need scarce partners',
+        });
+      if (mode.sidesFirst && (mode.format.kind !== 'team' || mode.format.teamSize < 3))
+        ctx.addIssue({
+          code: 'custom',
+          path: [id, 'sidesFirst'],
           message: 'only team modes of three or more a side have parties that need scarce partners',
         });
     }
