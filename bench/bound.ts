@@ -100,7 +100,9 @@ class PartyTree {
     private readonly scores: readonly number[],
     private readonly firstNode: number,
   ) {
-    this.leaves = 2 ** Math.ceil(Math.log2(Math.max(1, scores.length)));
+    let leaves = 1;
+    while (leaves < scores.length) leaves *= 2;
+    this.leaves = leaves;
     this.end = firstNode + 2 * this.leaves;
   }
 

@@ -1,7 +1,7 @@
 /**
  * A network for the largest flow (Dinic's blocking flows), enough for the benchmark's packing bound on pools of
- * 100,000 players, where the graph has some 100,000 nodes and a million edges. Paths are followed with an
- * explicit stack: a residual path can be as long as the graph, too deep for recursion.
+ * 100,000 players, where the graph has some 50,000 nodes and a few hundred thousand edges. Paths are followed
+ * with an explicit stack: a residual path can be as long as the graph, too deep for recursion.
  */
 export class FlowNetwork {
   private readonly to: number[] = [];
