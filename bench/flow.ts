@@ -1,77 +1,94 @@
 /**
- * A small network for the most valuable flow (successive shortest paths, Bellman–Ford with a queue): enough
- * for the benchmark's packing bound on pools of a few thousand players, where the graph has a few hundred
- * nodes. Each unit of flow on an edge earns its `gain`; flow is pushed while a path still earns something.
+ * A network for the largest flow (Dinic's blocking flows), enough for the benchmark's packing bound on pools of
+ * 100,000 players, where the graph has some 50,000 nodes and a few hundred thousand edges. Paths are followed
+ * with an explicit stack: a residual path can be as long as the graph, too deep for recursion.
  */
-export class GainNetwork {
+export class FlowNetwork {
   private readonly to: number[] = [];
   private readonly capacity: number[] = [];
-  private readonly cost: number[] = [];
   private readonly nextEdge: number[] = [];
-  private readonly firstEdge: number[];
+  private readonly firstEdge: Int32Array;
 
   constructor(private readonly nodes: number) {
-    this.firstEdge = new Array<number>(nodes).fill(-1);
+    this.firstEdge = new Int32Array(nodes).fill(-1);
   }
 
-  addEdge(from: number, to: number, capacity: number, gain = 0): void {
-    // Each edge is stored beside its residual twin (index ^ 1), which carries the flow back at the opposite cost.
-    this.push(from, to, capacity, -gain);
-    this.push(to, from, 0, gain);
+  /** An edge carrying at most `capacity` (Infinity for none), stored beside its residual twin (index ^ 1). */
+  addEdge(from: number, to: number, capacity: number): void {
+    this.push(from, to, capacity);
+    this.push(to, from, 0);
   }
 
-  private push(from: number, to: number, capacity: number, cost: number): void {
+  private push(from: number, to: number, capacity: number): void {
     this.to.push(to);
     this.capacity.push(capacity);
-    this.cost.push(cost);
     this.nextEdge.push(this.firstEdge[from] ?? -1);
     this.firstEdge[from] = this.to.length - 1;
   }
 
-  /** The most a flow from `source` to `sink` can earn. Costs the network its capacities: call it once. */
-  maxGain(source: number, sink: number): number {
-    let gain = 0;
-    for (;;) {
-      const { distance, via } = this.cheapestPaths(source);
-      const best = distance[sink] ?? Infinity;
-      if (!(best < -1e-9)) return gain;
-      let flow = Infinity;
-      for (let v = sink; v !== source; v = this.to[(via[v] ?? 0) ^ 1] ?? source) {
-        flow = Math.min(flow, this.capacity[via[v] ?? 0] ?? 0);
-      }
-      for (let v = sink; v !== source; v = this.to[(via[v] ?? 0) ^ 1] ?? source) {
-        const edge = via[v] ?? 0;
-        this.capacity[edge] = (this.capacity[edge] ?? 0) - flow;
-        this.capacity[edge ^ 1] = (this.capacity[edge ^ 1] ?? 0) + flow;
-      }
-      gain -= best * flow;
-    }
+  /** The largest flow from `source` to `sink`. Costs the network its capacities: call it once. */
+  maxFlow(source: number, sink: number): number {
+    let flow = 0;
+    const level = new Int32Array(this.nodes);
+    while (this.levels(source, sink, level)) flow += this.blockingFlow(source, sink, level);
+    return flow;
   }
 
-  /** Cheapest residual paths from `source`; a max-gain flow never leaves a negative cycle, so they exist. */
-  private cheapestPaths(source: number): { distance: Float64Array; via: Int32Array } {
-    const distance = new Float64Array(this.nodes).fill(Infinity);
-    const via = new Int32Array(this.nodes).fill(-1);
-    const queued = new Uint8Array(this.nodes);
-    const queue = [source];
-    distance[source] = 0;
-    queued[source] = 1;
-    for (let head = 0; head < queue.length; head++) {
-      const u = queue[head] ?? source;
-      queued[u] = 0;
+  /** Each node's distance from `source` in residual edges; whether `sink` is reached. */
+  private levels(source: number, sink: number, level: Int32Array): boolean {
+    level.fill(-1);
+    const queue = new Int32Array(this.nodes);
+    let tail = 0;
+    queue[tail++] = source;
+    level[source] = 0;
+    for (let head = 0; head < tail; head++) {
+      const u = queue[head] ?? 0;
       for (let e = this.firstEdge[u] ?? -1; e !== -1; e = this.nextEdge[e] ?? -1) {
         const v = this.to[e] ?? 0;
-        const through = (distance[u] ?? 0) + (this.cost[e] ?? 0);
-        if ((this.capacity[e] ?? 0) > 0 && through < (distance[v] ?? 0) - 1e-9) {
-          distance[v] = through;
-          via[v] = e;
-          if (!queued[v]) {
-            queued[v] = 1;
-            queue.push(v);
-          }
+        if ((this.capacity[e] ?? 0) > 0 && level[v] === -1) {
+          level[v] = (level[u] ?? 0) + 1;
+          queue[tail++] = v;
         }
       }
     }
-    return { distance, via };
+    return (level[sink] ?? -1) !== -1;
+  }
+
+  /** Flow along paths that climb one level an edge, until none is left; nodes found to lead nowhere drop out. */
+  private blockingFlow(source: number, sink: number, level: Int32Array): number {
+    const cursor = Int32Array.from(this.firstEdge);
+    const path: number[] = [];
+    let flow = 0;
+    let u = source;
+    for (;;) {
+      if (u === sink) {
+        const sent = path.reduce((least, e) => Math.min(least, this.capacity[e] ?? 0), Infinity);
+        for (const e of path) {
+          this.capacity[e] = (this.capacity[e] ?? 0) - sent;
+          this.capacity[e ^ 1] = (this.capacity[e ^ 1] ?? 0) + sent;
+        }
+        flow += sent;
+        // Back to the tail of the first edge the path saturated.
+        path.length = path.findIndex((e) => this.capacity[e] === 0);
+        u = path.length === 0 ? source : (this.to[path[path.length - 1] ?? 0] ?? 0);
+        continue;
+      }
+      let e = cursor[u] ?? -1;
+      while (e !== -1 && !((this.capacity[e] ?? 0) > 0 && level[this.to[e] ?? 0] === (level[u] ?? 0) + 1)) {
+        e = this.nextEdge[e] ?? -1;
+      }
+      cursor[u] = e;
+      if (e !== -1) {
+        path.push(e);
+        u = this.to[e] ?? 0;
+      } else if (u === source) {
+        return flow;
+      } else {
+        level[u] = -1;
+        const back = path.pop() ?? 0;
+        u = this.to[back ^ 1] ?? 0;
+        cursor[u] = this.nextEdge[back] ?? -1;
+      }
+    }
   }
 }
