@@ -11,6 +11,7 @@
  */
 import { candidateScoreRange, type MatchProposal, type SweepResult } from '../functions/src/core/match/index.js';
 import { makeProposal } from '../functions/src/core/match/proposal.js';
+import { pairOldestFirst } from '../functions/src/core/match/sidesFirst.js';
 import { bestSplit } from '../functions/src/core/match/sides.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { capAt } from '../functions/src/core/match/widening.js';
@@ -42,14 +43,18 @@ function referenceSweep(mode: Mode, tickets: readonly Ticket[], nowMs: number): 
   const ofSize = (size: number) =>
     tickets.filter((t) => t.members.length === size && !taken.has(t)).sort((a, b) => a.enqueuedAt - b.enqueuedAt);
   const sides: Ticket[][] = [];
+  const position = new Map(tickets.map((t, i) => [t, i]));
   for (const [big, small] of [
     [4, 1],
     [3, 2],
   ] as const) {
-    for (const [party, mate] of pairOldestFirst(ofSize(big), ofSize(small), spreadAt)) {
-      sides.push([party, mate]);
-      taken.add(party);
-      taken.add(mate);
+    const indices = (list: Ticket[]) => Int32Array.from(list, (t) => position.get(t) ?? 0);
+    const mates = indices(ofSize(small).sort((a, b) => a.score - b.score));
+    // The same largest pairing, older parties first, as the matcher's sides-first step uses.
+    for (const pair of pairOldestFirst(indices(ofSize(big)), mates, tickets, spreadAt)) {
+      const side = pair.map((t) => tickets[t] as Ticket);
+      sides.push(side);
+      for (const t of side) taken.add(t);
     }
   }
   for (const shape of [
@@ -72,50 +77,6 @@ function referenceSweep(mode: Mode, tickets: readonly Ticket[], nowMs: number): 
     capAt(format.sideDifferenceCap, (nowMs - oldest) / 1000),
   ).flatMap((pair) => split(pair, format.premade, nowMs));
   return { proposals, unmatched: emptyReasons(), reasonOf: new Map() };
-}
-
-/**
- * A largest pairing of `parties` with `mates` within the spread cap at the older one's wait, the parties served
- * oldest first: augmenting paths (Kuhn), each search tried from the next oldest party. A search that fails leaves
- * its marks until one succeeds, since the pairing it saw has not changed.
- */
-function pairOldestFirst(
-  parties: readonly Ticket[],
-  mates: readonly Ticket[],
-  spreadAt: (oldest: number) => number,
-): [Ticket, Ticket][] {
-  const sorted = [...mates].sort((a, b) => a.score - b.score);
-  const reach = (party: Ticket) => {
-    const found: number[] = [];
-    const widest = spreadAt(-Infinity);
-    for (let i = lowerBound(sorted, party.score - widest); i < sorted.length; i++) {
-      const mate = sorted[i] as Ticket;
-      if (mate.score > party.score + widest) break;
-      if (Math.abs(mate.score - party.score) <= spreadAt(Math.min(mate.enqueuedAt, party.enqueuedAt))) found.push(i);
-    }
-    return found;
-  };
-  const holder = new Int32Array(sorted.length).fill(-1);
-  const edges = parties.map(reach);
-  let seen = new Uint8Array(sorted.length);
-  const augment = (p: number): boolean => {
-    for (const m of edges[p] ?? []) {
-      if (seen[m]) continue;
-      seen[m] = 1;
-      const owner = holder[m] ?? -1;
-      if (owner === -1 || augment(owner)) {
-        holder[m] = p;
-        return true;
-      }
-    }
-    return false;
-  };
-  for (let p = 0; p < parties.length; p++) if (augment(p)) seen = new Uint8Array(sorted.length);
-  const pairs: [Ticket, Ticket][] = [];
-  holder.forEach((p, m) => {
-    if (p >= 0) pairs.push([parties[p] as Ticket, sorted[m] as Ticket]);
-  });
-  return pairs;
 }
 
 /** The anchor with the free tickets of `sizes` nearest its score (`bySize`: each size sorted by score), if their spread keeps the cap. */

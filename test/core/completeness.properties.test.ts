@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { matchTicketNow, proposalTickets, sweepPool, violations } from '../../functions/src/core/match/index.js';
 import { defaultModes, modeSchema, type Mode } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
-import { deepFreeze, NOW, solos, ticket } from './helpers.js';
+import { deepFreeze, NOW, solos, sparsePoolArbitrary, ticket } from './helpers.js';
 import { bruteForceMatch } from './matchOracle.js';
 
 /** A cap that starts at `start` and widens once, after `after` seconds, by `widen`. */
@@ -59,37 +59,6 @@ const defaultModeArbitrary = fc.constantFrom(
     mode.format.kind === 'team' ? [mode, { ...mode, format: { ...mode.format, premade: 'mirror' } }] : [mode],
   ),
 );
-
-/**
- * Small pools whose parties sit apart in score, so that the parties nearest a ticket are often not the
- * ones it can play with, and waits that land on every step of the caps.
- */
-const sparsePoolArbitrary = (maxTickets: number) =>
-  fc
-    .array(
-      fc.record({
-        size: fc.oneof(
-          { weight: 6, arbitrary: fc.constant(1) },
-          { weight: 3, arbitrary: fc.constant(2) },
-          { weight: 2, arbitrary: fc.integer({ min: 3, max: 5 }) },
-        ),
-        center: fc.integer({ min: 1350, max: 1650 }),
-        jitter: fc.array(fc.integer({ min: -30, max: 30 }), { minLength: 5, maxLength: 5 }),
-        wait: fc.integer({ min: 0, max: 60 }),
-      }),
-      { maxLength: maxTickets },
-    )
-    .map(
-      (specs) => (mode: Mode) =>
-        specs.map(({ size, center, jitter, wait }, i) =>
-          ticket(
-            mode,
-            jitter.slice(0, size).map((offset) => center + offset),
-            wait,
-            `s${i}`,
-          ),
-        ),
-    );
 
 const modeArbitrary = fc.oneof(
   { weight: 4, arbitrary: teamModeArbitrary },

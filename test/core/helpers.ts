@@ -68,3 +68,35 @@ export function poolArbitrary(mode: Mode, maxTickets = 40): fc.Arbitrary<Ticket[
     ),
   );
 }
+
+/**
+ * Small pools whose parties sit apart in score, so that the parties nearest a ticket are often not the
+ * ones it can play with, and waits that land on every step of the caps. `weights`: how often a ticket is a
+ * solo, a 2-stack, or a larger party (3 to 5).
+ */
+export const sparsePoolArbitrary = (maxTickets: number, weights: readonly [number, number, number] = [6, 3, 2]) =>
+  fc
+    .array(
+      fc.record({
+        size: fc.oneof(
+          { weight: weights[0], arbitrary: fc.constant(1) },
+          { weight: weights[1], arbitrary: fc.constant(2) },
+          { weight: weights[2], arbitrary: fc.integer({ min: 3, max: 5 }) },
+        ),
+        center: fc.integer({ min: 1350, max: 1650 }),
+        jitter: fc.array(fc.integer({ min: -30, max: 30 }), { minLength: 5, maxLength: 5 }),
+        wait: fc.integer({ min: 0, max: 60 }),
+      }),
+      { maxLength: maxTickets },
+    )
+    .map(
+      (specs) => (mode: Mode) =>
+        specs.map(({ size, center, jitter, wait }, i) =>
+          ticket(
+            mode,
+            jitter.slice(0, size).map((offset) => center + offset),
+            wait,
+            `s${i}`,
+          ),
+        ),
+    );

@@ -4,7 +4,7 @@ import { proposalTickets, sweepPool, violations } from '../../functions/src/core
 import { formSidesFirst } from '../../functions/src/core/match/sidesFirst.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { defaultModes, modeSchema, parseModes, type Mode } from '../../functions/src/core/mode/modes.js';
-import { deepFreeze, NOW, solos, ticket } from './helpers.js';
+import { deepFreeze, NOW, solos, sparsePoolArbitrary, ticket } from './helpers.js';
 import { bruteForceMatch } from './matchOracle.js';
 
 const fiveVsFive = defaultModes['5v5'] as Mode;
@@ -52,36 +52,8 @@ const modeArbitrary = fc
     }),
   );
 
-/** Small pools of every party size around one score, with waits on both sides of every step. */
-const poolArbitrary = (maxTickets: number) =>
-  fc
-    .array(
-      fc.record({
-        size: fc.oneof(
-          { weight: 4, arbitrary: fc.constant(1) },
-          { weight: 2, arbitrary: fc.constant(2) },
-          { weight: 3, arbitrary: fc.integer({ min: 3, max: 5 }) },
-        ),
-        center: fc.integer({ min: 1300, max: 1700 }),
-        jitter: fc.array(fc.integer({ min: -40, max: 40 }), { minLength: 5, maxLength: 5 }),
-        wait: fc.integer({ min: 0, max: 60 }),
-      }),
-      { maxLength: maxTickets },
-    )
-    .map(
-      (specs) => (mode: Mode) =>
-        specs.map(({ size, center, jitter, wait }, i) =>
-          ticket(
-            mode,
-            jitter.slice(0, size).map((offset) => center + offset),
-            wait,
-            `p${i}`,
-          ),
-        ),
-    );
-
 const scenario = fc
-  .record({ mode: modeArbitrary, pool: poolArbitrary(11) })
+  .record({ mode: modeArbitrary, pool: sparsePoolArbitrary(11, [4, 2, 3]) })
   .map(({ mode, pool }) => ({ mode, pool: deepFreeze(pool(mode)) }));
 
 describe('sides first (busy pools, opt-in)', () => {

@@ -113,11 +113,11 @@ function formSides(
 }
 
 /**
- * The largest pairing of `parties` (oldest first) with `mates` (by score) within the spread cap at the older
- * one's wait, the older parties served first: augmenting paths tried from each party in turn. A search that
- * fails keeps its marks until one succeeds, since the pairing it searched has not changed.
+ * The largest pairing of `parties` (indices of `tickets`, oldest first) with `mates` (by score) within the spread
+ * cap at the older one's wait, the older parties served first: augmenting paths tried from each party in turn.
+ * A search that fails keeps its marks until one succeeds, since the pairing it searched has not changed.
  */
-function pairOldestFirst(
+export function pairOldestFirst(
   parties: Int32Array,
   mates: Int32Array,
   tickets: readonly Ticket[],
