@@ -3,6 +3,13 @@ import { packingCeiling } from '../functions/src/core/match/ceiling.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { FlowNetwork } from './flow.js';
 
+/** The scores of a 5v5 pool's solos, 2-stacks, 3-stacks and 4-stacks, each ascending. */
+export interface PartyScores {
+  solos: readonly number[];
+  twos: readonly number[];
+  threes: readonly number[];
+  fours: readonly number[];
+}
 /**
  * The most players any matcher keeping the caps can seat from a pool in a team mode: the matcher's own ceiling
  * (`packingCeiling`, core/match/ceiling.ts), which counts the parties one short of a side that no solo within
@@ -23,7 +30,10 @@ export function packingBound(mode: Mode, pool: readonly Ticket[]): number {
       .filter((t) => t.members.length === size)
       .map((t) => t.score)
       .sort((a, b) => a - b);
-  const stranded = strandedByFlow(scores(1), scores(2), scores(3), scores(4), mode.spreadCap.hard);
+  const stranded = strandedByFlow(
+    { solos: scores(1), twos: scores(2), threes: scores(3), fours: scores(4) },
+    mode.spreadCap.hard,
+  );
   return Math.min(ceiling, 10 * Math.floor((players - stranded) / 10));
 }
 
@@ -42,15 +52,10 @@ export function packingBound(mode: Mode, pool: readonly Ticket[]): number {
  * as many units in all as any flow fills (`intoAll`), the rest going to 3-stacks. Its value is
  * 4 × intoFours + 1.5 × (intoAll − intoFours).
  */
-export function strandedByFlow(
-  solos: readonly number[],
-  twos: readonly number[],
-  threes: readonly number[],
-  fours: readonly number[],
-  reach: number,
-): number {
-  const intoFours = mostUnitsFilled(solos, [], [], fours, reach);
-  const intoAll = mostUnitsFilled(solos, twos, threes, fours, reach);
+export function strandedByFlow(parties: PartyScores, reach: number): number {
+  const { threes, fours } = parties;
+  const intoFours = mostUnitsFilled({ ...parties, twos: [], threes: [] }, reach);
+  const intoAll = mostUnitsFilled(parties, reach);
   return 4 * fours.length + 3 * threes.length - (4 * intoFours + 1.5 * (intoAll - intoFours));
 }
 
@@ -61,13 +66,7 @@ export function strandedByFlow(
  * of a size, by score) that together cover that interval; tree edges lead down to the parties without limit.
  * The same flows pass as through the edges to each party, on a graph of n log n edges instead of n².
  */
-function mostUnitsFilled(
-  solos: readonly number[],
-  twos: readonly number[],
-  threes: readonly number[],
-  fours: readonly number[],
-  reach: number,
-): number {
+function mostUnitsFilled({ solos, twos, threes, fours }: PartyScores, reach: number): number {
   const source = 0;
   const sink = 1;
   const firstSolo = 2;

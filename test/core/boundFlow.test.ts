@@ -24,7 +24,9 @@ describe("the packing bound's flow", () => {
   it('strands as many players as the flow over every pair within reach', () => {
     fc.assert(
       fc.property(scores(30), scores(20), scores(20), scores(20), reach, (solos, twos, threes, fours, r) => {
-        expect(strandedByFlow(solos, twos, threes, fours, r)).toBe(denseStranded(solos, twos, threes, fours, r));
+        expect(strandedByFlow({ solos, twos, threes, fours }, r)).toBe(
+          denseStranded({ solos, twos, threes, fours }, r),
+        );
       }),
       { numRuns: 600 },
     );
@@ -33,9 +35,9 @@ describe("the packing bound's flow", () => {
   it('lets a solo complete a 4-stack or a 3-stack, not both, and prefers the 4-stack', () => {
     // One solo between a 4-stack and a 3-stack, a 2-stack beside the 3-stack only: the solo fills the 4-stack
     // and the 2-stack the 3-stack, so nothing is stranded; without the 2-stack the 3-stack is.
-    expect(strandedByFlow([10], [12], [12], [8], 2)).toBe(0);
-    expect(strandedByFlow([10], [], [12], [8], 2)).toBe(3);
+    expect(strandedByFlow({ solos: [10], twos: [12], threes: [12], fours: [8] }, 2)).toBe(0);
+    expect(strandedByFlow({ solos: [10], twos: [], threes: [12], fours: [8] }, 2)).toBe(3);
     // A 2-stack just out of reach strands the 3-stack too.
-    expect(strandedByFlow([10], [15], [12], [8], 2)).toBe(3);
+    expect(strandedByFlow({ solos: [10], twos: [15], threes: [12], fours: [8] }, 2)).toBe(3);
   });
 });

@@ -1,15 +1,10 @@
+import type { PartyScores } from '../../bench/bound.js';
 /**
  * The packing bound's flow as it was first written, for the bound's tests: an edge from every solo and 2-stack
  * to every party within reach, and the most valuable flow found by successive cheapest paths (Bellman–Ford
  * with a queue). Slow, direct, and apart from the bench's own solver; only for pools of a few dozen tickets.
  */
-export function denseStranded(
-  solos: readonly number[],
-  twos: readonly number[],
-  threes: readonly number[],
-  fours: readonly number[],
-  reach: number,
-): number {
+export function denseStranded({ solos, twos, threes, fours }: PartyScores, reach: number): number {
   const source = 0;
   const sink = 1;
   const firstSolo = 2;
