@@ -23,22 +23,27 @@ export const SIZE_CODE = [0, 1, 11, 66, 264, 792] as const;
 /** Parties per size: `counts[s]` is how many parties of size s (index 0 unused). */
 export type Composition = readonly number[];
 
-function halves(teamSize: number): number[][] {
-  const result: number[][] = [];
-  const counts = new Array<number>(MAX_PARTY_SIZE + 1).fill(0);
-  const fill = (remaining: number, largest: number): void => {
-    if (remaining === 0) {
-      result.push([...counts]);
-      return;
-    }
-    for (let size = Math.min(remaining, largest); size >= 1; size--) {
-      counts[size] = (counts[size] ?? 0) + 1;
-      fill(remaining - size, size);
-      counts[size] = (counts[size] ?? 0) - 1;
-    }
+/**
+ * Every way to make a side of `teamSize` players from parties: party sizes, largest first, the shapes with the
+ * larger parties first (in 5v5: 5, 4+1, 3+2, 3+1+1, 2+2+1, 2+1+1+1, 1+1+1+1+1).
+ */
+export function sideShapes(teamSize: number): number[][] {
+  const shapes: number[][] = [];
+  const fill = (remaining: number, largest: number, shape: number[]): void => {
+    if (remaining === 0) shapes.push(shape);
+    for (let size = Math.min(remaining, largest); size >= 1; size--) fill(remaining - size, size, [...shape, size]);
   };
-  fill(teamSize, teamSize);
-  return result;
+  fill(teamSize, teamSize, []);
+  return shapes;
+}
+
+/** Each side shape as parties per size (`counts[s]`, index 0 unused). */
+function halves(teamSize: number): number[][] {
+  return sideShapes(teamSize).map((shape) => {
+    const counts = new Array<number>(MAX_PARTY_SIZE + 1).fill(0);
+    for (const size of shape) counts[size] = (counts[size] ?? 0) + 1;
+    return counts;
+  });
 }
 
 const premadeCount = (half: readonly number[]) => half.reduce((n, count, size) => (isPremade(size) ? n + count : n), 0);

@@ -1,6 +1,6 @@
 import type { Mode, TeamFormat } from '../mode/modes.js';
 import { sortByKey } from './order.js';
-import { SIZE_CODE, isPremade } from './premade.js';
+import { SIZE_CODE, isPremade, sideShapes } from './premade.js';
 import { makeProposal, type MatchProposal } from './proposal.js';
 import { bestSplit } from './sides.js';
 import type { Ticket } from './ticket.js';
@@ -58,25 +58,14 @@ export function formSidesFirst(mode: Mode, tickets: readonly Ticket[], nowMs: nu
     .flatMap((side) => side.tickets)
     .filter((t) => nowMs - (tickets[t]?.enqueuedAt ?? nowMs) < rule.holdSeconds * 1000);
   return {
-    proposals: pairs.map((pair) => split(pair, tickets, format, nowMs)),
+    proposals: pairs.map(([a, b]) => evenSplit(ticketsOf(a, tickets), ticketsOf(b, tickets), format, nowMs)),
     seated: pairs.flat().flatMap((side) => side.tickets),
     held,
   };
 }
 
-/** Every way to make a side of `teamSize` players from parties, largest party first, then fewest parties. */
-function sideShapes(teamSize: number): number[][] {
-  const shapes: number[][] = [];
-  const fill = (remaining: number, largest: number, shape: number[]): void => {
-    if (remaining === 0) shapes.push(shape);
-    for (let size = Math.min(remaining, largest); size >= 1; size--) fill(remaining - size, size, [...shape, size]);
-  };
-  fill(teamSize, teamSize, []);
-  return shapes;
-}
-
-/** The pool's sides, shape by shape (see `formSidesFirst`), each ticket in one side at most. */
-function formSides(
+/** The pool's sides (ticket indices), shape by shape (see `formSidesFirst`), each ticket in one side at most. */
+export function formSides(
   format: TeamFormat,
   tickets: readonly Ticket[],
   spreadAt: (enqueuedAt: number) => number,
@@ -188,6 +177,8 @@ function nearestSide(
   return Math.max(...scores) - Math.min(...scores) <= spreadAt(oldest) ? side : null;
 }
 
+const ticketsOf = (side: Side, tickets: readonly Ticket[]) => side.tickets.map((t) => tickets[t] as Ticket);
+
 function describe(side: number[], tickets: readonly Ticket[], format: TeamFormat): Side {
   const parties = side.map((t) => tickets[t] as Ticket);
   const scores = parties.map((t) => t.score);
@@ -215,12 +206,12 @@ function pairSides(
   spreadAt: (enqueuedAt: number) => number,
   sideCapAt: (enqueuedAt: number) => number,
   freshSideCap: number,
-): Side[][] {
+): [Side, Side][] {
   const byAverage = [...sides].sort((a, b) => a.average - b.average || a.oldest - b.oldest);
   const position = new Map(byAverage.map((side, i) => [side, i]));
   const oldestFirst = [...sides].sort((a, b) => a.oldest - b.oldest || a.average - b.average);
   const paired = new Set<Side>();
-  const pairs: Side[][] = [];
+  const pairs: [Side, Side][] = [];
   const widest = sideCapAt(-Infinity);
   for (const fairOnly of [true, false]) {
     for (const side of oldestFirst) {
@@ -251,15 +242,20 @@ function pairSides(
   return pairs;
 }
 
-/** The two sides' tickets split the most even way the premade policy allows (the formed sides are one such way). */
-function split(pair: Side[], tickets: readonly Ticket[], format: TeamFormat, nowMs: number): MatchProposal {
-  const parties = pair.flatMap((side) => side.tickets.map((t) => tickets[t] as Ticket));
+/** The two sides' tickets split the most even way the premade policy allows (the sides given are one such way). */
+export function evenSplit(
+  sideA: readonly Ticket[],
+  sideB: readonly Ticket[],
+  format: TeamFormat,
+  nowMs: number,
+): MatchProposal {
+  const parties = [...sideA, ...sideB];
   const best = bestSplit(
     parties.map((t) => ({ size: t.members.length, score: t.score })),
     format.teamSize,
     format.premade,
   );
-  const onA = best?.onSideA ?? parties.map((_, i) => i < (pair[0]?.tickets.length ?? 0));
+  const onA = best?.onSideA ?? parties.map((_, i) => i < sideA.length);
   return makeProposal([parties.filter((_, i) => onA[i]), parties.filter((_, i) => !onA[i])], nowMs);
 }
 

@@ -174,18 +174,15 @@ export const modesSchema = z
           path: [id, 'lastResort', 'spread'],
           message: `a last resort widens past the hard spread cap (${mode.spreadCap.hard})`,
         });
-      if (mode.leaveToSweep && (mode.format.kind !== 'team' || mode.format.teamSize < 3))
-        ctx.addIssue({
-          code: 'custom',
-          path: [id, 'leaveToSweep'],
-          message: 'only team modes of three or more a side have parties that need scarce partners',
-        });
-      if (mode.sidesFirst && (mode.format.kind !== 'team' || mode.format.teamSize < 3))
-        ctx.addIssue({
-          code: 'custom',
-          path: [id, 'sidesFirst'],
-          message: 'only team modes of three or more a side have parties that need scarce partners',
-        });
+      const scarcePartners = mode.format.kind === 'team' && mode.format.teamSize >= 3;
+      for (const option of ['leaveToSweep', 'sidesFirst'] as const) {
+        if (mode[option] && !scarcePartners)
+          ctx.addIssue({
+            code: 'custom',
+            path: [id, option],
+            message: 'only team modes of three or more a side have parties that need scarce partners',
+          });
+      }
     }
   });
 export type Modes = z.infer<typeof modesSchema>;
