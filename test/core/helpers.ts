@@ -31,6 +31,26 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** A drawn party: its size, the score it clusters around, each member's offset from it, and its wait. */
+export interface PartySpec {
+  size: number;
+  center: number;
+  jitter: readonly number[];
+  wait: number;
+}
+
+/** Tickets for drawn parties, with ids `${prefix}0`, `${prefix}1`, …. */
+export function partiesFrom(mode: Mode, specs: readonly PartySpec[], prefix: string): Ticket[] {
+  return specs.map(({ size, center, jitter, wait }, i) =>
+    ticket(
+      mode,
+      jitter.slice(0, size).map((offset) => center + offset),
+      wait,
+      `${prefix}${i}`,
+    ),
+  );
+}
+
 const partySize = fc.oneof(
   { weight: 12, arbitrary: fc.constant(1) },
   { weight: 4, arbitrary: fc.constant(2) },
@@ -57,16 +77,7 @@ export function poolArbitrary(mode: Mode, maxTickets = 40): fc.Arbitrary<Ticket[
       { weight: 1, arbitrary: fc.integer({ min: mode.ticketTtlSeconds + 1, max: mode.ticketTtlSeconds * 3 }) },
     ),
   });
-  return fc.array(spec, { maxLength: maxTickets, size: 'max' }).map((specs) =>
-    specs.map(({ size, center, jitter, wait }, i) =>
-      ticket(
-        mode,
-        jitter.slice(0, size).map((offset) => center + offset),
-        wait,
-        `r${i}`,
-      ),
-    ),
-  );
+  return fc.array(spec, { maxLength: maxTickets, size: 'max' }).map((specs) => partiesFrom(mode, specs, 'r'));
 }
 
 /**
@@ -89,14 +100,4 @@ export const sparsePoolArbitrary = (maxTickets: number, weights: readonly [numbe
       }),
       { maxLength: maxTickets },
     )
-    .map(
-      (specs) => (mode: Mode) =>
-        specs.map(({ size, center, jitter, wait }, i) =>
-          ticket(
-            mode,
-            jitter.slice(0, size).map((offset) => center + offset),
-            wait,
-            `s${i}`,
-          ),
-        ),
-    );
+    .map((specs) => (mode: Mode) => partiesFrom(mode, specs, 's'));

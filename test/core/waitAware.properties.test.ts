@@ -5,7 +5,7 @@ import { LONG_WAIT_SECONDS } from '../../functions/src/core/match/improve.js';
 import { NO_PARTNER, pairScarceSolos, RESERVE_AFTER_SECONDS } from '../../functions/src/core/match/packing.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
-import { deepFreeze, NOW, ticket } from './helpers.js';
+import { deepFreeze, NOW, partiesFrom, ticket } from './helpers.js';
 import { bruteForceMatch, isValidMatch, maximumPairs, players } from './matchOracle.js';
 
 const fiveVsFive = defaultModes['5v5'] as Mode;
@@ -120,18 +120,7 @@ const pool = (waits: fc.Arbitrary<number>) =>
       }),
       { maxLength: 10 },
     )
-    .map((specs) =>
-      deepFreeze(
-        specs.map(({ size, center, jitter, wait }, i) =>
-          ticket(
-            fiveVsFive,
-            jitter.slice(0, size).map((offset) => center + offset),
-            wait,
-            `w${i}`,
-          ),
-        ),
-      ),
-    );
+    .map((specs) => deepFreeze(partiesFrom(fiveVsFive, specs, 'w')));
 
 /** Parties one short of a side, and 3-stacks: the parties with few ways to play in 5v5. */
 const needy = (t: Ticket) => t.members.length === 4 || t.members.length === 3;
