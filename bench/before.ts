@@ -27,6 +27,14 @@ export const PACKED_COMMIT = 'a51a30f';
 export const PACKED = `main@${PACKED_COMMIT}`;
 
 /**
+ * main's matcher before busy pools held arrivals for the sweep sooner (issue 30, fifth part): its `leaveToSweep`
+ * knows no `busy` wait, so on the streams it waits `afterSeconds` in every pool.
+ */
+export const ONE_WAIT_COMMIT = 'ee8f16f';
+/** The name the tables give the matcher of ONE_WAIT_COMMIT. */
+export const ONE_WAIT = `main@${ONE_WAIT_COMMIT}`;
+
+/**
  * What the benchmark calls on a matcher. `leaveToSweep` is absent from matchers older than it: their arrivals
  * are always matched at once when they can be.
  */

@@ -1,6 +1,7 @@
 import * as current from '../functions/src/core/match/index.js';
 import { proposalTickets, type MatchProposal } from '../functions/src/core/match/index.js';
 import type { Mode } from '../functions/src/core/mode/modes.js';
+import { matcherConfigSchema } from '../functions/src/core/config.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';
@@ -97,9 +98,14 @@ class ScoreBuckets {
  */
 export const NEEDY_IN_VIEW = 5;
 
+/** How often the shell publishes a pool's statistics by default (`matcher.statsEverySeconds`). */
+const STATS_EVERY_MS = matcherConfigSchema.parse({}).statsEverySeconds * 1000;
+
 /** This project's matcher (today's, or another version of it), used as the shell uses it: match on queueing, sweep on every tick. */
 export class CoreMatchmaker implements Matchmaker {
   private readonly pool = new ScoreBuckets();
+  /** The waiting tickets the pool's statistics last counted, and when: what an arrival's `leaveToSweep` reads. */
+  private published = { queued: 0, at: Number.NEGATIVE_INFINITY };
 
   /** With `needyInView`, arrivals also see the longest-waiting needy parties in reach (see NEEDY_IN_VIEW). */
   constructor(
@@ -119,7 +125,7 @@ export class CoreMatchmaker implements Matchmaker {
     if (this.needyInView > 0 && this.mode.format.kind === 'team' && this.mode.format.teamSize === 5) {
       for (const size of [4, 3]) candidates.push(...this.pool.oldest(size, min, max, this.needyInView));
     }
-    const left = this.matcher.leaveToSweep?.(this.mode, ticket, candidates, nowMs) ?? false;
+    const left = this.matcher.leaveToSweep?.(this.mode, ticket, candidates, nowMs, this.published.queued) ?? false;
     const proposal = left ? null : this.matcher.matchTicketNow(this.mode, ticket, candidates, nowMs);
     if (!proposal) {
       this.pool.add(ticket);
@@ -133,6 +139,8 @@ export class CoreMatchmaker implements Matchmaker {
     this.pool.expire(nowMs, this.mode.ticketTtlSeconds);
     const { proposals } = this.matcher.sweepPool(this.mode, [...this.pool.tickets], nowMs);
     for (const proposal of proposals) for (const t of proposalTickets(proposal)) this.pool.remove(t);
+    // As the matcher publishes them: after the sweep, at most every `statsEverySeconds`.
+    if (nowMs - this.published.at >= STATS_EVERY_MS) this.published = { queued: this.pool.tickets.size, at: nowMs };
     return proposals;
   }
 }

@@ -17,6 +17,8 @@ import { baselineB } from './baselineB.js';
 import {
   BEFORE_COMMIT,
   loadBefore,
+  ONE_WAIT,
+  ONE_WAIT_COMMIT,
   ON_ARRIVAL,
   ON_ARRIVAL_COMMIT,
   PACKED,
@@ -343,6 +345,7 @@ const previous = await loadBefore(PREVIOUS_COMMIT);
 const unreserved = await loadBefore(UNRESERVED_COMMIT);
 const onArrival = await loadBefore(ON_ARRIVAL_COMMIT);
 const packed = await loadBefore(PACKED_COMMIT);
+const oneWait = await loadBefore(ONE_WAIT_COMMIT);
 /** `--algorithm=<name>[,<name>]`: only those matchers on the streams (to run them apart, in parallel). */
 const onlyAlgorithm = process.argv.find((a) => a.startsWith('--algorithm='))?.slice('--algorithm='.length);
 const streamMatchers = (
@@ -355,6 +358,7 @@ const streamMatchers = (
     [`matcher${IN_VIEW_SUFFIX}`, current],
     [ON_ARRIVAL, onArrival],
     [PACKED, packed],
+    [ONE_WAIT, oneWait],
   ] as [string, MatcherApi][]
 ).filter(([name]) => !onlyAlgorithm || onlyAlgorithm.split(',').includes(name));
 /** `--only=<text>`: only the streams whose name holds it (e.g. `--streams --only=8/s`), to run streams apart. */
@@ -363,17 +367,23 @@ const specs = streamSpecs(SEED + 4, longStreams).filter(
   (spec) => !singleOnly && !speedOnly && (!onlyStreams || spec.name.includes(onlyStreams)),
 );
 /**
- * The streams' 5v5: nobody expires, busy arrivals beside parties that waited 6 s are left to the sweep, and the
- * sweep of a pool of 500 tickets or more forms sides first, holding a side without an opponent for up to 10 s.
+ * The streams' 5v5: nobody expires; in a pool whose statistics last counted 500 tickets or more, busy arrivals
+ * beside parties that waited 3 s are left to the sweep; and the sweep of a pool of 500 tickets or more forms sides
+ * first, holding a side without an opponent for up to 10 s.
  */
-const BUSY_POOL = { leaveToSweep: { afterSeconds: 6 }, sidesFirst: { minQueued: 500, holdSeconds: 10 } };
+const BUSY_POOL = {
+  leaveToSweep: { afterSeconds: 6, busy: { minQueued: 400, afterSeconds: 3 } },
+  sidesFirst: { minQueued: 500, holdSeconds: 10 },
+};
 const flowMode: Mode = { ...modeById('5v5'), ticketTtlSeconds: 24 * 3600, ...BUSY_POOL };
 const flowRuns: FlowRun[] = specs.flatMap((spec) => compareOnStream(flowMode, spec, streamMatchers, NOW));
 const printStreams = () => {
   console.log(
-    `Streams in 5v5 with leaveToSweep { afterSeconds: 6 } and sidesFirst { minQueued: 500, holdSeconds: 10 }, swept ` +
+    `Streams in 5v5 with leaveToSweep ${JSON.stringify(BUSY_POOL.leaveToSweep)} and sidesFirst ` +
+      `${JSON.stringify(BUSY_POOL.sidesFirst)}, swept ` +
       `every 2 s, nobody expiring; "previous" is main's matcher of ${PREVIOUS_COMMIT}, ${ON_ARRIVAL} matches every ` +
-      `arrival it can at once, ${PACKED} does not form sides first, "reference" is the issue's simple policy, all on the same ` +
+      `arrival it can at once, ${PACKED} does not form sides first, ${ONE_WAIT} waits leaveToSweep's afterSeconds in ` +
+      `every pool, "reference" is the issue's simple policy, all on the same ` +
       'arrivals. Per party size: wait p50 / p95 s of those matched / stranded (still waiting at the end, queued over 120 s before it):',
   );
   console.log(streamsTable(flowRuns, markdown));

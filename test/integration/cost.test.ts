@@ -10,6 +10,7 @@ import { reportResult } from '../../functions/src/store/settlement.js';
 import { expectInvariants } from '../support/game.js';
 import { db, setCallBucket } from '../support/admin.js';
 import { assertPoolOpen } from '../../functions/src/store/pauses.js';
+import { waitingInPool } from '../../functions/src/store/poolSize.js';
 import { claimLeases, liveRuns, readLeases, renewBeacon } from '../../functions/src/store/lease.js';
 import { livingLeases, mayTakeLease } from '../../functions/src/core/queue/lease.js';
 
@@ -145,6 +146,32 @@ describe('the Firestore cost of a game', () => {
     // A resume is seen at once.
     await pause.delete();
     await expect(assertPoolOpen(mode)).resolves.toBeUndefined();
+  });
+
+  it("an enqueue reads its pool's statistics only where leaveToSweep asks how busy it is, at most once per statsEverySeconds", async () => {
+    const waiting = async (modeId: string, times: number) => {
+      let reads = 0;
+      const seen: number[] = [];
+      for (let i = 0; i < times; i++)
+        seen.push(
+          await withOpCounts(
+            () => waitingInPool(poolOf(modeId)),
+            async (ops) => {
+              reads += ops.reads;
+            },
+          ),
+        );
+      return { reads, seen };
+    };
+    // 1v1 has no leaveToSweep with a busy wait: no read, and the pool never counts as busy.
+    expect(await waiting('1v1', 3)).toEqual({ reads: 0, seen: [0, 0, 0] });
+    // No sweep has counted 3v3 yet: one read, trusted for the test configuration's statsEverySeconds (1 s).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await waiting('3v3', 3)).toEqual({ reads: 1, seen: [0, 0, 0] });
+    const stats = { mode: '3v3', waitingTickets: 40, waitingPlayers: 52, oldestWaitSeconds: 9 };
+    await db.doc('pools/3v3').set({ ...stats, recentMatchWaitSeconds: null, unmatched: {}, updatedAt: Date.now() });
+    await new Promise((resolve) => setTimeout(resolve, config.matcher.statsEverySeconds * 1000 + 100));
+    expect(await waiting('3v3', 2)).toEqual({ reads: 1, seen: [40, 40] });
   });
 
   it("a matcher run keeps its pools with one write a round, its beacon's, and writes its leases again only once its beacon was cleared", async () => {

@@ -68,21 +68,38 @@ describe('queueing and matching through the client SDK', () => {
     expect(stats.unmatched.premadeImbalance ?? 0).toBeGreaterThan(0);
   });
 
-  it('leaves a solo to the sweep where its read is full and holds a party that has waited, and the sweep seats it', async () => {
+  /** A party of two and five solos queue in 3v3, where they cannot play (a party may not face three solos). */
+  async function partyBesideFiveSolos() {
     const names = ['P One', 'P Two', 'S One', 'S Two', 'S Three', 'S Four', 'S Five', 'S Six'];
     const [p1, p2, ...solos] = await players(...names);
     await party(p1!, p2!);
     const queuedAt = Date.now();
     await enqueue(p1!, '3v3');
-    // Five solos and the party cannot play: the party may not face three solos (sameCount).
     for (const s of solos.slice(0, 5)) expect((await enqueue(s, '3v3')).room).toBeNull();
-    // The test configuration's 3v3 leaves arrivals to the sweep beside parties that have waited 2 s.
+    return { queuedAt, sixth: solos[5]! };
+  }
+
+  it('leaves a solo to the sweep in a busy pool where its read holds a party that has waited, and the sweep seats it', async () => {
+    const { queuedAt, sixth } = await partyBesideFiveSolos();
+    // The sweep seats nothing and counts six tickets waiting: the test configuration's 3v3 calls that busy, and
+    // leaves arrivals to the sweep there beside parties that have waited 2 s (elsewhere 30 s).
+    await sweep();
+    expect((await db.doc('pools/3v3').get()).data()).toMatchObject({ waitingTickets: 6 });
     await sleep(Math.max(0, queuedAt + 2_200 - Date.now()));
     // Six solos could play at once; the sixth's read (the party and five solos) is full and the party has waited.
-    const last = await enqueue(solos[5]!, '3v3');
+    const last = await enqueue(sixth, '3v3');
     expect(last.room).toBeNull();
     await sweep();
     expect((await ticketOf('3v3', last.ticketId)).status).toBe('matched');
+    await expectInvariants();
+  });
+
+  it('matches the same solo at once while no sweep has counted the pool busy (the party has not waited 30 s)', async () => {
+    const { queuedAt, sixth } = await partyBesideFiveSolos();
+    await sleep(Math.max(0, queuedAt + 2_200 - Date.now()));
+    const { room } = await enqueue(sixth, '3v3');
+    expect(room?.memberUids).toContain(sixth.uid);
+    expect(room?.memberUids).toHaveLength(6);
     await expectInvariants();
   });
 

@@ -28,6 +28,7 @@ import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './
 import { breaksRules, formRoom } from './rooms.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import { countedBucket } from './rateLimit.js';
+import { waitingInPool } from './poolSize.js';
 import type { RateLimitConfig } from '../core/fairplay/rateLimit.js';
 
 /**
@@ -151,9 +152,10 @@ async function readCandidates(pool: Pool, ticket: TicketDoc): Promise<TicketDoc[
  */
 async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
   const arrival = toCoreTicket(ticket);
-  const candidates = (await readCandidates(pool, ticket)).map(toCoreTicket);
+  const [read, queued] = await Promise.all([readCandidates(pool, ticket), waitingInPool(pool)]);
+  const candidates = read.map(toCoreTicket);
   const now = Date.now();
-  if (leaveToSweep(pool.mode, arrival, candidates, now)) return null;
+  if (leaveToSweep(pool.mode, arrival, candidates, now, queued)) return null;
   const proposal = matchNowAvoiding(pool.mode, arrival, candidates, now, config.fairPlay.farming);
   if (!proposal || breaksRules(pool, proposal)) return null;
   return formRoom(tx, pool, proposal, { fresh: ticket });

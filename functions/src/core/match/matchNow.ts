@@ -28,18 +28,27 @@ export function candidatesWanted(mode: Mode, size: number): number {
  * Whether a ticket being queued waits for the sweep rather than being matched now (issue 30; opt-in per mode,
  * `Mode.leaveToSweep`). It does in a team mode where some parties need scarce partners (`hasScarceSolos`)
  * when its read of the nearest tickets came back full, so the pool around it is busy, and that read holds a
- * party with few ways to play that has waited the mode's `afterSeconds`. An arrival sees a handful of tickets
- * nearest its score, and where parties pile up (the middle of the scale, where party averages bunch) those
- * are the recent ones: matched there, it takes a solo or a 2-stack that a party waiting out of its view
+ * party with few ways to play that has waited the mode's `afterSeconds`, or `busy.afterSeconds` where the
+ * pool's statistics last counted `busy.minQueued` tickets or more waiting (`queued`). An arrival sees a handful
+ * of tickets nearest its score, and where parties pile up (the middle of the scale, where party averages bunch)
+ * those are the recent ones: matched there, it takes a solo or a 2-stack that a party waiting out of its view
  * needed. The sweep, due within its interval, sees the whole pool and gives those partners to the longest
- * waiting. A quiet pool, or one where nobody needy is waiting, still matches on arrival.
+ * waiting; the larger the pool, the more such parties it holds and the sooner an arrival is worth keeping for
+ * them. A quiet pool, or one where nobody needy is waiting, still matches on arrival.
  */
-export function leaveToSweep(mode: Mode, ticket: Ticket, candidates: readonly Ticket[], nowMs: number): boolean {
+export function leaveToSweep(
+  mode: Mode,
+  ticket: Ticket,
+  candidates: readonly Ticket[],
+  nowMs: number,
+  queued: number,
+): boolean {
   const rule = mode.leaveToSweep;
   if (!rule || !hasScarceSolos(mode)) return false;
   const others = othersThan(ticket, candidates);
   if (others.length < candidatesWanted(mode, ticket.members.length)) return false;
-  const waited = nowMs - rule.afterSeconds * 1000;
+  const busy = rule.busy !== null && queued >= rule.busy.minQueued;
+  const waited = nowMs - (busy ? rule.busy!.afterSeconds : rule.afterSeconds) * 1000;
   return others.some((c) => isNeedy(mode, c.members.length) && c.enqueuedAt <= waited);
 }
 

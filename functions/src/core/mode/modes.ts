@@ -130,10 +130,18 @@ export const modeSchema = z.object({
    * Opt-in (issue 30; off keeps requirement 7 as written): in a team mode of three or more a side, a ticket whose
    * read of its nearest tickets comes back full and holds a party with few ways to play that has waited
    * `afterSeconds` is left to the sweep instead of being matched on arrival (core/match/matchNow.ts,
-   * `leaveToSweep`). Null: every arrival is matched at once when it can be.
+   * `leaveToSweep`). With `busy`, a pool whose statistics last counted `busy.minQueued` tickets or more waiting
+   * uses `busy.afterSeconds` instead (enqueues then read those statistics, at most once per instance every
+   * `matcher.statsEverySeconds`). Null: every arrival is matched at once when it can be.
    */
   leaveToSweep: z
-    .strictObject({ afterSeconds: z.number().min(0) })
+    .strictObject({
+      afterSeconds: z.number().min(0),
+      busy: z
+        .strictObject({ minQueued: z.number().int().min(0), afterSeconds: z.number().min(0) })
+        .nullable()
+        .default(null),
+    })
     .nullable()
     .default(null),
   /**
