@@ -5,14 +5,15 @@ import type { Ticket } from './ticket.js';
 import { capAt } from './widening.js';
 
 /**
- * Rounds of the search, and rounds without a gain after which it stops: two for each stranded ticket that
- * could be seated, within these limits, so a pool that strands a party or two is not searched for long.
- * On the benchmark's 1,000-player pools of seed 004 the gains come within the first 200 rounds.
+ * Rounds of the search, and rounds without a gain after which it stops: a hundred for each stranded ticket
+ * that could be seated, within these limits. On the benchmark's 1,000-player pools of seed 004 a gain can
+ * still come after 200 rounds, and a pool that strands one seatable party was given up too soon at two
+ * rounds for it (the last match of those ten pools came only with this patience; see docs/matcher.md).
  */
-const ROUNDS = 200;
-const PATIENCE = 80;
+const ROUNDS = 600;
+const PATIENCE = 240;
 const MIN_PATIENCE = 5;
-const ROUNDS_PER_HOPEFUL = 2;
+const ROUNDS_PER_HOPEFUL = 100;
 /**
  * Rounds per match the greedy sweep made. A gain can only come from dissolving matches (the sweep leaves no
  * valid match among the tickets it strands), so a pool with few matches to repack, such as a stream's pool
@@ -26,7 +27,7 @@ const ROUNDS_PER_MATCH = 4;
  */
 export const LONG_WAIT_SECONDS = 60;
 
-/** Pools of more tickets are not searched: their greedy sweep seats within a point of the bound already. */
+/** Pools of more tickets are searched slice by slice (`improveBySlices`), not whole. */
 export const SEARCH_MAX_TICKETS = 2_000;
 
 /** A match's tickets dissolved per round lie this far, at most, either side of the round's centre. */
