@@ -5,19 +5,25 @@ import type { Ticket } from './ticket.js';
 import { capAt } from './widening.js';
 
 /**
- * Rounds of the search, and rounds without a gain after which it stops: a hundred for each stranded ticket
- * that could be seated, within these limits. On the benchmark's 1,000-player pools of seed 004 a gain can
- * still come after 200 rounds, and a pool that strands one seatable party was given up too soon at two
- * rounds for it (the last match of those ten pools came only with this patience; see docs/matcher.md).
+ * How long a search runs: at most `rounds` rounds, and it stops after `patience` rounds without a gain, or
+ * fewer: `idlePerHopeful` for each stranded ticket that could be seated (at least `MIN_PATIENCE`).
  */
-const ROUNDS = 600;
-const PATIENCE = 240;
+export interface SearchBudget {
+  rounds: number;
+  patience: number;
+  idlePerHopeful: number;
+}
+/**
+ * A whole pool's budget. On the benchmark's 1,000-player pools of seed 004 a gain can still come after 200
+ * rounds, and a pool that strands one seatable party was given up too soon at two idle rounds for it: the
+ * last match of those ten pools came only with this patience (see docs/matcher.md).
+ */
+export const WHOLE_POOL: SearchBudget = { rounds: 600, patience: 240, idlePerHopeful: 100 };
 const MIN_PATIENCE = 5;
-const ROUNDS_PER_HOPEFUL = 100;
 /**
  * Rounds per match the greedy sweep made. A gain can only come from dissolving matches (the sweep leaves no
  * valid match among the tickets it strands), so a pool with few matches to repack, such as a stream's pool
- * between arrivals, is searched for few rounds; a pool of a hundred matches gets the full `ROUNDS`.
+ * between arrivals, is searched for few rounds.
  */
 const ROUNDS_PER_MATCH = 4;
 
@@ -50,8 +56,9 @@ export function improvePacking(
   proposals: readonly MatchProposal[],
   nowMs: number,
   sweep: (tickets: readonly Ticket[]) => readonly MatchProposal[],
+  budget: SearchBudget = WHOLE_POOL,
 ): MatchProposal[] {
-  const rounds = Math.min(ROUNDS, ROUNDS_PER_MATCH * proposals.length);
+  const rounds = Math.min(budget.rounds, ROUNDS_PER_MATCH * proposals.length);
   if (mode.format.kind !== 'team' || rounds === 0) return [...proposals];
   const freshSideCap = capAt(mode.format.sideDifferenceCap, 0);
   const isFair = (p: MatchProposal) => (p.quality.sideDifference ?? 0) <= freshSideCap;
@@ -69,7 +76,7 @@ export function improvePacking(
     hopefulAtFirst++;
   });
   const random = seededRandom(nowMs + tickets.length);
-  const patience = Math.min(PATIENCE, Math.max(MIN_PATIENCE, ROUNDS_PER_HOPEFUL * hopefulAtFirst));
+  const patience = Math.min(budget.patience, Math.max(MIN_PATIENCE, budget.idlePerHopeful * hopefulAtFirst));
   let current = [...proposals];
   const lowest = Math.min(...tickets.map((t) => t.score));
   const highest = Math.max(...tickets.map((t) => t.score));

@@ -1,6 +1,6 @@
 import type { Mode } from '../mode/modes.js';
 import { packingCeiling } from './ceiling.js';
-import { improvePacking, seated } from './improve.js';
+import { improvePacking, seated, type SearchBudget } from './improve.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import type { Ticket } from './ticket.js';
 
@@ -15,6 +15,12 @@ export const SLICE_TICKETS = 1_000;
  * greedy sweep seats 0.2 points under the bound, and searching it slice by slice took seconds for 0.04 points.
  */
 export const SLICED_SEARCH_MAX_TICKETS = 10_000;
+
+/**
+ * Each slice's search budget: the whole pool's before its patience was raised. At 20,000 players it seats as
+ * many as the whole pool's budget (19,380 players), in a third of the time.
+ */
+const SLICE_BUDGET: SearchBudget = { rounds: 200, patience: 80, idlePerHopeful: 2 };
 
 /** One part of the score scale: the matches whose players' average lies in it, and the stranded tickets in it. */
 interface Slice {
@@ -38,7 +44,9 @@ export function improveBySlices(
   sliceTickets = SLICE_TICKETS,
 ): MatchProposal[] {
   return slicesOf(tickets, proposals, sliceTickets).flatMap((slice) =>
-    searchable(mode, slice) ? improvePacking(mode, slice.tickets, slice.proposals, nowMs, sweep) : slice.proposals,
+    searchable(mode, slice)
+      ? improvePacking(mode, slice.tickets, slice.proposals, nowMs, sweep, SLICE_BUDGET)
+      : slice.proposals,
   );
 }
 
