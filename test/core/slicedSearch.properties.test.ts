@@ -69,10 +69,17 @@ describe('the packing search slice by slice', () => {
 });
 
 describe("the packing search's patience", () => {
+  const now = Date.UTC(2026, 0, 1);
+  const pool = packingPool(mode, 20_261_107, 1_000, now);
+
   it("seats the match of seed 004's third 1,000-player pool that a search giving up after two idle rounds per stranded ticket missed", () => {
-    const now = Date.UTC(2026, 0, 1);
-    const pool = packingPool(mode, 20_261_107, 1_000, now);
     expect(seated(greedySweep(mode, pool, now).proposals)).toBeLessThan(920);
     expect(seated(sweepPool(mode, pool, now).proposals)).toBeGreaterThanOrEqual(920);
+  });
+
+  it('keeps the shorter patience in a mode that forms sides first (set up for busy streams)', () => {
+    // Sides first only runs from 5,000 queued, so the two sweeps differ in the search's patience alone.
+    const busy: Mode = { ...mode, sidesFirst: { minQueued: 5_000, holdSeconds: 10 } };
+    expect(seated(sweepPool(busy, pool, now).proposals)).toBe(910);
   });
 });

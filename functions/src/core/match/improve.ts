@@ -13,12 +13,17 @@ export interface SearchBudget {
   patience: number;
   idlePerHopeful: number;
 }
+/** The search's budget in a busy mode's pool, where someone has waited `LONG_WAIT_SECONDS`, and per slice. */
+export const SEARCH_BUDGET: SearchBudget = { rounds: 200, patience: 80, idlePerHopeful: 2 };
 /**
- * A whole pool's budget. On the benchmark's 1,000-player pools of seed 004 a gain can still come after 200
- * rounds, and a pool that strands one seatable party was given up too soon at two idle rounds for it: the
- * last match of those ten pools came only with this patience (see docs/matcher.md).
+ * The budget of a fresh pool (nobody has waited `LONG_WAIT_SECONDS`) in a mode that does not form sides first:
+ * no early stop while two or more stranded tickets could be seated. On the benchmark's 1,000-player pools of
+ * seed 004, a pool that strands a seatable party or two was given up too soon at two idle rounds each: the
+ * last match of those ten pools comes only this way. A mode that forms sides first is set up for a busy
+ * stream, swept every few seconds, and there the longer patience stranded more 4-stacks (196 against 187 on
+ * the busy stream over 10 minutes; see docs/matcher.md), so it keeps the shorter one.
  */
-export const WHOLE_POOL: SearchBudget = { rounds: 600, patience: 240, idlePerHopeful: 100 };
+export const FRESH_POOL_BUDGET: SearchBudget = { rounds: 200, patience: 200, idlePerHopeful: 100 };
 const MIN_PATIENCE = 5;
 /**
  * Rounds per match the greedy sweep made. A gain can only come from dissolving matches (the sweep leaves no
@@ -56,7 +61,7 @@ export function improvePacking(
   proposals: readonly MatchProposal[],
   nowMs: number,
   sweep: (tickets: readonly Ticket[]) => readonly MatchProposal[],
-  budget: SearchBudget = WHOLE_POOL,
+  budget: SearchBudget = budgetFor(mode, tickets, nowMs),
 ): MatchProposal[] {
   const rounds = Math.min(budget.rounds, ROUNDS_PER_MATCH * proposals.length);
   if (mode.format.kind !== 'team' || rounds === 0) return [...proposals];
@@ -107,6 +112,12 @@ export function improvePacking(
     } else idle++;
   }
   return current;
+}
+
+/** `FRESH_POOL_BUDGET` for a fresh pool of a mode that does not form sides first, else `SEARCH_BUDGET`. */
+function budgetFor(mode: Mode, tickets: readonly Ticket[], nowMs: number): SearchBudget {
+  const long = tickets.some((t) => nowMs - t.enqueuedAt >= LONG_WAIT_SECONDS * 1000);
+  return long || mode.sidesFirst ? SEARCH_BUDGET : FRESH_POOL_BUDGET;
 }
 
 /** Whether a ticket of `dissolved` that has waited `LONG_WAIT_SECONDS` has no seat in `remade`. */
