@@ -133,7 +133,7 @@ export const seated = (proposals: readonly MatchProposal[]): number =>
   proposals.reduce((n, p) => n + proposalTickets(p).reduce((k, t) => k + t.members.length, 0), 0);
 
 /** The players' average score: where on the scale the match sits. */
-function meanScore(proposal: MatchProposal): number {
+export function meanScore(proposal: MatchProposal): number {
   let weight = 0;
   let count = 0;
   for (const t of proposalTickets(proposal)) {

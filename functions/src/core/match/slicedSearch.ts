@@ -1,6 +1,6 @@
 import type { Mode } from '../mode/modes.js';
 import { packingCeiling } from './ceiling.js';
-import { improvePacking, SEARCH_BUDGET, seated } from './improve.js';
+import { improvePacking, meanScore, SEARCH_BUDGET, seated } from './improve.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import type { Ticket } from './ticket.js';
 
@@ -24,11 +24,12 @@ interface Slice {
 
 /**
  * The packing search (`improvePacking`) for a pool too large to search whole: the score scale is cut into
- * slices of at most `SLICE_TICKETS` tickets, each holding the matches whose players' average lies in it and the
- * stranded tickets scoring in it, and each slice is searched on its own, with the shorter patience (`SEARCH_BUDGET`: at 20,000 players it seats as many
- * as the fresh pool's longer one, 19,380 players, in a third of the time). Slices are disjoint, so their results
- * are, and each search keeps only what seats as many or more. (A second pass with the cuts moved by half a
- * slice, for the stranded tickets next to a cut, seated no one more at 20,000 players and doubled the time.)
+ * slices of at most `SLICE_TICKETS` tickets, each holding the matches whose players' average lies in it and
+ * the stranded tickets scoring in it, and each slice is searched on its own with the shorter patience
+ * (`SEARCH_BUDGET`: at 20,000 players it seats as many as the fresh pool's longer one, in a third of the
+ * time). Slices are disjoint, so their results are, and each search keeps only what seats as many or more.
+ * (A second pass with the cuts moved by half a slice, for the stranded tickets next to a cut, seated no one
+ * more at 20,000 players and doubled the time.)
  */
 export function improveBySlices(
   mode: Mode,
@@ -62,7 +63,7 @@ function slicesOf(tickets: readonly Ticket[], proposals: readonly MatchProposal[
   for (const proposal of proposals) {
     const own = proposalTickets(proposal);
     for (const t of own) matched.add(t.id);
-    units.push({ score: meanScore(own), proposal, tickets: own });
+    units.push({ score: meanScore(proposal), proposal, tickets: own });
   }
   for (const t of tickets) if (!matched.has(t.id)) units.push({ score: t.score, proposal: null, tickets: [t] });
   // A stable sort: ties keep the order given, so the same pool is always cut alike.
@@ -82,15 +83,4 @@ function slicesOf(tickets: readonly Ticket[], proposals: readonly MatchProposal[
   }
   if (slice.tickets.length > 0) slices.push(slice);
   return slices;
-}
-
-/** The players' average score: where on the scale a match sits. */
-function meanScore(tickets: readonly Ticket[]): number {
-  let weight = 0;
-  let count = 0;
-  for (const t of tickets) {
-    weight += t.score * t.members.length;
-    count += t.members.length;
-  }
-  return weight / count;
 }

@@ -32,7 +32,8 @@ export interface SweepResult {
  * while a fair one is there. Then a free pass over what is left, longest waiting first, lets every
  * ticket build a match around itself from whatever is still free, so no valid match is left behind, and
  * an old ticket is never outbid by newer ones. Where that greedy sweep strands players in a pool of up to
- * `SEARCH_MAX_TICKETS`, a search (`improvePacking`) repacks the matches around them to seat more.
+ * `SEARCH_MAX_TICKETS`, a search (`improvePacking`) repacks the matches around them to seat more; a pool of up
+ * to `SLICED_SEARCH_MAX_TICKETS` is searched slice by slice (`improveBySlices`).
  */
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   const result = sweepWithinCaps(mode, tickets, nowMs);
