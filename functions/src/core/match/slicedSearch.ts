@@ -6,7 +6,7 @@ import type { Ticket } from './ticket.js';
 
 /**
  * Tickets a slice holds at most: a few times a 1,000-player pool, for which the search's rounds are tuned
- * (at 20,000 players, slices of 2,000 seated no more and took three times as long).
+ * (at 20,000 players, slices of 2,000 seated no more and took longer).
  */
 export const SLICE_TICKETS = 1_000;
 
