@@ -5,18 +5,30 @@ import type { Ticket } from './ticket.js';
 import { capAt } from './widening.js';
 
 /**
- * Rounds of the search, and rounds without a gain after which it stops: two for each stranded ticket that
- * could be seated, within these limits, so a pool that strands a party or two is not searched for long.
- * On the benchmark's 1,000-player pools of seed 004 the gains come within the first 200 rounds.
+ * How long a search runs: at most `rounds` rounds, and it stops after `patience` rounds without a gain, or
+ * fewer: `idlePerHopeful` for each stranded ticket that could be seated (at least `MIN_PATIENCE`).
  */
-const ROUNDS = 200;
-const PATIENCE = 80;
+export interface SearchBudget {
+  rounds: number;
+  patience: number;
+  idlePerHopeful: number;
+}
+/** The search's budget in a busy mode's pool, where someone has waited `LONG_WAIT_SECONDS`, and per slice. */
+export const SEARCH_BUDGET: SearchBudget = { rounds: 200, patience: 80, idlePerHopeful: 2 };
+/**
+ * The budget of a fresh pool (nobody has waited `LONG_WAIT_SECONDS`) in a mode that does not form sides first:
+ * no early stop while two or more stranded tickets could be seated. On the benchmark's 1,000-player pools of
+ * seed 004, a pool that strands a seatable party or two was given up too soon at two idle rounds each: the
+ * last match of those ten pools comes only this way. A mode that forms sides first is set up for a busy
+ * stream, swept every few seconds, and there the longer patience stranded more 4-stacks (196 against 187 on
+ * the busy stream over 10 minutes; see docs/matcher.md), so it keeps the shorter one.
+ */
+export const FRESH_POOL_BUDGET: SearchBudget = { rounds: 200, patience: 200, idlePerHopeful: 100 };
 const MIN_PATIENCE = 5;
-const ROUNDS_PER_HOPEFUL = 2;
 /**
  * Rounds per match the greedy sweep made. A gain can only come from dissolving matches (the sweep leaves no
  * valid match among the tickets it strands), so a pool with few matches to repack, such as a stream's pool
- * between arrivals, is searched for few rounds; a pool of a hundred matches gets the full `ROUNDS`.
+ * between arrivals, is searched for few rounds.
  */
 const ROUNDS_PER_MATCH = 4;
 
@@ -26,7 +38,7 @@ const ROUNDS_PER_MATCH = 4;
  */
 export const LONG_WAIT_SECONDS = 60;
 
-/** Pools of more tickets are not searched: their greedy sweep seats within a point of the bound already. */
+/** Pools of more tickets are searched slice by slice (`improveBySlices`), not whole. */
 export const SEARCH_MAX_TICKETS = 2_000;
 
 /** A match's tickets dissolved per round lie this far, at most, either side of the round's centre. */
@@ -49,8 +61,9 @@ export function improvePacking(
   proposals: readonly MatchProposal[],
   nowMs: number,
   sweep: (tickets: readonly Ticket[]) => readonly MatchProposal[],
+  budget: SearchBudget = budgetFor(mode, tickets, nowMs),
 ): MatchProposal[] {
-  const rounds = Math.min(ROUNDS, ROUNDS_PER_MATCH * proposals.length);
+  const rounds = Math.min(budget.rounds, ROUNDS_PER_MATCH * proposals.length);
   if (mode.format.kind !== 'team' || rounds === 0) return [...proposals];
   const freshSideCap = capAt(mode.format.sideDifferenceCap, 0);
   const isFair = (p: MatchProposal) => (p.quality.sideDifference ?? 0) <= freshSideCap;
@@ -68,7 +81,7 @@ export function improvePacking(
     hopefulAtFirst++;
   });
   const random = seededRandom(nowMs + tickets.length);
-  const patience = Math.min(PATIENCE, Math.max(MIN_PATIENCE, ROUNDS_PER_HOPEFUL * hopefulAtFirst));
+  const patience = Math.min(budget.patience, Math.max(MIN_PATIENCE, budget.idlePerHopeful * hopefulAtFirst));
   let current = [...proposals];
   const lowest = Math.min(...tickets.map((t) => t.score));
   const highest = Math.max(...tickets.map((t) => t.score));
@@ -101,6 +114,12 @@ export function improvePacking(
   return current;
 }
 
+/** `FRESH_POOL_BUDGET` for a fresh pool of a mode that does not form sides first, else `SEARCH_BUDGET`. */
+function budgetFor(mode: Mode, tickets: readonly Ticket[], nowMs: number): SearchBudget {
+  const long = tickets.some((t) => nowMs - t.enqueuedAt >= LONG_WAIT_SECONDS * 1000);
+  return long || mode.sidesFirst ? SEARCH_BUDGET : FRESH_POOL_BUDGET;
+}
+
 /** Whether a ticket of `dissolved` that has waited `LONG_WAIT_SECONDS` has no seat in `remade`. */
 function unseatsLongWaiter(dissolved: readonly MatchProposal[], remade: readonly MatchProposal[], nowMs: number) {
   const long = dissolved.flatMap(proposalTickets).filter((t) => nowMs - t.enqueuedAt >= LONG_WAIT_SECONDS * 1000);
@@ -114,7 +133,7 @@ export const seated = (proposals: readonly MatchProposal[]): number =>
   proposals.reduce((n, p) => n + proposalTickets(p).reduce((k, t) => k + t.members.length, 0), 0);
 
 /** The players' average score: where on the scale the match sits. */
-function meanScore(proposal: MatchProposal): number {
+export function meanScore(proposal: MatchProposal): number {
   let weight = 0;
   let count = 0;
   for (const t of proposalTickets(proposal)) {
