@@ -114,10 +114,14 @@ export function improvePacking(
   return current;
 }
 
+/** Whether nobody in the pool has waited `LONG_WAIT_SECONDS`. */
+export function isFresh(tickets: readonly Ticket[], nowMs: number): boolean {
+  return !tickets.some((t) => nowMs - t.enqueuedAt >= LONG_WAIT_SECONDS * 1000);
+}
+
 /** `FRESH_POOL_BUDGET` for a fresh pool of a mode that does not form sides first, else `SEARCH_BUDGET`. */
 function budgetFor(mode: Mode, tickets: readonly Ticket[], nowMs: number): SearchBudget {
-  const long = tickets.some((t) => nowMs - t.enqueuedAt >= LONG_WAIT_SECONDS * 1000);
-  return long || mode.sidesFirst ? SEARCH_BUDGET : FRESH_POOL_BUDGET;
+  return isFresh(tickets, nowMs) && !mode.sidesFirst ? FRESH_POOL_BUDGET : SEARCH_BUDGET;
 }
 
 /** Whether a ticket of `dissolved` that has waited `LONG_WAIT_SECONDS` has no seat in `remade`. */

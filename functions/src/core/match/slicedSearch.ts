@@ -1,6 +1,6 @@
 import type { Mode } from '../mode/modes.js';
 import { packingCeiling } from './ceiling.js';
-import { improvePacking, meanScore, SEARCH_BUDGET, seated } from './improve.js';
+import { improvePacking, isFresh, meanScore, SEARCH_BUDGET, seated } from './improve.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import type { Ticket } from './ticket.js';
 
@@ -14,7 +14,18 @@ export const SLICE_TICKETS = 1_000;
  * Pools of more tickets are not searched at all: a time budget. At 100,000 players (some 33,000 tickets) the
  * greedy sweep seats 0.2 points under the bound, and searching it slice by slice took seconds for 0.04 points.
  */
-export const SLICED_SEARCH_MAX_TICKETS = 10_000;
+const SLICED_SEARCH_MAX_TICKETS = 10_000;
+
+/**
+ * Whether a pool too large to search whole is searched slice by slice: up to `SLICED_SEARCH_MAX_TICKETS`, and
+ * only while it is fresh (`isFresh`: nobody has waited a minute). A pool that large where parties have waited
+ * that long is a busy stream's, swept every few seconds: each sweep sees nearly the tickets the one before left,
+ * and searching them again bought nothing there (a 5v5 of the default modes at 450 players a second: the same
+ * waits, with sweeps five times as long).
+ */
+export function searchedBySlices(tickets: readonly Ticket[], nowMs: number): boolean {
+  return tickets.length <= SLICED_SEARCH_MAX_TICKETS && isFresh(tickets, nowMs);
+}
 
 /** One part of the score scale: the matches whose players' average lies in it, and the stranded tickets in it. */
 interface Slice {

@@ -5,7 +5,7 @@ import { hasScarceSolos, NO_PARTNER } from './packing.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import { packingCeiling } from './ceiling.js';
 import { improvePacking, LONG_WAIT_SECONDS, SEARCH_MAX_TICKETS, seated } from './improve.js';
-import { improveBySlices, SLICED_SEARCH_MAX_TICKETS } from './slicedSearch.js';
+import { improveBySlices, searchedBySlices } from './slicedSearch.js';
 import { lastResortMatches } from './lastResort.js';
 import { formSidesFirst } from './sidesFirst.js';
 import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
@@ -32,8 +32,8 @@ export interface SweepResult {
  * while a fair one is there. Then a free pass over what is left, longest waiting first, lets every
  * ticket build a match around itself from whatever is still free, so no valid match is left behind, and
  * an old ticket is never outbid by newer ones. Where that greedy sweep strands players in a pool of up to
- * `SEARCH_MAX_TICKETS`, a search (`improvePacking`) repacks the matches around them to seat more; a pool of up
- * to `SLICED_SEARCH_MAX_TICKETS` is searched slice by slice (`improveBySlices`).
+ * `SEARCH_MAX_TICKETS`, a search (`improvePacking`) repacks the matches around them to seat more; a larger
+ * fresh pool of up to `SLICED_SEARCH_MAX_TICKETS` is searched slice by slice (`improveBySlices`).
  */
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   const result = sweepWithinCaps(mode, tickets, nowMs);
@@ -88,7 +88,7 @@ function sweepWithinCaps(mode: Mode, tickets: readonly Ticket[], nowMs: number):
 function sweepPacked(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
   const greedy = greedySweep(mode, tickets, nowMs);
-  if (tickets.length > SLICED_SEARCH_MAX_TICKETS) return greedy;
+  if (tickets.length > SEARCH_MAX_TICKETS && !searchedBySlices(tickets, nowMs)) return greedy;
   // Searching can only pay where the passes leave a whole match's worth of players below what any packing seats.
   if (seated(greedy.proposals) + 2 * teamSizeOf(mode) > packingCeiling(mode, tickets)) return greedy;
   const sweep = (part: readonly Ticket[]) => greedySweep(mode, part, nowMs).proposals;
