@@ -101,3 +101,23 @@ export const sparsePoolArbitrary = (maxTickets: number, weights: readonly [numbe
       { maxLength: maxTickets },
     )
     .map((specs) => (mode: Mode) => partiesFrom(mode, specs, 's'));
+
+/**
+ * Pools drawn from seed 004's population: party sizes 1–5 alike, each member's rating uniform over 0–3,000
+ * (so party scores bunch in the middle of the scale while solos spread), waits up to `maxWait` seconds.
+ */
+export const scalePoolArbitrary = (
+  mode: Mode,
+  maxWait: number,
+  length: { minLength?: number; maxLength: number; size?: fc.SizeForArbitrary },
+) =>
+  fc
+    .array(
+      fc.record({
+        size: fc.integer({ min: 1, max: 5 }),
+        ratings: fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 5, maxLength: 5 }),
+        wait: fc.integer({ min: 0, max: maxWait }),
+      }),
+      length,
+    )
+    .map((specs) => specs.map(({ size, ratings, wait }) => ticket(mode, ratings.slice(0, size), wait)));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeProposal } from '../../functions/src/core/match/proposal.js';
 import { proposalTickets, sweepPool, violations } from '../../functions/src/core/match/index.js';
 import { defaultModes, parseModes, type Mode } from '../../functions/src/core/mode/modes.js';
-import { NOW, ticket } from './helpers.js';
+import { NOW, scalePoolArbitrary, ticket } from './helpers.js';
 
 /** 5v5 that lets a 4-stack with no solo within the hard cap (400) take one up to 800 points away after 60 s. */
 const base = defaultModes['5v5'] as Mode;
@@ -63,16 +63,7 @@ describe('the last resort (issue 30)', () => {
   });
 
   it('only adds matches: the sweep within the caps comes first, unchanged, and each added match holds such a party', () => {
-    const pools = fc
-      .array(
-        fc.record({
-          size: fc.integer({ min: 1, max: 5 }),
-          ratings: fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 5, maxLength: 5 }),
-          wait: fc.integer({ min: 0, max: 180 }),
-        }),
-        { maxLength: 40, size: 'max' },
-      )
-      .map((specs) => specs.map(({ size, ratings, wait }) => ticket(mode, ratings.slice(0, size), wait)));
+    const pools = scalePoolArbitrary(mode, 180, { maxLength: 40, size: 'max' });
     fc.assert(
       fc.property(pools, (pool) => {
         const within = sweepPool(base, pool, NOW);

@@ -6,7 +6,7 @@ import { improveBySlices } from '../../functions/src/core/match/slicedSearch.js'
 import { greedySweep } from '../../functions/src/core/match/sweep.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
-import { NOW, ticket } from './helpers.js';
+import { NOW, scalePoolArbitrary } from './helpers.js';
 
 const seated = (proposals: readonly MatchProposal[]) =>
   proposals.reduce((n, p) => n + proposalTickets(p).reduce((k, t) => k + t.members.length, 0), 0);
@@ -15,16 +15,7 @@ const mode = defaultModes['5v5'] as Mode;
 const bySweep = (now: number) => (part: readonly Ticket[]) => greedySweep(mode, part, now).proposals;
 
 /** Party-heavy pools across the whole scale, so that several slices of a few dozen tickets hold matches. */
-const pools = fc
-  .array(
-    fc.record({
-      size: fc.integer({ min: 1, max: 5 }),
-      ratings: fc.array(fc.integer({ min: 0, max: 3000 }), { minLength: 5, maxLength: 5 }),
-      wait: fc.integer({ min: 0, max: 40 }),
-    }),
-    { minLength: 40, maxLength: 120 },
-  )
-  .map((specs) => specs.map(({ size, ratings, wait }) => ticket(mode, ratings.slice(0, size), wait)));
+const pools = scalePoolArbitrary(mode, 40, { minLength: 40, maxLength: 120 });
 
 describe('the packing search slice by slice', () => {
   it('keeps every proposal valid and disjoint, seats at least as many as the greedy sweep, and is deterministic', () => {
