@@ -47,8 +47,8 @@ export function leaveToSweep(
   if (!rule || !hasScarceSolos(mode)) return false;
   const others = othersThan(ticket, candidates);
   if (others.length < candidatesWanted(mode, ticket.members.length)) return false;
-  const busy = rule.busy !== null && queued >= rule.busy.minQueued;
-  const waited = nowMs - (busy ? rule.busy!.afterSeconds : rule.afterSeconds) * 1000;
+  const busy = rule.busy && queued >= rule.busy.minQueued ? rule.busy : null;
+  const waited = nowMs - (busy ?? rule).afterSeconds * 1000;
   return others.some((c) => isNeedy(mode, c.members.length) && c.enqueuedAt <= waited);
 }
 
