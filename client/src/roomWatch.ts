@@ -41,9 +41,9 @@ export function roomDueAt(room: Room): number | null {
   }
 }
 
-/** Whether a copy of the room is news to a watch that holds `known`: the first one, or a later write. */
+/** Whether a copy of the room is news to a watch holding `known`: the first, or a later write (not an older one). */
 export const roomChanged = (known: Room | undefined, copy: Room) =>
-  !known || known.id !== copy.id || known.updatedAt !== copy.updatedAt;
+  !known || known.id !== copy.id || copy.updatedAt > known.updatedAt;
 
 /**
  * When to read the followed room again by hand (ms since the epoch), or null for never (while it stays as it
