@@ -1,19 +1,12 @@
 import type { FirebaseApp } from 'firebase/app';
 import { doc, type Firestore, getDoc, getDocFromServer } from 'firebase/firestore';
-import { backoffDelay } from './backoff.js';
 import type { EmulatorHosts } from './contract.js';
 import { toLadderError } from './errors.js';
 import { firestoreOf } from './firestore.js';
 import { consoleDebugLog, type DebugLog, debug, listenDoc, setDebugLog } from './listen.js';
+import { nextRoomCheck, type RoomWatch, roomChanged } from './roomWatch.js';
 import type { Docs, Feed, StatePointer } from './services.js';
 import type { QueueStats, Room, Ticket, Unsubscribe } from './types.js';
-
-/**
- * How long a matched ticket's room may stay unseen before it is read again by hand: the room is committed with
- * the ticket, so its listener normally answers within a second; a listener that never does (the emulator has been
- * seen to drop one) must not cost the player the ready check.
- */
-const ROOM_UNSEEN_MS = 2_000;
 
 /** The match's documents straight from Firestore listeners. */
 export function firestoreFeed(db: Firestore): Feed {
@@ -26,47 +19,66 @@ export function firestoreFeed(db: Firestore): Feed {
   };
 }
 
+/** setTimeout fires at once for a delay past this (about 24.8 days): a later check is set again when it fires. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /**
- * Listens to a room and, until it has been seen, reads it by hand now and then and listens to it afresh: a matched
- * ticket whose room never arrives would otherwise sit silent through the ready check.
+ * Listens to a room and reads it again by hand, then listens to it afresh, whenever it should have changed and
+ * has not: while it is unseen (the listener may have missed the write that made it), and once a deadline it
+ * carries has passed by a grace (the listener may have missed the write that started, called off or settled
+ * it). A listener that started while its document was being written can miss that write for good (the
+ * emulator has been measured doing so, scripts/listenRace.ts); only a new listener, once the old one is gone,
+ * hears the document as it is. A room that waits on no deadline, or is over, costs no read.
  */
 function watchRoom(db: Firestore, roomId: string, onRoom: (room: Room) => void, onError: Parameters<Feed['room']>[2]) {
   const path = `rooms/${roomId}`;
-  let seen = false;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let watch: RoomWatch = { room: undefined, since: Date.now(), attempt: 0 };
   const learn = (room: Room | undefined) => {
     if (!room || stopped) return;
-    seen = true;
+    if (roomChanged(watch.room, room)) {
+      watch = { room, since: Date.now(), attempt: 0 };
+      schedule();
+    }
     onRoom(room);
   };
   let stop: Unsubscribe = listenDoc<Room>(db, path, learn, onError);
-  const check = (attempt: number) => {
-    timer = setTimeout(
-      async () => {
-        if (stopped || seen) return;
-        // A read while the silent listener is open would be answered from that listener's view.
-        stop();
-        stop = () => {};
-        try {
-          const read = (await getDocFromServer(doc(db, path))).data() as Room | undefined;
-          debug(db, {
-            path,
-            event: 'reread',
-            ...(read ? { status: read.status, updatedAt: read.updatedAt } : { detail: 'missing' }),
-          });
-          learn(read);
-        } catch (error) {
-          onError(toLadderError(error));
-        }
-        if (stopped) return;
-        stop = listenDoc<Room>(db, path, learn, onError);
-        if (!seen) check(attempt + 1);
-      },
-      ROOM_UNSEEN_MS + backoffDelay(attempt, { baseMs: 500 }),
-    );
+  const schedule = () => {
+    clearTimeout(timer);
+    const at = nextRoomCheck(watch);
+    if (at === null) return;
+    const fire = () => (Date.now() < at ? arm() : void reread());
+    const arm = () => {
+      timer = setTimeout(fire, Math.min(LONGEST_TIMER_MS, Math.max(0, at - Date.now())));
+    };
+    arm();
   };
-  check(0);
+  const reread = async () => {
+    if (stopped) return;
+    const before = watch;
+    // A read while the silent listener is open would be answered from that listener's view.
+    stop();
+    stop = () => {};
+    try {
+      const read = (await getDocFromServer(doc(db, path))).data() as Room | undefined;
+      debug(db, {
+        path,
+        event: 'reread',
+        ...(read ? { status: read.status, updatedAt: read.updatedAt } : { detail: 'missing' }),
+      });
+      learn(read);
+    } catch (error) {
+      onError(toLadderError(error));
+    }
+    if (stopped) return;
+    stop = listenDoc<Room>(db, path, learn, onError);
+    if (watch !== before) return;
+    // No news: the server has not acted yet (or the room is still to come). Look again later, backing off.
+    watch = { ...watch, since: Date.now(), attempt: watch.attempt + 1 };
+    schedule();
+  };
+  schedule();
   return () => {
     stopped = true;
     clearTimeout(timer);

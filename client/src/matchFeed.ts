@@ -110,7 +110,8 @@ export class MatchFeed {
 
   /**
    * Follows a room: the one the enqueue answer carried (`known`), or the one the followed ticket was matched
-   * into. The feed reads a room that stays unseen again by hand (see Feed.room).
+   * into. The feed reads the room again by hand while it stays unseen, or unchanged past its deadline (see
+   * Feed.room).
    */
   followRoom(roomId: string, known?: Room) {
     if (this.closed || this.roomFollowed?.id === roomId) return;

@@ -13,7 +13,11 @@ export type StatePointer = NonNullable<MatchView['state']>;
 export interface Feed {
   state(uid: string, onState: (state: StatePointer | undefined) => void, onError: OnError): Unsubscribe;
   ticket(mode: string, id: string, onTicket: (ticket: Ticket | undefined) => void, onError: OnError): Unsubscribe;
-  /** A matched ticket's room; a feed that can miss it reads it again now and then until it has come. */
+  /**
+   * A matched ticket's room. A feed whose listener can miss a write reads the room again by hand while it is
+   * unseen, and once a deadline it carries has passed without news (firestoreFeed.ts); the server's match view
+   * reads itself afresh every few seconds whatever its listeners say, so the remote feed needs no such repair.
+   */
   room(id: string, onRoom: (room: Room) => void, onError: OnError): Unsubscribe;
   stats(mode: string, onStats: (stats: QueueStats | undefined) => void, onError: OnError): Unsubscribe;
   /** For the `debug` option: something the subscription did by hand (say, following a ticket afresh). */
