@@ -1,5 +1,5 @@
 import type { PremadePolicy } from '../mode/modes.js';
-import { isPremade, SIZE_CODE } from './premade.js';
+import { balanceUnit } from './premade.js';
 
 /** What an exhaustive search is asked: two sides of `teamSize` under the policy and both caps. */
 export interface SearchRules {
@@ -127,7 +127,7 @@ function searchSpace(
   const n = pool.length;
   const size = pool.map((t) => tickets.size(t));
   const score = pool.map((t) => tickets.score(t));
-  const balanceOf = (s: number) => (policy === 'sameCount' ? (isPremade(s) ? 1 : 0) : (SIZE_CODE[s] ?? 0));
+  const balanceOf = (s: number) => balanceUnit(policy, s);
   const playersFrom = new Array<number>(n + 1).fill(0);
   const balanceFrom = new Array<number>(n + 1).fill(0);
   for (let i = n - 1; i >= 0; i--) {

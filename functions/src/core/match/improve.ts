@@ -1,4 +1,5 @@
 import type { Mode } from '../mode/modes.js';
+import { packingCeiling } from './ceiling.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import { QueuedPool } from './pool.js';
 import type { Ticket } from './ticket.js';
@@ -114,9 +115,22 @@ export function improvePacking(
   return current;
 }
 
+/** Whether a ticket has waited `LONG_WAIT_SECONDS` or more. */
+export const hasWaitedLong = (ticket: Pick<Ticket, 'enqueuedAt'>, nowMs: number) =>
+  nowMs - ticket.enqueuedAt >= LONG_WAIT_SECONDS * 1000;
+
 /** Whether nobody in the pool has waited `LONG_WAIT_SECONDS`. */
 export function isFresh(tickets: readonly Ticket[], nowMs: number): boolean {
-  return !tickets.some((t) => nowMs - t.enqueuedAt >= LONG_WAIT_SECONDS * 1000);
+  return !tickets.some((t) => hasWaitedLong(t, nowMs));
+}
+
+/**
+ * Whether a search over these tickets can pay: the proposals leave a whole match's worth of players below what
+ * any packing seats (`packingCeiling`). A gain only comes from dissolving matches, so short of that it cannot.
+ */
+export function roomForAnotherMatch(mode: Mode, tickets: readonly Ticket[], proposals: readonly MatchProposal[]) {
+  const perMatch = mode.format.kind === 'team' ? 2 * mode.format.teamSize : 2;
+  return seated(proposals) + perMatch <= packingCeiling(mode, tickets);
 }
 
 /** `FRESH_POOL_BUDGET` for a fresh pool of a mode that does not form sides first, else `SEARCH_BUDGET`. */
@@ -126,7 +140,7 @@ function budgetFor(mode: Mode, tickets: readonly Ticket[], nowMs: number): Searc
 
 /** Whether a ticket of `dissolved` that has waited `LONG_WAIT_SECONDS` has no seat in `remade`. */
 function unseatsLongWaiter(dissolved: readonly MatchProposal[], remade: readonly MatchProposal[], nowMs: number) {
-  const long = dissolved.flatMap(proposalTickets).filter((t) => nowMs - t.enqueuedAt >= LONG_WAIT_SECONDS * 1000);
+  const long = dissolved.flatMap(proposalTickets).filter((t) => hasWaitedLong(t, nowMs));
   if (long.length === 0) return false;
   const kept = new Set(remade.flatMap((p) => proposalTickets(p).map((t) => t.id)));
   return long.some((t) => !kept.has(t.id));

@@ -20,6 +20,14 @@ export function premadeBalanced(policy: PremadePolicy, sideA: readonly number[],
  */
 export const SIZE_CODE = [0, 1, 11, 66, 264, 792] as const;
 
+/**
+ * What a party adds to the figure two sides must share under the policy: 1 for a premade under `sameCount`
+ * (sides need as many premades), its `SIZE_CODE` under `mirror` (sides need the same sizes).
+ */
+export function balanceUnit(policy: PremadePolicy, partySize: number): number {
+  return policy === 'sameCount' ? (isPremade(partySize) ? 1 : 0) : (SIZE_CODE[partySize] ?? 0);
+}
+
 /** Parties per size: `counts[s]` is how many parties of size s (index 0 unused). */
 export type Composition = readonly number[];
 

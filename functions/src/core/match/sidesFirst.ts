@@ -1,6 +1,6 @@
 import type { Mode, TeamFormat } from '../mode/modes.js';
 import { sortByKey } from './order.js';
-import { SIZE_CODE, isPremade, sideShapes } from './premade.js';
+import { balanceUnit, sideShapes } from './premade.js';
 import { makeProposal, type MatchProposal } from './proposal.js';
 import { bestSplit } from './sides.js';
 import type { Ticket } from './ticket.js';
@@ -182,17 +182,13 @@ const ticketsOf = (side: Side, tickets: readonly Ticket[]) => side.tickets.map((
 function describe(side: number[], tickets: readonly Ticket[], format: TeamFormat): Side {
   const parties = side.map((t) => tickets[t] as Ticket);
   const scores = parties.map((t) => t.score);
-  const sizes = parties.map((t) => t.members.length);
   return {
     tickets: side,
     oldest: Math.min(...parties.map((t) => t.enqueuedAt)),
     average: parties.reduce((sum, t) => sum + t.members.length * t.score, 0) / format.teamSize,
     low: Math.min(...scores),
     high: Math.max(...scores),
-    kind:
-      format.premade === 'sameCount'
-        ? sizes.filter(isPremade).length
-        : sizes.reduce((code, size) => code + (SIZE_CODE[size] ?? 0), 0),
+    kind: parties.reduce((sum, t) => sum + balanceUnit(format.premade, t.members.length), 0),
   };
 }
 

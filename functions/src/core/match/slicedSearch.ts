@@ -1,6 +1,12 @@
 import type { Mode } from '../mode/modes.js';
-import { packingCeiling } from './ceiling.js';
-import { improvePacking, isFresh, meanScore, SEARCH_BUDGET, seated } from './improve.js';
+import {
+  improvePacking,
+  isFresh,
+  meanScore,
+  roomForAnotherMatch,
+  SEARCH_BUDGET,
+  SEARCH_MAX_TICKETS,
+} from './improve.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import type { Ticket } from './ticket.js';
 
@@ -16,15 +22,25 @@ export const SLICE_TICKETS = 1_000;
  */
 const SLICED_SEARCH_MAX_TICKETS = 10_000;
 
+/** A packing search: the pool, the greedy sweep's proposals, and the sweep to recreate dissolved ones with. */
+export type PackingSearch = (
+  mode: Mode,
+  tickets: readonly Ticket[],
+  proposals: readonly MatchProposal[],
+  nowMs: number,
+  sweep: (tickets: readonly Ticket[]) => readonly MatchProposal[],
+) => MatchProposal[];
+
 /**
- * Whether a pool too large to search whole is searched slice by slice: up to `SLICED_SEARCH_MAX_TICKETS`, and
- * only while it is fresh (`isFresh`: nobody has waited a minute). A pool that large where parties have waited
- * that long is a busy stream's, swept every few seconds: each sweep sees nearly the tickets the one before left,
- * and searching them again bought nothing there (a 5v5 of the default modes at 450 players a second: the same
- * waits, with sweeps five times as long).
+ * How a pool is searched after the greedy sweep, if at all: whole up to `SEARCH_MAX_TICKETS`; slice by slice up
+ * to `SLICED_SEARCH_MAX_TICKETS`, and then only while it is fresh (`isFresh`: nobody has waited a minute). A pool
+ * that large where parties have waited that long is a busy stream's, swept every few seconds: each sweep sees
+ * nearly the tickets the one before left, and searching them again bought nothing there (a 5v5 of the default
+ * modes at 450 players a second: the same waits, with sweeps five times as long).
  */
-export function searchedBySlices(tickets: readonly Ticket[], nowMs: number): boolean {
-  return tickets.length <= SLICED_SEARCH_MAX_TICKETS && isFresh(tickets, nowMs);
+export function packingSearchFor(tickets: readonly Ticket[], nowMs: number): PackingSearch | null {
+  if (tickets.length <= SEARCH_MAX_TICKETS) return improvePacking;
+  return tickets.length <= SLICED_SEARCH_MAX_TICKETS && isFresh(tickets, nowMs) ? improveBySlices : null;
 }
 
 /** One part of the score scale: the matches whose players' average lies in it, and the stranded tickets in it. */
@@ -51,16 +67,10 @@ export function improveBySlices(
   sliceTickets = SLICE_TICKETS,
 ): MatchProposal[] {
   return slicesOf(tickets, proposals, sliceTickets).flatMap((slice) =>
-    searchable(mode, slice)
+    roomForAnotherMatch(mode, slice.tickets, slice.proposals)
       ? improvePacking(mode, slice.tickets, slice.proposals, nowMs, sweep, SEARCH_BUDGET)
       : slice.proposals,
   );
-}
-
-/** Whether a slice's stranded players could make a match more than it has: the same test as for a whole pool. */
-function searchable(mode: Mode, slice: Slice): boolean {
-  const perMatch = mode.format.kind === 'team' ? 2 * mode.format.teamSize : 2;
-  return seated(slice.proposals) + perMatch <= packingCeiling(mode, slice.tickets);
 }
 
 /**

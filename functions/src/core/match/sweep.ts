@@ -3,9 +3,8 @@ import type { Ticket } from './ticket.js';
 import { QueuedPool } from './pool.js';
 import { hasScarceSolos, NO_PARTNER } from './packing.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
-import { packingCeiling } from './ceiling.js';
-import { improvePacking, LONG_WAIT_SECONDS, SEARCH_MAX_TICKETS, seated } from './improve.js';
-import { improveBySlices, searchedBySlices } from './slicedSearch.js';
+import { hasWaitedLong, isFresh, roomForAnotherMatch } from './improve.js';
+import { packingSearchFor } from './slicedSearch.js';
 import { lastResortMatches } from './lastResort.js';
 import { formSidesFirst } from './sidesFirst.js';
 import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
@@ -31,9 +30,8 @@ export interface SweepResult {
  * cap of a fresh match before any under the widened caps, so packing never costs a match its fairness
  * while a fair one is there. Then a free pass over what is left, longest waiting first, lets every
  * ticket build a match around itself from whatever is still free, so no valid match is left behind, and
- * an old ticket is never outbid by newer ones. Where that greedy sweep strands players in a pool of up to
- * `SEARCH_MAX_TICKETS`, a search (`improvePacking`) repacks the matches around them to seat more; a larger
- * fresh pool of up to `SLICED_SEARCH_MAX_TICKETS` is searched slice by slice (`improveBySlices`).
+ * an old ticket is never outbid by newer ones. Where that greedy sweep strands players, a search repacks the
+ * matches around them to seat more: the whole pool, or a larger fresh one slice by slice (`packingSearchFor`).
  */
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   const result = sweepWithinCaps(mode, tickets, nowMs);
@@ -88,11 +86,9 @@ function sweepWithinCaps(mode: Mode, tickets: readonly Ticket[], nowMs: number):
 function sweepPacked(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
   if (!hasScarceSolos(mode)) return sweepFree(mode, tickets, nowMs);
   const greedy = greedySweep(mode, tickets, nowMs);
-  if (tickets.length > SEARCH_MAX_TICKETS && !searchedBySlices(tickets, nowMs)) return greedy;
-  // Searching can only pay where the passes leave a whole match's worth of players below what any packing seats.
-  if (seated(greedy.proposals) + 2 * teamSizeOf(mode) > packingCeiling(mode, tickets)) return greedy;
+  const search = packingSearchFor(tickets, nowMs);
+  if (!search || !roomForAnotherMatch(mode, tickets, greedy.proposals)) return greedy;
   const sweep = (part: readonly Ticket[]) => greedySweep(mode, part, nowMs).proposals;
-  const search = tickets.length > SEARCH_MAX_TICKETS ? improveBySlices : improvePacking;
   const proposals = search(mode, tickets, greedy.proposals, nowMs, sweep);
   // Those still left get their reasons from a last pass over them alone, as after the packing pass.
   const matched = new Set(proposals.flatMap((p) => proposalTickets(p).map((t) => t.id)));
@@ -145,13 +141,12 @@ function longWaitersFirst(
   tickets: readonly Ticket[],
   nowMs: number,
 ): { proposals: MatchProposal[]; rest: readonly Ticket[] } {
-  const oldest = tickets.reduce((min, t) => Math.min(min, t.enqueuedAt), Infinity);
-  if (nowMs - oldest < LONG_WAIT_SECONDS * 1000) return { proposals: [], rest: tickets };
+  if (isFresh(tickets, nowMs)) return { proposals: [], rest: tickets };
   const pool = new QueuedPool(mode, tickets, nowMs);
   const proposals: MatchProposal[] = [];
   const unreachable = sololess(mode, pool);
   for (const anchor of pool.oldestFirst()) {
-    if (nowMs - (tickets[anchor]?.enqueuedAt ?? nowMs) < LONG_WAIT_SECONDS * 1000) break;
+    if (!hasWaitedLong(tickets[anchor] as Ticket, nowMs)) break;
     if (!pool.isAvailable(anchor) || unreachable(anchor)) continue;
     const attempt = pool.attempt([anchor]);
     if (attempt.matched) proposals.push(pool.commit(attempt.sides));
