@@ -367,9 +367,9 @@ const specs = streamSpecs(SEED + 4, longStreams).filter(
   (spec) => !singleOnly && !speedOnly && (!onlyStreams || spec.name.includes(onlyStreams)),
 );
 /**
- * The streams' 5v5: nobody expires; in a pool whose statistics last counted 500 tickets or more, busy arrivals
- * beside parties that waited 3 s are left to the sweep; and the sweep of a pool of 500 tickets or more forms sides
- * first, holding a side without an opponent for up to 10 s.
+ * The streams' 5v5: nobody expires; busy arrivals beside parties that waited 6 s are left to the sweep, or 3 s in a
+ * pool whose statistics last counted 400 tickets or more; and the sweep of a pool of 500 tickets or more forms
+ * sides first, holding a side without an opponent for up to 10 s.
  */
 const BUSY_POOL = {
   leaveToSweep: { afterSeconds: 6, busy: { minQueued: 400, afterSeconds: 3 } },
