@@ -27,6 +27,19 @@ describe('the per-player rate limit', () => {
     expect(admitCall(bucket, config, 1000).admitted).toBe(true);
   });
 
+  it('admits a player who waited exactly as a refusal told, though the refills add up to a fraction short', () => {
+    let bucket: CallBucket | null = null;
+    let t = 0;
+    for (const gap of [0, 273, 7, 7, 0]) {
+      t += gap;
+      const admission = admitCall(bucket, config, t);
+      if (admission.admitted) bucket = admission.bucket;
+    }
+    const refused = admitCall(bucket, config, t + 8);
+    expect(refused).toEqual({ admitted: false, retryAfterMs: 705 });
+    if (!refused.admitted) expect(admitCall(bucket, config, t + 8 + refused.retryAfterMs).admitted).toBe(true);
+  });
+
   it('never admits more than the burst plus what the rate refills, over any sequence of calls', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 3_000 }), { maxLength: 200 }), (gaps) => {

@@ -22,12 +22,18 @@ export type CallBucket = z.infer<typeof callBucketSchema>;
 
 export type Admission = { admitted: true; bucket: CallBucket } | { admitted: false; retryAfterMs: number };
 
+/**
+ * Refills are sums of fractions, so a bucket refilled for exactly the wait a refusal named can fall short of a
+ * whole call by a rounding error; that much is not a call, and a client that waited as told is admitted.
+ */
+const ROUNDING = 1e-9;
+
 /** Takes one call from the bucket as refilled up to `nowMs`, or says how long until the next call is allowed. */
 export function admitCall(bucket: CallBucket | null, config: RateLimitConfig, nowMs: number): Admission {
   const perMs = config.callsPerMinute / 60_000;
   const elapsed = bucket ? Math.max(0, nowMs - bucket.at) : 0;
   const tokens = bucket ? Math.min(config.burst, bucket.tokens + elapsed * perMs) : config.burst;
-  if (tokens >= 1) return { admitted: true, bucket: { tokens: tokens - 1, at: nowMs } };
+  if (tokens >= 1 - ROUNDING) return { admitted: true, bucket: { tokens: Math.max(0, tokens - 1), at: nowMs } };
   return { admitted: false, retryAfterMs: Math.ceil((1 - tokens) / perMs) };
 }
 
