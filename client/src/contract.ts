@@ -31,6 +31,7 @@ import type {
   Standing,
   StreamEnd,
   TeamResult,
+  Ticket,
 } from './types.js';
 
 type NoArguments = Record<string, never>;
@@ -51,8 +52,14 @@ export interface Calls {
   /** A regional mode needs `region`, or `rtts` (round-trip ms by region) for the nearest one and the reach. */
   /** A mode that declares `builds` needs `build`, the client's build ("1.4.2"). */
   enqueue: [{ mode: string; region?: string; rtts?: Record<string, number>; build?: string }, EnqueueResult];
-  /** Cancelling leaves the player idle, or in the room that formed first. */
-  cancelQueue: [NoArguments, { cancelled: boolean; presence: Exclude<Presence, { kind: 'queued' }> }];
+  /**
+   * Cancelling leaves the player idle, or in the room that formed first. `ticket` is the ticket as the cancel
+   * ended it (null when nothing was queued).
+   */
+  cancelQueue: [
+    NoArguments,
+    { cancelled: boolean; presence: Exclude<Presence, { kind: 'queued' }>; ticket: Ticket | null },
+  ];
   /**
    * A queued ticket's new expiry; no expiry once the player is no longer queued. In a started game of a mode that
    * counts silence as leaving, `leftAfter` is when the player would be taken to have left without another beat.

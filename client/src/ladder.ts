@@ -167,7 +167,9 @@ export class Ladder {
 
   /** Takes the player's ticket (their party's) out of the queue; false if there was none. */
   async cancelQueue(): Promise<boolean> {
-    return (await this.services.call('cancelQueue', {})).cancelled;
+    const { cancelled, ticket } = await this.services.call('cancelQueue', {});
+    if (ticket) for (const open of this.open) if (open instanceof MatchSubscription) open.learnTicket(ticket);
+    return cancelled;
   }
 
   /**

@@ -13,7 +13,7 @@ import {
   type MatchStatus,
   type MatchStatusKind,
 } from './status.js';
-import type { BotSeat, Result, Room, Unsubscribe } from './types.js';
+import type { BotSeat, Result, Room, Ticket, Unsubscribe } from './types.js';
 
 export interface MatchOptions {
   /** How often a `queued` status is re-emitted with the updated wait; 0 turns that off. Default 1000 ms. */
@@ -227,7 +227,14 @@ export class MatchSubscription implements Match {
   }
 
   async cancel(): Promise<boolean> {
-    return (await this.services.call('cancelQueue', {})).cancelled;
+    const { cancelled, ticket } = await this.services.call('cancelQueue', {});
+    if (ticket) this.learnTicket(ticket);
+    return cancelled;
+  }
+
+  /** The followed ticket as a call answered it (a cancel): shown at once, whatever the listener has heard. */
+  learnTicket(ticket: Ticket) {
+    this.feed.learnTicket(ticket);
   }
 
   requestRematch(): Promise<RematchStatus> {

@@ -90,6 +90,16 @@ export class MatchFeed {
     this.listenTicket(following.mode, following.id);
   }
 
+  /**
+   * A copy of the followed ticket from elsewhere (a call's answer): kept unless it would take an ended ticket
+   * back to queued.
+   */
+  learnTicket(ticket: Ticket) {
+    if (this.closed || this.following?.id !== ticket.id) return;
+    this.ticket = laterTicket(this.ticket, ticket);
+    this.events.ticket(this.ticket);
+  }
+
   private listenTicket(mode: string, id: string) {
     this.following?.stop();
     const path = `pools/${mode}/tickets/${id}`;

@@ -178,18 +178,19 @@ describe('the client SDK against the emulators', () => {
     const events: ListenerEvent[] = [];
     const ladder = createLadder({ app: newApp(), emulators: emulatorHosts(), debug: (event) => events.push(event) });
     await ladder.login({ provider: 'dev', name: 'Debugger' });
-    const match = await ladder.queue('2v2');
+    const match = await ladder.queue('1v1');
     await reach(match, 'queued');
-    await match.cancel();
-    await reach(match, 'cancelled');
+    // The ticket changes on the server alone (a cancel's answer would reach the match without its listener).
+    await (await ladderPlayer('Debug Rival')).queue('1v1');
+    await match.until('pending', 'active');
     ladder.close();
-    const ticket = `pools/2v2/tickets/${match.ticketId}`;
+    const ticket = `pools/${match.pool}/tickets/${match.ticketId}`;
     const seen = events
       .filter((e) => e.path === ticket)
       .map(({ event, status }) => (status ? `${event} ${status}` : event));
     expect(seen[0]).toBe('listen');
     expect(seen).toContain('data queued');
-    expect(seen).toContain('data cancelled');
+    expect(seen).toContain('data matched');
     expect(events.some((e) => e.path === `playerStates/${ladder.uid}` && e.event === 'data')).toBe(true);
     expect(events.every((e) => typeof e.at === 'number' && e.at <= Date.now())).toBe(true);
   });
@@ -406,6 +407,25 @@ describe('the client SDK against the emulators', () => {
       expect(match.status?.kind).toBe('queued');
       relay.restore();
       await reach(match, 'active');
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it("shows a cancel at once from the server's answer while the connection to Firestore is cut", async () => {
+    const relay = await startRelay(inject('endpoints').firestoreHost);
+    try {
+      const player = await ladderPlayer('Cutoff', { firestore: relay.host });
+      const first = await player.queue('1v1');
+      await reach(first, 'queued');
+      relay.cut();
+      expect(await first.cancel()).toBe(true);
+      expect(first.status).toMatchObject({ kind: 'cancelled', reason: `cancelled by ${player.uid}` });
+      expect(first.ended).toBe(true);
+      // Queued and cancelled without the Match hearing either from Firestore: the Ladder's cancel tells it.
+      const second = await player.queue('1v1');
+      expect(await player.cancelQueue()).toBe(true);
+      expect(second.status).toMatchObject({ kind: 'cancelled', reason: `cancelled by ${player.uid}` });
     } finally {
       await relay.close();
     }

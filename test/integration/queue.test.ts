@@ -125,12 +125,14 @@ describe('queueing and matching through the client SDK', () => {
   it('cancels: the ticket ends cancelled, the player may queue again, and cancelling twice is harmless', async () => {
     const [cat] = await players('Cat');
     const { ticketId } = await enqueue(cat, '1v1');
-    expect(await cat.call('cancelQueue')).toEqual({ cancelled: true, presence: { kind: 'idle' } });
-    expect(await cat.call('cancelQueue')).toMatchObject({ cancelled: false, presence: { kind: 'idle' } });
-    expect(await ticketOf('1v1', ticketId)).toMatchObject({
-      status: 'cancelled',
-      endReason: `cancelled by ${cat.uid}`,
-    });
+    const answer = await cat.call('cancelQueue');
+    expect(answer).toMatchObject({ cancelled: true, presence: { kind: 'idle' } });
+    expect(await cat.call('cancelQueue')).toEqual({ cancelled: false, presence: { kind: 'idle' }, ticket: null });
+    const stored = await ticketOf('1v1', ticketId);
+    expect(stored).toMatchObject({ status: 'cancelled', endReason: `cancelled by ${cat.uid}` });
+    // The answer carries the ticket as stored, for a client whose listener has not heard of the cancel.
+    const { changedAt: _written, ...ticket } = stored;
+    expect(answer.ticket).toEqual(ticket);
     const again = await enqueue(cat, '1v1');
     expect(again.ticketId).not.toBe(ticketId);
     await expectInvariants();

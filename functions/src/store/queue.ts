@@ -6,6 +6,7 @@ import { gameBeatPaid, inPlay } from '../core/fairplay/leaving.js';
 import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotBanned } from '../core/ops/ban.js';
 import type { Party } from '../core/player/party.js';
+import type { Presence } from '../core/queue/presence.js';
 import type { PlayerState } from '../core/player/player.js';
 import { rememberedDodges } from '../core/fairplay/dodging.js';
 import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue/enqueue.js';
@@ -161,14 +162,24 @@ async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc 
   return formRoom(tx, pool, proposal, { fresh: ticket });
 }
 
-/** Leaves the queue: any member may take their ticket (the whole party's) out. Repeating it is harmless. */
-export function cancelTicket(uid: string) {
+export interface Cancelled {
+  cancelled: boolean;
+  presence: Exclude<Presence, { kind: 'queued' }>;
+  ticket: TicketDoc | null;
+}
+
+/**
+ * Leaves the queue: any member may take their ticket (the whole party's) out. Repeating it is harmless. The
+ * answer carries the ended ticket, so the caller's screen shows the cancel at once even while its listener is
+ * silent.
+ */
+export function cancelTicket(uid: string): Promise<Cancelled> {
   return transaction(async (tx) => {
     const { presence, tickets } = await readPresence(tx, uid);
-    if (presence.kind !== 'queued') return { cancelled: false, presence };
-    const ticket = tickets.get(presence.ticketId)!;
-    tx.set(ticketRef(ticket.mode, ticket.id), endTicket(ticket, 'cancelled', `cancelled by ${uid}`, Date.now()));
-    return { cancelled: true, presence: { kind: 'idle' as const } };
+    if (presence.kind !== 'queued') return { cancelled: false, presence, ticket: null };
+    const ended = endTicket(tickets.get(presence.ticketId)!, 'cancelled', `cancelled by ${uid}`, Date.now());
+    tx.set(ticketRef(ended.mode, ended.id), ended);
+    return { cancelled: true, presence: { kind: 'idle' as const }, ticket: ended };
   });
 }
 
