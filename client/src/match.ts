@@ -126,9 +126,12 @@ export class MatchSubscription implements Match {
     this.heartbeat = new Heartbeat(
       async () => {
         const { expiresAt } = await services.call('heartbeat', {}, { timeoutMs: 10_000 });
-        // The server says the player left the queue while the ticket listener still says queued: listen afresh.
-        if (expiresAt === null && this.facts.ticket?.status === 'queued' && !this.ended)
+        // The server says the player left the queue while the ticket listener still says queued: listen afresh,
+        // and take the ticket and its room from the server's match view meanwhile, in case every listener stalls.
+        if (expiresAt === null && this.facts.ticket?.status === 'queued' && !this.ended) {
           this.feed.relistenTicket('the server says the ticket is no longer queued: listening afresh');
+          void this.askServer();
+        }
         return expiresAt;
       },
       ttlSeconds ? ttlSeconds * 1000 : undefined,
@@ -235,6 +238,23 @@ export class MatchSubscription implements Match {
   /** The followed ticket as a call answered it (a cancel): shown at once, whatever the listener has heard. */
   learnTicket(ticket: Ticket) {
     this.feed.learnTicket(ticket);
+  }
+
+  /**
+   * Reads the followed ticket, and the room it was matched into, from the server's match view. A listener
+   * that missed a write is mended by listening afresh, but a stalled listen stream (the SDK backing off after
+   * an error) silences every listener of the app, and a read through the SDK waits on that stream too.
+   */
+  private async askServer() {
+    try {
+      const view = await this.services.call('getMatchState', {
+        ticket: { mode: this.facts.mode, id: this.facts.ticketId },
+      });
+      if (view.ticket) this.feed.learnTicket(view.ticket);
+      if (view.room) this.feed.learnRoom(view.room);
+    } catch (error) {
+      this.notify(toLadderError(error));
+    }
   }
 
   requestRematch(): Promise<RematchStatus> {

@@ -91,12 +91,16 @@ export class MatchFeed {
   }
 
   /**
-   * A copy of the followed ticket from elsewhere (a call's answer): kept unless it would take an ended ticket
-   * back to queued.
+   * A copy of the followed ticket from elsewhere (a call's answer, the server's match view): kept unless it
+   * would take an ended ticket back to queued.
    */
   learnTicket(ticket: Ticket) {
-    if (this.closed || this.following?.id !== ticket.id) return;
+    if (!this.closed && this.following?.id === ticket.id) this.takeTicket(ticket);
+  }
+
+  private takeTicket(ticket: Ticket | undefined) {
     this.ticket = laterTicket(this.ticket, ticket);
+    if (this.ticket?.roomId) this.followRoom(this.ticket.roomId);
     this.events.ticket(this.ticket);
   }
 
@@ -109,10 +113,7 @@ export class MatchFeed {
       mode,
       id,
       (ticket) => {
-        if (this.closed || this.following !== following) return;
-        this.ticket = laterTicket(this.ticket, ticket);
-        if (this.ticket?.roomId) this.followRoom(this.ticket.roomId);
-        this.events.ticket(this.ticket);
+        if (!this.closed && this.following === following) this.takeTicket(ticket);
       },
       (error) => this.events.error(error, path),
     );

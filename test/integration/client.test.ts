@@ -412,6 +412,23 @@ describe('the client SDK against the emulators', () => {
     }
   });
 
+  it('reaches a match made while its connection to Firestore stays cut, through the heartbeat and the match view', async () => {
+    const relay = await startRelay(inject('endpoints').firestoreHost);
+    try {
+      const offline = await ladderPlayer('Still Offline', { firestore: relay.host });
+      const online = await ladderPlayer('Still Online');
+      const match = await offline.queue('1v1');
+      await reach(match, 'queued');
+      relay.cut();
+      await online.queue('1v1');
+      // 1v1 tickets live 4 s here, so a heartbeat follows within about 2 s and says the ticket was matched.
+      const active = await reach(match, 'active');
+      expect(active.room?.memberUids.sort()).toEqual([offline.uid, online.uid].sort());
+    } finally {
+      await relay.close();
+    }
+  });
+
   it("shows a cancel at once from the server's answer while the connection to Firestore is cut", async () => {
     const relay = await startRelay(inject('endpoints').firestoreHost);
     try {
