@@ -75,7 +75,7 @@ export class Heartbeat {
       if (generation !== this.generation) return;
       this.failures = 0;
       if (expiresAt === null) {
-        // Not queued any more; the ticket listener brings the news.
+        // Not queued any more: the ticket listener (or the match view the beat asked for) brings the news.
         this.running = false;
         return;
       }

@@ -394,15 +394,16 @@ describe('the client SDK against the emulators', () => {
     }
   });
 
-  it("delivers a match made while the player's connection to Firestore was cut", async () => {
+  it("delivers a match made while the player's connection to Firestore was cut, once it is back", async () => {
     const relay = await startRelay(inject('endpoints').firestoreHost);
     try {
-      const offline = await ladderPlayer('Offline', { firestore: relay.host });
-      const online = await ladderPlayer('Online');
-      const match = await offline.queue('1v1');
+      // The `versions` 1v1's tickets live 60 s: no heartbeat (at 55 % of that) tells of the match first.
+      const offline = await ladderPlayer('Offline', { firestore: relay.host }, '1.5');
+      const online = await ladderPlayer('Online', {}, '1.5');
+      const match = await offline.queue('versions');
       await reach(match, 'queued');
       relay.cut();
-      await online.queue('1v1');
+      await online.queue('versions');
       await sleep(1_500);
       expect(match.status?.kind).toBe('queued');
       relay.restore();

@@ -18,8 +18,8 @@ export function emulatorApp(): FirebaseApp {
 }
 
 /** A game client built on @ladder/client, signed in with the dev login; `via` reroutes an emulator (say through a relay). */
-export async function ladderPlayer(name: string, via: Partial<EmulatorHosts> = {}): Promise<Ladder> {
-  const ladder = createLadder({ app: newApp(), emulators: { ...emulatorHosts(), ...via } });
+export async function ladderPlayer(name: string, via: Partial<EmulatorHosts> = {}, build?: string): Promise<Ladder> {
+  const ladder = createLadder({ app: newApp(), emulators: { ...emulatorHosts(), ...via }, ...(build && { build }) });
   closeAfterTest(() => ladder.close());
   await ladder.login({ provider: 'dev', name });
   return ladder;
