@@ -240,7 +240,8 @@ async function attempt<N extends CallName>(bot: Bot, name: N, ...args: CallArgs<
     try {
       return await bot.client.call(name, ...args);
     } catch (error) {
-      if (errorCode(error) !== 'aborted' || tries === 3) return null;
+      // Repeated as the protocol allows: contention (nothing changed) and a connection that failed before any answer.
+      if (!['aborted', 'unavailable'].includes(errorCode(error)) || tries === 3) return null;
       await sleep(between(bot, 200, 600) * tries);
     }
   }

@@ -7,7 +7,15 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { signInWithCustomToken, type Auth } from 'firebase/auth';
 import { setLogLevel, type Firestore } from 'firebase/firestore';
 import { httpsCallable, type Functions } from 'firebase/functions';
-import { type CallArgs, type CallName, type CallResponse, deployedName, type Invoke, invoker } from '@ladder/client';
+import {
+  type CallArgs,
+  type CallName,
+  type CallResponse,
+  deployedName,
+  type Invoke,
+  invoker,
+  toLadderError,
+} from '@ladder/client';
 import { firebaseServices } from '@ladder/client/firestore';
 
 import { emulatorHostsOf, type Endpoints } from '../scripts/emulators.js';
@@ -77,8 +85,8 @@ export class CallLog {
   }
 }
 
-export const errorCode = (error: unknown) =>
-  String((error as { code?: unknown })?.code ?? 'unknown').replace(/^functions\//, '');
+/** The code a game would see: a connection that failed before any answer is `unavailable`, not `internal`. */
+export const errorCode = (error: unknown) => toLadderError(error).code;
 
 export interface Timed<T> {
   data: T;

@@ -61,12 +61,18 @@ export class LadderError extends Error {
 export const isLadderError = (error: unknown, code?: LadderErrorCode): error is LadderError =>
   error instanceof LadderError && (code === undefined || error.code === code);
 
+const NO_ANSWER = 'Could not reach the server: the connection failed before it answered.';
+
 /** Maps whatever the Firebase SDKs throw (functions/…, auth/…, Firestore codes) to a LadderError. */
 export function toLadderError(error: unknown): LadderError {
   if (error instanceof LadderError) return error;
   const { code, message, details } = (error ?? {}) as { code?: unknown; message?: unknown; details?: unknown };
   const text = typeof message === 'string' && message ? message : String(error);
   if (typeof code === 'string') {
+    // The functions SDK reports a request that got no answer at all (the connection failed) as `internal` with
+    // HTTP status 0; the server never saw it, or never answered, so it is a connection problem to retry.
+    if (code === 'functions/internal' && / \[0\]$/.test(text))
+      return new LadderError('unavailable', NO_ANSWER, undefined, { cause: error });
     const bare = code.replace(/^(functions|firestore)\//, '');
     // The functions SDK appends the HTTP status (" [400]") to the server's message; players need only the message.
     const message = code.startsWith('functions/') ? text.replace(/ \[\d{3}\]$/, '') : text;

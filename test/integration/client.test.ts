@@ -17,7 +17,7 @@ import { ticketOf } from '../support/game.js';
 import { callBucketOf, setCallBucket } from '../support/admin.js';
 import { rankedGame } from '../../client/examples/rankedGame.js';
 import { emulatorApp, kindsOf, ladderPlayer, ladderPlayers, reach } from '../support/ladder.js';
-import { startRelay } from '../support/relay.js';
+import { type Relay, startRelay } from '../support/relay.js';
 
 /** The error a promise rejects with (the test fails if it resolves). */
 async function failure(promise: Promise<unknown>): Promise<LadderError> {
@@ -47,6 +47,20 @@ async function setRules(content: string) {
     body: JSON.stringify({ rules: { files: [{ content }] } }),
   });
   if (!response.ok) throw new Error(`loading rules failed: ${await response.text()}`);
+}
+
+/**
+ * One player queues through a relay to the Firestore emulator, the relay is cut, and a rival queues: their
+ * match forms while the first player's listeners hear nothing.
+ */
+async function matchFormedWhileCut(relay: Relay, mode: string, build?: string) {
+  const offline = await ladderPlayer(`Offline ${mode}`, { firestore: relay.host }, build);
+  const online = await ladderPlayer(`Online ${mode}`, {}, build);
+  const match = await offline.queue(mode);
+  await reach(match, 'queued');
+  relay.cut();
+  await online.queue(mode);
+  return { match, offline, online };
 }
 
 describe('the client SDK against the emulators', () => {
@@ -172,6 +186,22 @@ describe('the client SDK against the emulators', () => {
     expect(() => createLadder({ app: newApp(), emulators: { ...emulatorHosts(), auth: 'nowhere' } })).toThrow(
       /emulators.auth must be "host:port"/,
     );
+  });
+
+  it('rejects a call whose connection fails before any answer as unavailable, which may be repeated', async () => {
+    const relay = await startRelay(inject('endpoints').functionsHost);
+    try {
+      const player = await ladderPlayer('Dropped Call', { functions: relay.host });
+      relay.cut();
+      const dropped = await failure(player.leaderboard('solo'));
+      // The functions SDK says `internal [0]`: no answer came, which is not a server fault.
+      expect(dropped).toMatchObject({ code: 'unavailable', retryable: true });
+      expect(dropped.message).toMatch(/Could not reach the server/);
+      relay.restore();
+      expect(await player.leaderboard('solo')).toMatchObject({ ladder: 'solo', me: null });
+    } finally {
+      await relay.close();
+    }
   });
 
   it('logs every listener event with the debug option', async () => {
@@ -398,12 +428,7 @@ describe('the client SDK against the emulators', () => {
     const relay = await startRelay(inject('endpoints').firestoreHost);
     try {
       // The `versions` 1v1's tickets live 60 s: no heartbeat (at 55 % of that) tells of the match first.
-      const offline = await ladderPlayer('Offline', { firestore: relay.host }, '1.5');
-      const online = await ladderPlayer('Online', {}, '1.5');
-      const match = await offline.queue('versions');
-      await reach(match, 'queued');
-      relay.cut();
-      await online.queue('versions');
+      const { match } = await matchFormedWhileCut(relay, 'versions', '1.5');
       await sleep(1_500);
       expect(match.status?.kind).toBe('queued');
       relay.restore();
@@ -416,12 +441,7 @@ describe('the client SDK against the emulators', () => {
   it('reaches a match made while its connection to Firestore stays cut, through the heartbeat and the match view', async () => {
     const relay = await startRelay(inject('endpoints').firestoreHost);
     try {
-      const offline = await ladderPlayer('Still Offline', { firestore: relay.host });
-      const online = await ladderPlayer('Still Online');
-      const match = await offline.queue('1v1');
-      await reach(match, 'queued');
-      relay.cut();
-      await online.queue('1v1');
+      const { match, offline, online } = await matchFormedWhileCut(relay, '1v1');
       // 1v1 tickets live 4 s here, so a heartbeat follows within about 2 s and says the ticket was matched.
       const active = await reach(match, 'active');
       expect(active.room?.memberUids.sort()).toEqual([offline.uid, online.uid].sort());

@@ -10,7 +10,9 @@ import { writeReports } from '../../sim/report.js';
 import { runSimulation } from '../../sim/simulation.js';
 
 /** Codes a racing, faulty client is answered with; anything else (internal, invalid-argument, …) is a bug. */
-const EXPECTED_REFUSALS = new Set(['failed-precondition', 'aborted']);
+// `unavailable`: a bot's connection to the functions emulator failed before any answer (seen once under load on
+// this machine, when the SDK still reported it as `internal`); the bot repeats the call, as the protocol allows.
+const EXPECTED_REFUSALS = new Set(['failed-precondition', 'aborted', 'unavailable']);
 
 describe('the simulation', () => {
   it('plays 60 faulty bots with an operator acting against the test stack and leaves every invariant intact', async () => {
