@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createLadder } from '@ladder/client';
 import { db, documentPaths, expectRefusal } from '../support/admin.js';
-import { closeAfterTest, emulatorHosts, newApp } from '../support/client.js';
 import { sweep } from '../support/game.js';
+import { ladderPlayer } from '../support/ladder.js';
 
 // The test configuration's `versions` mode: a 1v1 where builds 1.4 and 1.5 play together, 1.6 alone, 1.4 the oldest.
-async function playerOn(name: string, build?: string) {
-  const ladder = createLadder({ app: newApp(), emulators: emulatorHosts(), ...(build && { build }) });
-  closeAfterTest(() => ladder.close());
-  await ladder.login({ provider: 'dev', name });
-  return ladder;
-}
+const playerOn = (name: string, build?: string) => ladderPlayer(name, {}, build);
 
 describe('compatible builds', () => {
   it('matches a player only with compatible builds: 1.4 with 1.5 at once, 1.6 left waiting', async () => {
