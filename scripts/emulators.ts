@@ -226,16 +226,18 @@ async function startFirestore(children: Child[], options: StartOptions): Promise
     await waitFor('the Firestore emulator', 60_000, child, () => httpOk(`http://${host}/`));
     return host;
   };
-  // The port firebase.json names, when free. Another checkout's stack may hold it, or take it in the moment
-  // before the emulator binds it (the emulator then exits): the system hands out another.
+  // The port firebase.json names, when free, else one the system hands out. Either can be taken in the moment
+  // before the emulator binds it (the emulator then exits): by another checkout's stack, or by the emulator's own
+  // WebSocket server, which binds a port the system hands out first. Then it starts again on another.
   const configured = configuredPorts().firestore.port;
-  if (options.project || !(await portFree(configured))) return run(await freePort());
-  try {
-    return await run(configured);
-  } catch (error) {
-    if (!children.at(-1)?.hasExited) throw error;
-    children.pop();
-    return run(await freePort());
+  const first = !options.project && (await portFree(configured)) ? configured : await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(attempt === 1 ? first : await freePort());
+    } catch (error) {
+      if (!children.at(-1)?.hasExited || attempt === 3) throw error;
+      children.pop();
+    }
   }
 }
 
