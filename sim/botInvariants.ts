@@ -7,7 +7,7 @@ import type { AppConfig } from '../functions/src/core/config.js';
 import { botSeats } from '../functions/src/core/match/botFill.js';
 import { splitPoolId } from '../functions/src/core/mode/pool.js';
 import { roomTickets, type RoomDoc } from '../functions/src/core/room/room.js';
-import type { Snapshot } from './invariants.js';
+import type { Snapshot } from './snapshot.js';
 
 type Violation = (invariant: string, documents: string[], detail: string) => void;
 

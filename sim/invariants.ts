@@ -2,12 +2,12 @@
  * Reads the whole database and checks every invariant of docs/design.md, naming the documents that break one.
  * Used by the integration tests, by `npm run simulate` and by `sim/check.ts`.
  */
-import { DELETED_NAME, tombstoneSchema, type Tombstone } from '../functions/src/core/player/deletion.js';
+import { DELETED_NAME, tombstoneSchema } from '../functions/src/core/player/deletion.js';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AppConfig } from '../functions/src/core/config.js';
 import { violations } from '../functions/src/core/match/index.js';
 import { partySchema, type Party } from '../functions/src/core/player/party.js';
-import { playerSchema, playerStateSchema, type Player, type PlayerState } from '../functions/src/core/player/player.js';
+import { playerSchema, playerStateSchema } from '../functions/src/core/player/player.js';
 import { ticketDocSchema, type TicketDoc } from '../functions/src/core/queue/ticket.js';
 import {
   coreSides,
@@ -22,43 +22,18 @@ import { contradictingReporters } from '../functions/src/core/fairplay/reportAbu
 import { forfeitVerdict } from '../functions/src/core/fairplay/leaving.js';
 import { splitPoolId } from '../functions/src/core/mode/pool.js';
 import { mayPlayIn } from '../functions/src/core/mode/regions.js';
-import {
-  seasonArchiveSchema,
-  seasonCloseSchema,
-  type SeasonArchive,
-  type SeasonClose,
-} from '../functions/src/core/ladder/season.js';
+import { seasonArchiveSchema, seasonCloseSchema } from '../functions/src/core/ladder/season.js';
 import { checkBots } from './botInvariants.js';
 import { checkFarming } from './farmingInvariants.js';
 import { checkSeasons, replayRating } from './seasonInvariants.js';
 import { checkBans, checkPauses } from './operatorInvariants.js';
-import { auditRowSchema, type AuditRow } from '../functions/src/core/ops/audit.js';
-import type { z } from 'zod';
+import { auditRowSchema } from '../functions/src/core/ops/audit.js';
+import type { HistoryRow, Snapshot, StateDoc, TicketAt } from './snapshot.js';
 
 export interface InvariantViolation {
   invariant: string;
   documents: string[];
   detail: string;
-}
-
-type HistoryRow = z.infer<typeof historyRowSchema> & { uid: string };
-type StateDoc = PlayerState & { uid: string };
-/** A ticket with the mode its path names, which must agree with the mode it records. */
-type TicketAt = TicketDoc & { pathMode: string };
-
-export interface Snapshot {
-  tickets: TicketAt[];
-  rooms: RoomDoc[];
-  players: Player[];
-  history: HistoryRow[];
-  states: StateDoc[];
-  parties: Party[];
-  archives: SeasonArchive[];
-  closes: SeasonClose[];
-  /** Deleted accounts' tombstones; absent in snapshots made before accounts could be deleted. */
-  deleted?: Tombstone[];
-  /** The operators' actions (`audit/*`): bans lifted since, pauses; absent in snapshots made before them. */
-  audit?: AuditRow[];
 }
 
 /**

@@ -6,7 +6,7 @@
 import { splitPoolId } from '../functions/src/core/mode/pool.js';
 import type { AuditRow } from '../functions/src/core/ops/audit.js';
 import type { RoomDoc } from '../functions/src/core/room/room.js';
-import type { Snapshot } from './invariants.js';
+import type { Snapshot } from './snapshot.js';
 
 type Violation = (invariant: string, documents: string[], detail: string) => void;
 

@@ -5,7 +5,7 @@
  */
 import type { AppConfig } from '../functions/src/core/config.js';
 import { forfeitVerdict } from '../functions/src/core/fairplay/leaving.js';
-import type { Snapshot } from './invariants.js';
+import type { Snapshot } from './snapshot.js';
 
 export interface Penalties {
   /** Players whose last dodge is on record, and the highest cooldown step any of them reached. */

@@ -30,7 +30,8 @@ import {
   type FaultCounts,
 } from './bots.js';
 import { BotClient, CallLog, Limiter, type ClientEndpoints, type FunctionStats } from './client.js';
-import { checkInvariants, readSnapshot, type InvariantViolation, type Snapshot } from './invariants.js';
+import { checkInvariants, readSnapshot, type InvariantViolation } from './invariants.js';
+import type { Snapshot } from './snapshot.js';
 import { ScheduledMatcher, type MatcherRun } from './matcher.js';
 import { newOperatorLog, operatorLife, type OperatorLog } from './operator.js';
 import type { SimOptions } from './options.js';
@@ -212,15 +213,12 @@ function partySizes(bots: number, share: number, largest: number, random: Random
   return sizes;
 }
 
-export async function runSimulation({
-  options,
-  endpoints,
-  log = () => {},
-  progressEveryMs = 5000,
-}: SimulationInput): Promise<SimulationResult> {
-  const startedAt = Date.now();
-  const phases = {} as SimulationResult['phasesMs'];
-  const phase = async <T>(name: keyof SimulationResult['phasesMs'], work: () => Promise<T>): Promise<T> => {
+type Phases = SimulationResult['phasesMs'];
+
+/** Times each phase of a run into `phases`, whether it ends or throws. */
+const phaseTimer =
+  (phases: Partial<Phases>) =>
+  async <T>(name: keyof Phases, work: () => Promise<T>): Promise<T> => {
     const from = Date.now();
     try {
       return await work();
@@ -228,83 +226,69 @@ export async function runSimulation({
       phases[name] = Date.now() - from;
     }
   };
+
+function assertModesConfigured(options: SimOptions) {
   for (const mode of Object.keys(options.modes)) {
     if (!config.modes[mode])
       throw new Error(
         `--modes names "${mode}", which is not configured (modes: ${Object.keys(config.modes).join(', ')})`,
       );
   }
-  const limiter = new Limiter(options.concurrency);
-  const calls = new CallLog();
-  const root = new Random(options.seed);
-  await phase('warmUp', () => warmUp(endpoints, options.operator));
-  const metricsBefore = await readMetrics();
+}
 
-  const gameServer = new BotClient(endpoints, limiter, calls);
-  await gameServer.signInWithToken(
-    await getAuth(app).createCustomToken('sim-game-server', { [config.results.gameServerClaim]: true }),
-  );
-  const world = new World(options, config, gameServer);
+/** Seeds the unmatchable background tickets, and digests them once, unmeasured, as a pool that built up would be. */
+async function seedBackgroundLoad(options: SimOptions, world: World, log: (line: string) => void) {
+  if (!options.background) return { perMode: {}, coldStartReads: 0 };
+  log(`Seeding ${options.background} unmatchable waiting tickets (background load)…`);
+  const perMode = await seedBackground(config, options.background, modeWeights(world, 1));
+  // Its opening reads (the whole pool, once, as after a first deploy) are reported apart.
+  const coldStart = await runMatcher({ durationMs: 0, intervalMs: 1_000 });
+  return { perMode, coldStartReads: coldStart.openingReads };
+}
 
-  const background = await phase('background', async () => {
-    if (!options.background) return { perMode: {}, coldStartReads: 0 };
-    log(`Seeding ${options.background} unmatchable waiting tickets (background load)…`);
-    const perMode = await seedBackground(config, options.background, modeWeights(world, 1));
-    // A pool this large builds up while the matcher runs, so its digest would exist: one unmeasured run leaves
-    // it. Its opening reads (the whole pool, once, as after a first deploy) are reported apart.
-    const coldStart = await runMatcher({ durationMs: 0, intervalMs: 1_000 });
-    return { perMode, coldStartReads: coldStart.openingReads };
-  });
-
-  log(`Signing in ${options.bots} bots (web SDK, dev login + custom token)…`);
-  // Sessions start a few at a time: hundreds of logins at once would only start hundreds of emulator workers.
-  const arrivals = new Limiter(WARM_WORKERS);
-  const bots: Bot[] = await phase('signIn', () =>
-    Promise.all(
-      Array.from({ length: options.bots }, (_, i) =>
-        arrivals.run(async () => {
-          const client = new BotClient(endpoints, limiter, calls);
-          await client.signIn(`Sim Bot ${i + 1}`);
-          await client.call('getProfile');
-          return {
-            client,
-            view: new PlayerView(client),
-            random: new Random(root.next() * 2 ** 32),
-            members: [],
-            partyCode: null,
-            isMember: false,
-            doing: 'signed in',
-          } satisfies Bot;
-        }),
-      ),
+/** The bots, signed in a few at a time: hundreds of logins at once would only start hundreds of emulator workers. */
+function signInBots(run: RunParts, root: Random): Promise<Bot[]> {
+  return Promise.all(
+    Array.from({ length: run.options.bots }, (_, i) =>
+      run.arrivals.run(async () => {
+        const client = new BotClient(run.endpoints, run.limiter, run.calls);
+        await client.signIn(`Sim Bot ${i + 1}`);
+        await client.call('getProfile');
+        return {
+          client,
+          view: new PlayerView(client),
+          random: new Random(root.next() * 2 ** 32),
+          members: [],
+          partyCode: null,
+          isMember: false,
+          doing: 'signed in',
+        } satisfies Bot;
+      }),
     ),
   );
+}
 
-  // The true skills come from a stream of their own, so the bots' other draws stay what they were.
-  const skills = drawTrueSkills(bots.length, new Random(options.seed + 0x9e3779b9), options.trueSkill);
-  for (const [i, bot] of bots.entries()) world.trueSkills.set(bot.client.uid, skills[i]!);
+/** Bots, in order, form parties of the given sizes; the rest stay solo. */
+async function formParties(bots: Bot[], sizes: number[], arrivals: Limiter) {
+  let next = 0;
+  await Promise.all(
+    sizes.map((size) => {
+      const [leader, ...members] = bots.slice(next, next + size);
+      next += size;
+      return arrivals.run(async () => {
+        const { party } = await leader!.client.call('createParty');
+        leader!.partyCode = party.code;
+        for (const member of members) {
+          await member.client.call('joinParty', { code: party.code });
+          member.isMember = true;
+        }
+        leader!.members = members;
+      });
+    }),
+  );
+}
 
-  const sizes = partySizes(options.bots, options.partyShare, Math.min(maxPartySize(config), 4), root);
-  await phase('parties', async () => {
-    let next = 0;
-    await Promise.all(
-      sizes.map((size) => {
-        const [leader, ...members] = bots.slice(next, next + size);
-        next += size;
-        return arrivals.run(async () => {
-          const { party } = await leader!.client.call('createParty');
-          leader!.partyCode = party.code;
-          for (const member of members) {
-            await member.client.call('joinParty', { code: party.code });
-            member.isMember = true;
-          }
-          leader!.members = members;
-        });
-      }),
-    );
-  });
-  log(`${bots.length} bots signed in; ${sizes.length} parties (${sizes.join(', ') || 'none'}).`);
-
+function startMatchers(options: SimOptions): { matchers: ScheduledMatcher[]; intervalMs: number } {
   const intervalMs = 1000 * (options.sweepIntervalSeconds ?? config.matcher.sweepIntervalSeconds);
   const runMs = 1000 * config.matcher.runSeconds;
   const tickMs = options.tickSeconds ? 1000 * options.tickSeconds : runMs;
@@ -315,34 +299,30 @@ export async function runSimulation({
           { length: options.matchers },
           (_, i) => new ScheduledMatcher(intervalMs, runMs, tickMs, `sim${i + 1}`),
         );
+  return { matchers, intervalMs };
+}
 
-  // The last two solo bots farm a 1v1 mode, if there is one, whether or not the others play it (a mode nobody
-  // else queues for is where farmers meet most): they queue for it together, again and again.
-  const duelMode = Object.keys(config.modes).find((id) => {
+/**
+ * The last two solo bots farm a 1v1 mode, if there is one, whether or not the others play it (a mode nobody else
+ * queues for is where farmers meet most): they queue for it together, again and again.
+ */
+function chooseFarmers(bots: Bot[], world: World): { pair: [Bot, Bot]; mode: string } | null {
+  const mode = Object.keys(config.modes).find((id) => {
     const { format, regions } = config.modes[id]!;
     return format.kind === 'team' && format.teamSize === 1 && !regions;
   });
   const farmers = bots.slice(-2).filter((b) => !b.isMember && b.members.length === 0);
-  if (duelMode && farmers.length === 2) world.farmers = [farmers[0]!.client.uid, farmers[1]!.client.uid];
+  if (!mode || farmers.length !== 2) return null;
+  world.farmers = [farmers[0]!.client.uid, farmers[1]!.client.uid];
+  return { pair: [farmers[0]!, farmers[1]!], mode };
+}
 
-  const operator = options.operator ? await startOperator(endpoints, calls) : null;
-  const playFrom = Date.now();
-  const operated = operator
-    ? operatorLife({
-        world,
-        bots,
-        client: operator.client,
-        db: database(),
-        config,
-        random: new Random(options.seed + 0x0b5),
-        log: operator.log,
-        say: log,
-      })
-    : Promise.resolve();
+/** Each bot's life: the farmers' pair, a member following its captain, or a captain (a solo bot leads itself). */
+function startLives(world: World, bots: Bot[], farmers: ReturnType<typeof chooseFarmers>): Promise<void>[] {
   const captainsDone = new Set<Bot>();
-  const farming = world.farmers ? farmingPairLife(world, [farmers[0]!, farmers[1]!], duelMode!) : null;
-  const lives = bots.map(async (bot) => {
-    if (farming && farmers.includes(bot)) {
+  const farming = farmers ? farmingPairLife(world, farmers.pair, farmers.mode) : null;
+  return bots.map(async (bot) => {
+    if (farming && farmers?.pair.includes(bot)) {
       await farming;
       captainsDone.add(bot);
     } else if (bot.isMember) {
@@ -353,84 +333,199 @@ export async function runSimulation({
       captainsDone.add(bot);
     }
   });
+}
+
+/** What a run shares between its phases. */
+interface RunParts {
+  options: SimOptions;
+  endpoints: ClientEndpoints;
+  limiter: Limiter;
+  arrivals: Limiter;
+  calls: CallLog;
+  log: (line: string) => void;
+}
+
+/** How the play and the drain ended. */
+interface PlayOutcome {
+  playUntil: number;
+  drainedAt: number;
+  leftLive: number;
+  vanishedQueued: number;
+  stuckBots: string[];
+}
+
+/**
+ * Bots play for the run's duration; then they stop starting games, every bot finishes within its mode's longest
+ * timers (one that does not is stuck, and reported as such), and the drain waits for live rooms and tickets.
+ */
+async function playThenDrain(
+  run: RunParts,
+  phase: ReturnType<typeof phaseTimer>,
+  world: World,
+  bots: Bot[],
+  lives: Promise<void>[],
+  operated: Promise<void>,
+): Promise<PlayOutcome> {
+  const outcome: PlayOutcome = {
+    playUntil: Date.now(),
+    drainedAt: Date.now(),
+    leftLive: 0,
+    vanishedQueued: 0,
+    stuckBots: [],
+  };
+  await phase('play', async () => {
+    await Promise.race([sleep(1000 * run.options.durationSeconds), Promise.all(lives)]);
+    outcome.playUntil = Date.now();
+    run.log(`Play time over: queued bots cancel, rooms in play finish…`);
+    world.finish();
+    // The operator resumes what it paused before the drain, so every bot can finish.
+    await operated;
+    const done = new Set<Bot>();
+    lives.forEach((life, i) => void life.then(() => done.add(bots[i]!)));
+    await Promise.race([Promise.all(lives), sleep(1000 * (longestTimers() + 60))]);
+    outcome.stuckBots.push(...(await Promise.all(bots.filter((b) => !done.has(b)).map(describeBot))));
+    if (outcome.stuckBots.length)
+      run.log(`${outcome.stuckBots.length} bots still busy after the stop:\n  ${outcome.stuckBots.join('\n  ')}`);
+    const missed = world.missedUpdates;
+    if (missed.length)
+      run.log(
+        `${missed.length} ticket updates a listener missed, heard by listening afresh:\n  ${missed.join('\n  ')}`,
+      );
+  });
+  await phase('drain', async () => {
+    const giveUpAt = Date.now() + 1000 * (longestTimers() + 30);
+    const vanished = new Set(world.enqueues.filter((e) => e.vanished).map((e) => e.ticketId));
+    for (;;) {
+      ({ waitingFor: outcome.leftLive, vanishedQueued: outcome.vanishedQueued } = await stillLive(vanished));
+      if (outcome.leftLive === 0 || Date.now() >= giveUpAt) break;
+      await sleep(1000);
+    }
+    outcome.drainedAt = Date.now();
+  });
+  return outcome;
+}
+
+/** The operations each callable recorded during the run: the metrics after less the metrics before. */
+function opsDuring(
+  before: Record<string, ServerOps>,
+  after: Record<string, ServerOps>,
+): Record<string, ServerOps> | null {
+  if (!Object.keys(after).length) return null;
+  return Object.fromEntries(
+    Object.entries(after).map(([name, now]) => {
+      const was = before[name] ?? { reads: 0, writes: 0, invocations: 0 };
+      const kinds = Object.entries(now.kinds ?? {}).map(([kind, ops]) => {
+        const wasOfKind = was.kinds?.[kind] ?? { reads: 0, writes: 0 };
+        return [kind, { reads: ops.reads - wasOfKind.reads, writes: ops.writes - wasOfKind.writes }];
+      });
+      const ops = {
+        reads: now.reads - was.reads,
+        writes: now.writes - was.writes,
+        invocations: now.invocations - was.invocations,
+        kinds: Object.fromEntries(kinds),
+      };
+      return [name, ops];
+    }),
+  );
+}
+
+/** Each callable's counts with its latency percentiles. */
+const callStats = (calls: CallLog): SimulationResult['calls'] =>
+  Object.fromEntries(
+    [...calls.byFunction].map(([name, { latencyMs, ...stats }]) => [
+      name,
+      {
+        ...stats,
+        p50Ms: percentile(latencyMs, 50),
+        p95Ms: percentile(latencyMs, 95),
+        p99Ms: percentile(latencyMs, 99),
+      },
+    ]),
+  );
+
+/** Bots sign in, form parties and arrive in the world beside its game server and, with `--operator`, an operator. */
+async function prepare(run: RunParts, phase: ReturnType<typeof phaseTimer>) {
+  const root = new Random(run.options.seed);
+  await phase('warmUp', () => warmUp(run.endpoints, run.options.operator));
+  const metricsBefore = await readMetrics();
+  const gameServer = new BotClient(run.endpoints, run.limiter, run.calls);
+  await gameServer.signInWithToken(
+    await getAuth(app).createCustomToken('sim-game-server', { [config.results.gameServerClaim]: true }),
+  );
+  const world = new World(run.options, config, gameServer);
+  const background = await phase('background', () => seedBackgroundLoad(run.options, world, run.log));
+  run.log(`Signing in ${run.options.bots} bots (web SDK, dev login + custom token)…`);
+  const bots = await phase('signIn', () => signInBots(run, root));
+  // The true skills come from a stream of their own, so the bots' other draws stay what they were.
+  const skills = drawTrueSkills(bots.length, new Random(run.options.seed + 0x9e3779b9), run.options.trueSkill);
+  for (const [i, bot] of bots.entries()) world.trueSkills.set(bot.client.uid, skills[i]!);
+  const sizes = partySizes(run.options.bots, run.options.partyShare, Math.min(maxPartySize(config), 4), root);
+  await phase('parties', () => formParties(bots, sizes, run.arrivals));
+  run.log(`${bots.length} bots signed in; ${sizes.length} parties (${sizes.join(', ') || 'none'}).`);
+  return { metricsBefore, gameServer, world, background, bots, sizes };
+}
+
+/** The operator's life beside the bots' (`--operator`), with a random stream of its own. */
+const operate = (run: RunParts, operator: Awaited<ReturnType<typeof startOperator>>, world: World, bots: Bot[]) =>
+  operatorLife({
+    world,
+    bots,
+    client: operator.client,
+    db: database(),
+    config,
+    random: new Random(run.options.seed + 0x0b5),
+    log: operator.log,
+    say: run.log,
+  });
+
+const closeBot = (bot: Bot) => {
+  bot.view.close();
+  return bot.client.close();
+};
+
+export async function runSimulation({
+  options,
+  endpoints,
+  log = () => {},
+  progressEveryMs = 5000,
+}: SimulationInput): Promise<SimulationResult> {
+  const startedAt = Date.now();
+  const phases = {} as Phases;
+  const phase = phaseTimer(phases);
+  assertModesConfigured(options);
+  const run: RunParts = {
+    options,
+    endpoints,
+    log,
+    limiter: new Limiter(options.concurrency),
+    arrivals: new Limiter(WARM_WORKERS),
+    calls: new CallLog(),
+  };
+  const { metricsBefore, gameServer, world, background, bots, sizes } = await prepare(run, phase);
+  const { matchers, intervalMs } = startMatchers(options);
+  const farmers = chooseFarmers(bots, world);
+  const operator = options.operator ? await startOperator(endpoints, run.calls) : null;
+  const playFrom = Date.now();
+  const operated = operator ? operate(run, operator, world, bots) : Promise.resolve();
+  const lives = startLives(world, bots, farmers);
   const loadAverages: number[] = [];
   const progress = setInterval(() => {
     loadAverages.push(loadavg()[0]!);
-    log(progressLine(bots, calls, limiter, startedAt, playFrom));
+    log(progressLine(bots, run.calls, run.limiter, startedAt, playFrom));
   }, progressEveryMs);
-  let playUntil = playFrom;
-  let drainedAt = playFrom;
-  let leftLive = 0;
-  let vanishedQueued = 0;
-  const stuckBots: string[] = [];
+  let played: PlayOutcome;
   try {
-    await phase('play', async () => {
-      await Promise.race([sleep(1000 * options.durationSeconds), Promise.all(lives)]);
-      playUntil = Date.now();
-      log(`Play time over: queued bots cancel, rooms in play finish…`);
-      world.finish();
-      // The operator resumes what it paused before the drain, so every bot can finish.
-      await operated;
-      // Every bot is done within its mode's longest timers; one that is not is stuck, and is reported as such.
-      const done = new Set<Bot>();
-      lives.forEach((life, i) => void life.then(() => done.add(bots[i]!)));
-      await Promise.race([Promise.all(lives), sleep(1000 * (longestTimers() + 60))]);
-      stuckBots.push(...(await Promise.all(bots.filter((b) => !done.has(b)).map(describeBot))));
-      if (stuckBots.length) log(`${stuckBots.length} bots still busy after the stop:\n  ${stuckBots.join('\n  ')}`);
-      const missed = world.missedUpdates;
-      if (missed.length)
-        log(`${missed.length} ticket updates a listener missed, heard by listening afresh:\n  ${missed.join('\n  ')}`);
-    });
-    await phase('drain', async () => {
-      const giveUpAt = Date.now() + 1000 * (longestTimers() + 30);
-      const vanished = new Set(world.enqueues.filter((e) => e.vanished).map((e) => e.ticketId));
-      for (;;) {
-        ({ waitingFor: leftLive, vanishedQueued } = await stillLive(vanished));
-        if (leftLive === 0 || Date.now() >= giveUpAt) break;
-        await sleep(1000);
-      }
-      drainedAt = Date.now();
-    });
+    played = await playThenDrain(run, phase, world, bots, lives, operated);
   } finally {
     clearInterval(progress);
     await phase('matcherStop', () => Promise.all(matchers.map((m) => m.stop())));
   }
   const finishedAt = Date.now();
-
   const { snapshot, violations, metricsAfter } = await phase('check', async () => {
     const snapshot = await readSnapshot(database());
     return { snapshot, violations: checkInvariants(snapshot, config), metricsAfter: await readMetrics() };
   });
-  await Promise.all([
-    ...bots.map((b) => {
-      b.view.close();
-      return b.client.close();
-    }),
-    gameServer.close(),
-    operator?.client.close(),
-  ]);
-
-  const serverOps = Object.keys(metricsAfter).length
-    ? Object.fromEntries(
-        Object.entries(metricsAfter).map(([name, after]) => {
-          const before = metricsBefore[name] ?? { reads: 0, writes: 0, invocations: 0 };
-          return [
-            name,
-            {
-              reads: after.reads - before.reads,
-              writes: after.writes - before.writes,
-              invocations: after.invocations - before.invocations,
-              kinds: Object.fromEntries(
-                Object.entries(after.kinds ?? {}).map(([kind, ops]) => {
-                  const was = before.kinds?.[kind] ?? { reads: 0, writes: 0 };
-                  return [kind, { reads: ops.reads - was.reads, writes: ops.writes - was.writes }];
-                }),
-              ),
-            },
-          ];
-        }),
-      )
-    : null;
+  await Promise.all([...bots.map(closeBot), gameServer.close(), operator?.client.close()]);
   return {
     options,
     modes: Object.keys(config.modes),
@@ -438,8 +533,7 @@ export async function runSimulation({
     runSeconds: config.matcher.runSeconds,
     startedAt,
     playFrom,
-    playUntil,
-    drainedAt,
+    ...played,
     finishedAt,
     phasesMs: phases,
     signedIn: bots.length,
@@ -452,27 +546,14 @@ export async function runSimulation({
     listenerErrors: bots.flatMap((b) => b.view.listenerErrors),
     staleViews: world.staleViews,
     missedUpdates: world.missedUpdates,
-    stuckBots,
-    calls: Object.fromEntries(
-      [...calls.byFunction].map(([name, { latencyMs, ...stats }]) => [
-        name,
-        {
-          ...stats,
-          p50Ms: percentile(latencyMs, 50),
-          p95Ms: percentile(latencyMs, 95),
-          p99Ms: percentile(latencyMs, 99),
-        },
-      ]),
-    ),
-    callTimes: calls.sentAt,
-    limiterWaitMs: limiter.waits.filter((w) => w.at >= playFrom).map((w) => w.ms),
-    serverOps,
+    calls: callStats(run.calls),
+    callTimes: run.calls.sentAt,
+    limiterWaitMs: run.limiter.waits.filter((w) => w.at >= playFrom).map((w) => w.ms),
+    serverOps: opsDuring(metricsBefore, metricsAfter),
     matcherRuns: matchers.flatMap((m) => m.runs),
     snapshot,
     trueSkills: Object.fromEntries(world.trueSkills),
     violations,
-    leftLive,
-    vanishedQueued,
     operator: operator?.log ?? null,
     machine: { cores: availableParallelism(), loadAverages },
   };

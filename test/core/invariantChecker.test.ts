@@ -9,7 +9,8 @@ import { newPlayer } from '../../functions/src/core/player/player.js';
 import { queuedTicket, toCoreTicket, toPoolEntry, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
 import { botFill } from '../../functions/src/core/match/botFill.js';
 import { newRoom, type RoomDoc } from '../../functions/src/core/room/room.js';
-import { checkInvariants, type Snapshot } from '../../sim/invariants.js';
+import { checkInvariants } from '../../sim/invariants.js';
+import type { Snapshot } from '../../sim/snapshot.js';
 import { NOW } from './helpers.js';
 
 // The test configuration's `regionalCheck`: eu – us – asia in a line, one hop and 150 ms from 2 s, two hops

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '../../functions/src/core/ops/audit.js';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
-import type { Snapshot } from '../../sim/invariants.js';
+import type { Snapshot } from '../../sim/snapshot.js';
 import { checkBans, checkPauses, RELEASE_GRACE_MS } from '../../sim/operatorInvariants.js';
 
 const T = 1_800_000_000_000;
