@@ -70,98 +70,116 @@ interface Run {
   settlements: number;
 }
 
+/** One simulated ladder while it plays: the players' ratings, their true skills and the forecasts made so far. */
+interface Play {
+  format: Format;
+  ladder: Ladder;
+  random: Random;
+  truth: number[];
+  players: RatedPlayer[];
+  forecasts: Forecast[];
+  truths: Forecast[];
+  settleMs: number;
+}
+
+/** Applies a settlement's updates to the players at `indices`, timing nothing: the caller times the settlement. */
+function apply(play: Play, indices: number[], updates: { uid: string; after: number; skill?: RatedPlayer['skill'] }[]) {
+  updates.forEach((update, k) => {
+    const player = play.players[indices[k]!]!;
+    if (player.uid !== update.uid) throw new Error('settlement changed the order of players');
+    play.players[indices[k]!] = {
+      ...player,
+      rating: update.after,
+      gamesPlayed: player.gamesPlayed + 1,
+      skill: update.skill,
+    };
+  });
+}
+
+function timed<T>(play: Play, settle: () => T): T {
+  const t = performance.now();
+  const out = settle();
+  play.settleMs += performance.now() - t;
+  return out;
+}
+
+function playTeamGame(play: Play, game: number[], teamSize: number) {
+  const { players, truth, random, ladder } = play;
+  const { noise } = DEFAULT_TRUE_SKILL;
+  const [a, b] = [game.slice(0, teamSize), game.slice(teamSize)];
+  const sideA = a.map((i) => players[i]!);
+  const sideB = b.map((i) => players[i]!);
+  const skillsA = a.map((i) => truth[i]!);
+  const skillsB = b.map((i) => truth[i]!);
+  const outcome = playSides(skillsA, skillsB, random, noise);
+  const won = outcome === 'A' ? 1 : 0;
+  play.forecasts.push(...twoSided(winChance(sideA, sideB, ladder), won));
+  play.truths.push(...twoSided(trueChance(skillsA, skillsB, noise), won));
+  apply(
+    play,
+    game,
+    timed(play, () => settleSides({ sideA, sideB, outcome }, ladder)),
+  );
+}
+
+function playFreeForAll(play: Play, game: number[]) {
+  const { players, truth, random, ladder } = play;
+  const { noise } = DEFAULT_TRUE_SKILL;
+  const placements = playPlacements(
+    game.map((i) => truth[i]!),
+    random,
+    noise,
+  );
+  // Free-for-all forecasts: every pair, the chance the first finishes above the second.
+  for (let x = 0; x < game.length; x++) {
+    for (let y = x + 1; y < game.length; y++) {
+      const above = placements[x]! < placements[y]! ? 1 : 0;
+      play.forecasts.push(...twoSided(winChance([players[game[x]!]!], [players[game[y]!]!], ladder), above));
+      play.truths.push(...twoSided(trueChance([truth[game[x]!]!], [truth[game[y]!]!], noise), above));
+    }
+  }
+  const ranked = game.map((i, k) => ({ ...players[i]!, placement: placements[k]! }));
+  apply(
+    play,
+    game,
+    timed(play, () => settlePlacements({ players: ranked }, ladder)),
+  );
+}
+
 function run(format: Format, ladder: Ladder, seed: number): Run {
   const random = new Random(seed);
-  const { noise } = DEFAULT_TRUE_SKILL;
   const truth = drawTrueSkills(PLAYERS - (PLAYERS % format.players), random, DEFAULT_TRUE_SKILL);
   const players: RatedPlayer[] = truth.map((_, i) => ({ uid: `p${i}`, rating: ladder.initialRating, gamesPlayed: 0 }));
-  const forecasts: Forecast[] = [];
-  const truths: Forecast[] = [];
+  const play: Play = { format, ladder, random, truth, players, forecasts: [], truths: [], settleMs: 0 };
   let lateFrom = 0;
   const correlations: Record<number, number> = {};
-  let settleMs = 0;
   let settlements = 0;
-  const apply = (indices: number[], updates: { uid: string; after: number; skill?: RatedPlayer['skill'] }[]) => {
-    updates.forEach((update, k) => {
-      const player = players[indices[k]!]!;
-      if (player.uid !== update.uid) throw new Error('settlement changed the order of players');
-      players[indices[k]!] = {
-        ...player,
-        rating: update.after,
-        gamesPlayed: player.gamesPlayed + 1,
-        skill: update.skill,
-      };
-    });
-  };
   for (let round = 1; round <= ROUNDS; round++) {
-    if (round === Math.floor(ROUNDS / 2) + 1) lateFrom = forecasts.length;
+    if (round === Math.floor(ROUNDS / 2) + 1) lateFrom = play.forecasts.length;
     const order = shuffle(
       players.map((_, i) => i),
       random,
     );
     for (let start = 0; start < order.length; start += format.players) {
       const game = order.slice(start, start + format.players);
-      if (format.teamSize !== null) {
-        const [a, b] = [game.slice(0, format.teamSize), game.slice(format.teamSize)];
-        const sideA = a.map((i) => players[i]!);
-        const sideB = b.map((i) => players[i]!);
-        const outcome = playSides(
-          a.map((i) => truth[i]!),
-          b.map((i) => truth[i]!),
-          random,
-          noise,
-        );
-        forecasts.push(...twoSided(winChance(sideA, sideB, ladder), outcome === 'A' ? 1 : 0));
-        truths.push(
-          ...twoSided(
-            trueChance(
-              a.map((i) => truth[i]!),
-              b.map((i) => truth[i]!),
-              noise,
-            ),
-            outcome === 'A' ? 1 : 0,
-          ),
-        );
-        const t = performance.now();
-        apply(game, settleSides({ sideA, sideB, outcome }, ladder));
-        settleMs += performance.now() - t;
-      } else {
-        const placements = playPlacements(
-          game.map((i) => truth[i]!),
-          random,
-          noise,
-        );
-        // Free-for-all forecasts: every pair, the chance the first finishes above the second.
-        for (let x = 0; x < game.length; x++) {
-          for (let y = x + 1; y < game.length; y++) {
-            const above = placements[x]! < placements[y]! ? 1 : 0;
-            forecasts.push(...twoSided(winChance([players[game[x]!]!], [players[game[y]!]!], ladder), above));
-            truths.push(...twoSided(trueChance([truth[game[x]!]!], [truth[game[y]!]!], noise), above));
-          }
-        }
-        const t = performance.now();
-        apply(
-          game,
-          settlePlacements({ players: game.map((i, k) => ({ ...players[i]!, placement: placements[k]! })) }, ladder),
-        );
-        settleMs += performance.now() - t;
-      }
+      if (format.teamSize !== null) playTeamGame(play, game, format.teamSize);
+      else playFreeForAll(play, game);
       settlements++;
     }
     if (CHECKPOINTS.includes(round)) {
       correlations[round] = spearman(
-        players.map((p) => p.rating),
+        play.players.map((p) => p.rating),
         truth,
       )!;
     }
   }
   return {
     spearman: correlations,
-    brier: brierScore(forecasts)!,
-    lateBrier: brierScore(forecasts.slice(lateFrom))!,
-    trueBrier: brierScore(truths)!,
-    forecasts,
-    settleMs,
+    brier: brierScore(play.forecasts)!,
+    lateBrier: brierScore(play.forecasts.slice(lateFrom))!,
+    trueBrier: brierScore(play.truths)!,
+    forecasts: play.forecasts,
+    settleMs: play.settleMs,
     settlements,
   };
 }

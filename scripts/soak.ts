@@ -68,96 +68,114 @@ interface PlayerResult {
   events?: ListenerEvent[];
 }
 
-async function main() {
-  const stack = await startStack({ output: 'files', reuse: true });
-  Object.assign(process.env, emulatorEnv(stack));
-  await clearEmulators(stack);
-  // As `npm start` does: this process plays Cloud Scheduler (the ready check's timeout is the matcher's job).
+type Stack = Awaited<ReturnType<typeof startStack>>;
+type SoakPlayer = Awaited<ReturnType<typeof signIn>>;
+
+/** As `npm start` does: this process plays Cloud Scheduler (the ready check's timeout is the matcher's job). */
+async function startTicking(): Promise<() => void> {
   const { matcherTick } = (await import('../functions/src/index.js')).ladder;
   let ticking = true;
   void (async () => {
     while (ticking) await Promise.resolve(matcherTick.run({ scheduleTime: new Date().toISOString() })).catch(() => {});
   })();
-
-  const emulators = emulatorHostsOf(stack);
-  let counter = 0;
-  const player = async (name: string) => {
-    const events: ListenerEvent[] = [];
-    const app = initializeApp({ projectId: stack.projectId, apiKey: 'demo-api-key' }, `soak-${++counter}`);
-    const ladder = createLadder({ app, emulators, debug: (event) => events.push(event) });
-    // A loaded machine can hold a call past its deadline; signing in is not what this measures.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await ladder.login({ provider: 'dev', name });
-        break;
-      } catch (error) {
-        if (attempt === 3 || !(error instanceof LadderError && error.retryable)) throw error;
-      }
-    }
-    return {
-      name,
-      ladder,
-      events,
-      close: () => {
-        ladder.close();
-        return deleteApp(app);
-      },
-    };
+  return () => {
+    ticking = false;
   };
+}
 
-  const groups: { mode: string; size: number }[] = [
+let appCounter = 0;
+
+/** A player on an app of their own, signed in, with their listeners' events kept. */
+async function signIn(stack: Stack, name: string) {
+  const events: ListenerEvent[] = [];
+  const app = initializeApp({ projectId: stack.projectId, apiKey: 'demo-api-key' }, `soak-${++appCounter}`);
+  const ladder = createLadder({ app, emulators: emulatorHostsOf(stack), debug: (event) => events.push(event) });
+  // A loaded machine can hold a call past its deadline; signing in is not what this measures.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ladder.login({ provider: 'dev', name });
+      break;
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof LadderError && error.retryable)) throw error;
+    }
+  }
+  const close = () => {
+    ladder.close();
+    return deleteApp(app);
+  };
+  return { name, ladder, events, close };
+}
+
+/** The players of one group queue one after the other and play; a queue call that fails counts them unplayed. */
+async function playGroup(stack: Stack, results: PlayerResult[], { mode, size }: Group, index: number) {
+  const players: SoakPlayer[] = await Promise.all(
+    Array.from({ length: size }, (_, i) => signIn(stack, `Soak ${index}-${i}`)),
+  );
+  try {
+    const games: Promise<PlayerResult>[] = [];
+    for (const [order, p] of players.entries()) {
+      const match = await p.ladder.queue(mode);
+      games.push(play(p.ladder, match, { mode, name: p.name, order, events: p.events }));
+      // The next one queues once this one waits (or was matched already, by another group's player).
+      if (order < size - 1) await match.until('queued', 'pending', 'active');
+    }
+    results.push(...(await Promise.all(games)));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    for (const [order, p] of players.entries())
+      if (!results.some((r) => r.name === p.name))
+        results.push({ mode, name: p.name, order, ...unplayed, error: reason });
+  } finally {
+    await Promise.all(players.map((p) => p.close()));
+  }
+}
+
+interface Group {
+  mode: string;
+  size: number;
+}
+
+/** Plays every group, CONCURRENCY at a time, logging progress; a group that could not sign in counts unplayed. */
+async function soak(stack: Stack, groups: Group[], results: PlayerResult[]) {
+  const started = Date.now();
+  let done = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < groups.length) {
+      const index = next++;
+      const group = groups[index]!;
+      await playGroup(stack, results, group, index).catch((error: unknown) => {
+        const reason = `could not sign in: ${error instanceof Error ? error.message : String(error)}`;
+        for (let order = 0; order < group.size; order++)
+          results.push({ mode: group.mode, name: `Soak ${index}-${order}`, order, ...unplayed, error: reason });
+      });
+      if (++done % 25 === 0)
+        console.log(`  ${done}/${groups.length} groups played (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return (Date.now() - started) / 1000;
+}
+
+async function main() {
+  const stack = await startStack({ output: 'files', reuse: true });
+  Object.assign(process.env, emulatorEnv(stack));
+  await clearEmulators(stack);
+  const stopTicking = await startTicking();
+  const groups: Group[] = [
     ...Array.from({ length: PAIRS }, () => ({ mode: '1v1', size: 2 })),
     ...Array.from({ length: TEAMS }, () => ({ mode: '2v2', size: 4 })),
   ];
-  const results: PlayerResult[] = [];
-  let started = Date.now();
-  let done = 0;
-  const playGroup = async ({ mode, size }: { mode: string; size: number }, index: number) => {
-    const players = await Promise.all(Array.from({ length: size }, (_, i) => player(`Soak ${index}-${i}`)));
-    const group = players.map((p, order) => ({ mode, name: p.name, order }));
-    try {
-      const games: Promise<PlayerResult>[] = [];
-      for (const [order, p] of players.entries()) {
-        const match = await p.ladder.queue(mode);
-        games.push(play(p.ladder, match, { mode, name: p.name, order, events: p.events }));
-        // The next one queues once this one waits (or was matched already, by another group's player).
-        if (order < size - 1) await match.until('queued', 'pending', 'active');
-      }
-      results.push(...(await Promise.all(games)));
-    } catch (error) {
-      // A queue call that failed: the group's players count as not settled, with the reason.
-      const reason = error instanceof Error ? error.message : String(error);
-      for (const who of group)
-        if (!results.some((r) => r.name === who.name)) results.push({ ...who, ...unplayed, error: reason });
-    } finally {
-      await Promise.all(players.map((p) => p.close()));
-    }
-    if (++done % 25 === 0)
-      console.log(`  ${done}/${groups.length} groups played (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  };
   // The Functions emulator starts a function's worker on its first call, which can take longer than a ready
   // check on a loaded machine: one game of each mode first, not counted.
-  await Promise.all([playGroup({ mode: '1v1', size: 2 }, -1), playGroup({ mode: '2v2', size: 4 }, -2)]);
-  results.length = 0;
-  done = 0;
-  started = Date.now();
+  await Promise.all([
+    playGroup(stack, [], { mode: '1v1', size: 2 }, -1),
+    playGroup(stack, [], { mode: '2v2', size: 4 }, -2),
+  ]);
   console.log(`Soaking: ${PAIRS} 1v1 pairs and ${TEAMS} 2v2 foursomes, ${CONCURRENCY} groups at a time…`);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < groups.length) {
-        const index = next++;
-        await playGroup(groups[index]!, index).catch((error: unknown) => {
-          const { mode, size } = groups[index]!;
-          const reason = `could not sign in: ${error instanceof Error ? error.message : String(error)}`;
-          for (let order = 0; order < size; order++)
-            results.push({ mode, name: `Soak ${index}-${order}`, order, ...unplayed, error: reason });
-        });
-      }
-    }),
-  );
-  ticking = false;
-  const seconds = (Date.now() - started) / 1000;
+  const results: PlayerResult[] = [];
+  const seconds = await soak(stack, groups, results);
+  stopTicking();
   summarise(results, seconds);
   await stack.stop();
   process.exit(0);

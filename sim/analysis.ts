@@ -174,32 +174,29 @@ export function waitsByGroup(rooms: readonly RoomDoc[], config: AppConfig): Grou
   return groupWaits(waits, bands);
 }
 
-export function analyse(result: SimulationResult, config: AppConfig): Figures {
-  const rooms = result.snapshot.rooms.filter((r) => r.createdAt >= result.startedAt);
-  const started = rooms.filter((r) => r.status !== 'cancelled' && r.status !== 'pending');
-  const settled = rooms.filter((r) => r.status === 'settled');
-  const matchedPlayers = seats(started);
-  const playSeconds = (result.playUntil - result.playFrom) / 1000;
-  const windowSeconds = (result.drainedAt - result.playFrom) / 1000;
+type RoomDocs = SimulationResult['snapshot']['rooms'];
 
-  const row = (source: string, ops: { reads: number; writes: number; invocations?: number } | undefined): OpsRow => ({
-    source,
-    reads: ops?.reads ?? 0,
-    writes: ops?.writes ?? 0,
-    invocations: ops?.invocations ?? null,
-  });
+const opsRow = (source: string, ops: { reads: number; writes: number; invocations?: number } | undefined): OpsRow => ({
+  source,
+  reads: ops?.reads ?? 0,
+  writes: ops?.writes ?? 0,
+  invocations: ops?.invocations ?? null,
+});
+
+/** What the queue's callables and the scheduled matcher read and wrote, in all and per matched player. */
+function costFigures(result: SimulationResult, matchedPlayers: number) {
   const matcherReads = result.matcherRuns.reduce((sum, r) => sum + r.reads, 0);
   const matcherWrites = result.matcherRuns.reduce((sum, r) => sum + r.writes, 0);
   const queueOps = result.serverOps
     ? [
-        ...QUEUE_FUNCTIONS.map((name) => row(name, result.serverOps![name])),
-        row('matcher (scheduled runs)', { reads: matcherReads, writes: matcherWrites }),
+        ...QUEUE_FUNCTIONS.map((name) => opsRow(name, result.serverOps![name])),
+        opsRow('matcher (scheduled runs)', { reads: matcherReads, writes: matcherWrites }),
       ]
     : [];
   const otherOps = result.serverOps
     ? Object.entries(result.serverOps)
         .filter(([name]) => !QUEUE_FUNCTIONS.includes(name))
-        .map(([name, ops]) => row(name, ops))
+        .map(([name, ops]) => opsRow(name, ops))
     : [];
   // A callable the bots called with nothing on record would make the cost look smaller than it was: no figure then.
   const unrecorded = QUEUE_FUNCTIONS.filter(
@@ -209,25 +206,27 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     result.serverOps && matchedPlayers && !unrecorded.length
       ? round(queueOps.reduce((sum, r) => sum + r[key], 0) / matchedPlayers)
       : null;
-
+  const matcherKinds = result.matcherRuns.map((r) => r.kinds ?? {});
   const opsByKindBySource = Object.fromEntries([
     ...QUEUE_FUNCTIONS.map((name) => [name, perKind([result.serverOps?.[name]?.kinds ?? {}], matchedPlayers)]),
-    [
-      'matcher (scheduled runs)',
-      perKind(
-        result.matcherRuns.map((r) => r.kinds ?? {}),
-        matchedPlayers,
-      ),
-    ],
+    ['matcher (scheduled runs)', perKind(matcherKinds, matchedPlayers)],
   ]);
   const opsByKind = perKind(
-    [
-      ...QUEUE_FUNCTIONS.map((name) => result.serverOps?.[name]?.kinds ?? {}),
-      ...result.matcherRuns.map((r) => r.kinds ?? {}),
-    ],
+    [...QUEUE_FUNCTIONS.map((name) => result.serverOps?.[name]?.kinds ?? {}), ...matcherKinds],
     matchedPlayers,
   );
+  return {
+    readsPerMatchedPlayer: perPlayer('reads'),
+    writesPerMatchedPlayer: perPlayer('writes'),
+    queueOps,
+    opsByKind,
+    opsByKindBySource,
+    otherOps,
+  };
+}
 
+/** From enqueue to the room a player's client saw, by the path that matched them. */
+function latencyFigures(result: SimulationResult, rooms: RoomDocs, config: AppConfig) {
   const ticketsById = new Map(result.snapshot.tickets.map((t) => [t.id, t]));
   const roomsById = new Map(rooms.map((r) => [r.id, r]));
   const immediateRooms = new Set(result.enqueues.flatMap((e) => (e.immediateRoomId ? [e.immediateRoomId] : [])));
@@ -241,7 +240,20 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     if (!room) return [];
     return [e.roomSeenAt! - feasibleAt(room, config, (id) => ticketsById.get(id)?.createdAt ?? 0)];
   });
+  return {
+    enqueueToRoomMs: spread(seen.map(latency)),
+    byPath: {
+      immediate: spread(immediate.map(latency)),
+      scheduled: spread(scheduled.map(latency)),
+      scheduledByMatcher: spread(byMatcher.map(latency)),
+      matcherDelay: spread(matcherDelays),
+      scheduledByEnqueue: spread(scheduled.filter((e) => immediateRooms.has(e.roomId!)).map(latency)),
+    },
+    latencies: { immediate: immediate.map(latency), scheduled: scheduled.map(latency) },
+  };
+}
 
+function qualityFigures(rooms: RoomDocs) {
   const team = rooms.filter((r) => r.kind === 'team');
   const quality = {
     spread: rooms.map((r) => r.quality.spread),
@@ -249,9 +261,19 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     winProbabilityA: team.map((r) => r.quality.winProbabilityA ?? 0.5),
     waitSeconds: rooms.flatMap((r) => Object.values(r.quality.waitSeconds)),
   };
+  return {
+    ...quality,
+    summary: {
+      spread: spread(quality.spread),
+      sideDifference: spread(quality.sideDifference),
+      fairness: spread(quality.winProbabilityA.map((p) => round(Math.abs(p - 0.5), 4))),
+      waitSeconds: spread(quality.waitSeconds),
+    },
+  };
+}
 
-  const clientCalls = Object.entries(result.calls);
-  const names = [...new Set([...clientCalls.map(([n]) => n), ...Object.keys(result.serverOps ?? {})])].sort();
+/** Calls and new rooms in ten-second buckets from the start of the run. */
+function callTimeline(result: SimulationResult, rooms: RoomDocs) {
   const bucketMs = 10_000;
   const buckets = new Map<number, { calls: number; rooms: number }>();
   const bucket = (t: number) => {
@@ -262,14 +284,70 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
   };
   for (const t of result.callTimes) bucket(t).calls++;
   for (const r of rooms) bucket(r.createdAt).rooms++;
+  return [...buckets].sort(([a], [b]) => a - b).map(([at, counts]) => ({ at: at / 1000, ...counts }));
+}
+
+const wholeMs = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : Math.round(ms));
+
+/** Each callable as the bots saw it (calls, refusals, latency) beside the invocations the server recorded. */
+function invocationFigures(result: SimulationResult) {
+  const names = [...new Set([...Object.keys(result.calls), ...Object.keys(result.serverOps ?? {})])].sort();
+  return names.map((name) => {
+    const client = result.calls[name];
+    return {
+      name,
+      server: result.serverOps?.[name]?.invocations ?? null,
+      client: client?.calls ?? 0,
+      refused: client?.errors ?? {},
+      p50Ms: wholeMs(client?.p50Ms),
+      p95Ms: wholeMs(client?.p95Ms),
+      p99Ms: wholeMs(client?.p99Ms),
+    };
+  });
+}
+
+function matcherFigures(result: SimulationResult) {
   const runs = result.matcherRuns;
+  const reads = runs.reduce((sum, r) => sum + r.reads, 0);
   const sweeps = runs.reduce((sum, r) => sum + r.sweeps, 0);
   const opening = runs.reduce((sum, r) => sum + r.openingReads, 0);
+  return {
+    runs: runs.length,
+    sweeps,
+    reads,
+    writes: runs.reduce((sum, r) => sum + r.writes, 0),
+    committed: runs.reduce((sum, r) => sum + r.committed, 0),
+    expired: runs.reduce((sum, r) => sum + r.expired, 0),
+    readsPerSweep: sweeps ? round(reads / sweeps) : null,
+    sweepCycleMs: sweeps
+      ? Math.round(runs.reduce((sum, r) => sum + ((r.sweptUntil ?? 0) - (r.sweptFrom ?? 0)), 0) / sweeps)
+      : null,
+    steadyReadsPerSweep: sweeps ? round(Math.max(0, reads - opening) / sweeps) : null,
+    openingReads: runs.map((r) => r.openingReads),
+  };
+}
 
+function throughputFigures(result: SimulationResult, rooms: RoomDocs, settled: RoomDocs, matchedPlayers: number) {
+  const windowSeconds = Math.max(1, (result.drainedAt - result.playFrom) / 1000);
+  const calls = result.callTimes.filter((t) => t >= result.playFrom && t <= result.drainedAt).length;
+  return {
+    matchesPerMinute: round((60 * rooms.length) / windowSeconds, 1),
+    matchedPlayersPerSecond: round(matchedPlayers / windowSeconds),
+    settledRoomsPerMinute: round((60 * settled.length) / windowSeconds, 1),
+    callsPerSecond: round(calls / windowSeconds, 1),
+  };
+}
+
+export function analyse(result: SimulationResult, config: AppConfig): Figures {
+  const rooms = result.snapshot.rooms.filter((r) => r.createdAt >= result.startedAt);
+  const started = rooms.filter((r) => r.status !== 'cancelled' && r.status !== 'pending');
+  const settled = rooms.filter((r) => r.status === 'settled');
+  const matchedPlayers = seats(started);
+  const { enqueues } = result;
   return {
     bots: result.options.bots,
     wallSeconds: round((result.finishedAt - result.startedAt) / 1000, 1),
-    playSeconds: round(playSeconds, 1),
+    playSeconds: round((result.playUntil - result.playFrom) / 1000, 1),
     matches: rooms.length,
     roomsByStatus: rooms.reduce<Record<string, number>>((by, r) => {
       by[r.status] = (by[r.status] ?? 0) + 1;
@@ -279,74 +357,20 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
     seatedPlayers: seats(rooms),
     settledPlayers: seats(settled),
     invariantViolations: result.violations.length,
-    readsPerMatchedPlayer: perPlayer('reads'),
-    writesPerMatchedPlayer: perPlayer('writes'),
-    queueOps,
-    opsByKind,
-    opsByKindBySource,
-    otherOps,
-    enqueueToRoomMs: spread(seen.map(latency)),
-    byPath: {
-      immediate: spread(immediate.map(latency)),
-      scheduled: spread(scheduled.map(latency)),
-      scheduledByMatcher: spread(byMatcher.map(latency)),
-      matcherDelay: spread(matcherDelays),
-      scheduledByEnqueue: spread(scheduled.filter((e) => immediateRooms.has(e.roomId!)).map(latency)),
-    },
-    latencies: { immediate: immediate.map(latency), scheduled: scheduled.map(latency) },
+    ...costFigures(result, matchedPlayers),
+    ...latencyFigures(result, rooms, config),
     enqueues: {
-      total: result.enqueues.length,
-      matched: result.enqueues.filter((e) => e.roomId).length,
-      immediate: result.enqueues.filter((e) => e.immediateRoomId).length,
-      vanished: result.enqueues.filter((e) => e.vanished).length,
-      unmatched: result.enqueues.filter((e) => !e.roomId).length,
+      total: enqueues.length,
+      matched: enqueues.filter((e) => e.roomId).length,
+      immediate: enqueues.filter((e) => e.immediateRoomId).length,
+      vanished: enqueues.filter((e) => e.vanished).length,
+      unmatched: enqueues.filter((e) => !e.roomId).length,
     },
-    throughput: {
-      matchesPerMinute: round((60 * rooms.length) / Math.max(1, windowSeconds), 1),
-      matchedPlayersPerSecond: round(matchedPlayers / Math.max(1, windowSeconds)),
-      settledRoomsPerMinute: round((60 * settled.length) / Math.max(1, windowSeconds), 1),
-      callsPerSecond: round(
-        result.callTimes.filter((t) => t >= result.playFrom && t <= result.drainedAt).length /
-          Math.max(1, windowSeconds),
-        1,
-      ),
-    },
-    quality: {
-      ...quality,
-      summary: {
-        spread: spread(quality.spread),
-        sideDifference: spread(quality.sideDifference),
-        fairness: spread(quality.winProbabilityA.map((p) => round(Math.abs(p - 0.5), 4))),
-        waitSeconds: spread(quality.waitSeconds),
-      },
-    },
-    invocations: names.map((name) => {
-      const client = result.calls[name];
-      return {
-        name,
-        server: result.serverOps?.[name]?.invocations ?? null,
-        client: client?.calls ?? 0,
-        refused: client?.errors ?? {},
-        p50Ms: client?.p50Ms === null || client?.p50Ms === undefined ? null : Math.round(client.p50Ms),
-        p95Ms: client?.p95Ms === null || client?.p95Ms === undefined ? null : Math.round(client.p95Ms),
-        p99Ms: client?.p99Ms === null || client?.p99Ms === undefined ? null : Math.round(client.p99Ms),
-      };
-    }),
-    matcher: {
-      runs: runs.length,
-      sweeps,
-      reads: matcherReads,
-      writes: matcherWrites,
-      committed: runs.reduce((sum, r) => sum + r.committed, 0),
-      expired: runs.reduce((sum, r) => sum + r.expired, 0),
-      readsPerSweep: sweeps ? round(matcherReads / sweeps) : null,
-      sweepCycleMs: sweeps
-        ? Math.round(runs.reduce((sum, r) => sum + ((r.sweptUntil ?? 0) - (r.sweptFrom ?? 0)), 0) / sweeps)
-        : null,
-      steadyReadsPerSweep: sweeps ? round(Math.max(0, matcherReads - opening) / sweeps) : null,
-      openingReads: runs.map((r) => r.openingReads),
-    },
-    callTimeline: [...buckets].sort(([a], [b]) => a - b).map(([at, counts]) => ({ at: at / 1000, ...counts })),
+    throughput: throughputFigures(result, rooms, settled, matchedPlayers),
+    quality: qualityFigures(rooms),
+    invocations: invocationFigures(result),
+    matcher: matcherFigures(result),
+    callTimeline: callTimeline(result, rooms),
     limiterWaitMs: spread(result.limiterWaitMs),
     skill: skillFigures(result, config),
     waitsByGroup: waitsByGroup(started, config),

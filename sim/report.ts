@@ -29,6 +29,47 @@ const ms = (value: number | null) =>
   value === null ? '–' : value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`;
 const perPlayer = (value: number, players: number) => (players ? (value / players).toFixed(2) : '–');
 
+/** Each queue source's reads and writes, in all and per matched player, with the kinds of document behind them. */
+const opsPerMatchedPlayer = (figures: Figures) =>
+  Object.fromEntries(
+    figures.queueOps.map((r) => [
+      r.source,
+      {
+        reads: r.reads,
+        writes: r.writes,
+        invocations: r.invocations,
+        readsPerPlayer: +perPlayer(r.reads, figures.matchedPlayers),
+        writesPerPlayer: +perPlayer(r.writes, figures.matchedPlayers),
+        byKindPerPlayer: figures.opsByKindBySource[r.source] ?? {},
+      },
+    ]),
+  );
+
+/** A matcher run as the JSON report keeps it: its counts, without the timings. */
+const matcherRunRow = ({
+  leased,
+  sweeps,
+  committed,
+  stale,
+  expired,
+  roomDeadlines,
+  reads,
+  writes,
+  openingReads,
+  error,
+}: SimulationResult['matcherRuns'][number]) => ({
+  leased,
+  sweeps,
+  committed,
+  stale,
+  expired,
+  roomDeadlines,
+  reads,
+  writes,
+  openingReads,
+  error,
+});
+
 /** The JSON report: the fields the issue names first, then the detail behind them. */
 export function reportJson(figures: Figures, result: SimulationResult) {
   const path = (s: Spread) => ({ n: s.n, p50: s.p50, p95: s.p95 });
@@ -58,42 +99,13 @@ export function reportJson(figures: Figures, result: SimulationResult) {
     waitSecondsByBand: figures.waitsByGroup.byBand,
     skill: figures.skill,
     botRooms: figures.botRooms,
-    opsPerMatchedPlayer: Object.fromEntries(
-      figures.queueOps.map((r) => [
-        r.source,
-        {
-          reads: r.reads,
-          writes: r.writes,
-          invocations: r.invocations,
-          readsPerPlayer: +perPlayer(r.reads, figures.matchedPlayers),
-          writesPerPlayer: +perPlayer(r.writes, figures.matchedPlayers),
-          byKindPerPlayer: figures.opsByKindBySource[r.source] ?? {},
-        },
-      ]),
-    ),
+    opsPerMatchedPlayer: opsPerMatchedPlayer(figures),
     opsByKindPerMatchedPlayer: figures.opsByKind,
     otherOps: Object.fromEntries(
       figures.otherOps.map((r) => [r.source, { reads: r.reads, writes: r.writes, invocations: r.invocations }]),
     ),
     invocations: Object.fromEntries(figures.invocations.map(({ name, ...rest }) => [name, rest])),
-    matcher: {
-      ...figures.matcher,
-      openingReads: undefined,
-      runs: result.matcherRuns.map(
-        ({ leased, sweeps, committed, stale, expired, roomDeadlines, reads, writes, openingReads, error }) => ({
-          leased,
-          sweeps,
-          committed,
-          stale,
-          expired,
-          roomDeadlines,
-          reads,
-          writes,
-          openingReads,
-          error,
-        }),
-      ),
-    },
+    matcher: { ...figures.matcher, openingReads: undefined, runs: result.matcherRuns.map(matcherRunRow) },
     faults: result.faults,
     penalties: result.penalties,
     operator: result.operator,
@@ -199,11 +211,13 @@ function table(head: string[], rows: (string | number | null)[][]): string {
   return `<table><thead><tr>${head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map(cell).join('')}</tr>`).join('')}</tbody></table>`;
 }
 
-export function reportHtml(figures: Figures, result: SimulationResult): string {
-  const interval = result.sweepIntervalSeconds;
+const verdict = (ok: boolean | null) => (ok === null ? 'not measured' : ok ? '✓ met' : '✗ missed');
+const atMost = (value: number | null, bound: number) => verdict(value === null ? null : value <= bound);
+
+function targetsSection(figures: Figures, interval: number): string {
   const scheduledTarget = 1000 * interval + TARGETS.scheduledSlackMs;
-  const verdict = (ok: boolean | null) => (ok === null ? 'not measured' : ok ? '✓ met' : '✗ missed');
-  const targets = table(
+  const { immediate, scheduled, matcherDelay } = figures.byPath;
+  return table(
     ['measure', 'target', 'measured', ''],
     [
       ['invariant violations', '0', figures.invariantViolations, verdict(figures.invariantViolations === 0)],
@@ -211,49 +225,45 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
         'Firestore reads per matched player (enqueue → settlement)',
         `≤ ${TARGETS.readsPerMatchedPlayer}`,
         figures.readsPerMatchedPlayer,
-        verdict(
-          figures.readsPerMatchedPlayer === null
-            ? null
-            : figures.readsPerMatchedPlayer <= TARGETS.readsPerMatchedPlayer,
-        ),
+        atMost(figures.readsPerMatchedPlayer, TARGETS.readsPerMatchedPlayer),
       ],
       [
         'Firestore writes per matched player',
         `≤ ${TARGETS.writesPerMatchedPlayer}`,
         figures.writesPerMatchedPlayer,
-        verdict(
-          figures.writesPerMatchedPlayer === null
-            ? null
-            : figures.writesPerMatchedPlayer <= TARGETS.writesPerMatchedPlayer,
-        ),
+        atMost(figures.writesPerMatchedPlayer, TARGETS.writesPerMatchedPlayer),
       ],
       [
         'enqueue → room p95, immediate path',
         '≤ 1.5 s',
-        ms(figures.byPath.immediate.p95),
-        verdict(figures.byPath.immediate.p95 === null ? null : figures.byPath.immediate.p95 <= TARGETS.immediateP95Ms),
+        ms(immediate.p95),
+        atMost(immediate.p95, TARGETS.immediateP95Ms),
       ],
       [
         'enqueue → room p95, scheduled path',
         `≤ ${interval + 1} s`,
-        ms(figures.byPath.scheduled.p95),
-        verdict(figures.byPath.scheduled.p95 === null ? null : figures.byPath.scheduled.p95 <= scheduledTarget),
+        ms(scheduled.p95),
+        atMost(scheduled.p95, scheduledTarget),
       ],
       [
         'match possible → room seen p95, matcher sweeps',
         `≤ ${interval + 1} s`,
-        ms(figures.byPath.matcherDelay.p95),
-        verdict(figures.byPath.matcherDelay.p95 === null ? null : figures.byPath.matcherDelay.p95 <= scheduledTarget),
+        ms(matcherDelay.p95),
+        atMost(matcherDelay.p95, scheduledTarget),
       ],
     ],
   );
-  const spreadRow = (name: string, s: Spread, unit = (v: number | null) => (v === null ? '–' : String(v))) => [
-    name,
-    s.n,
-    unit(s.p50),
-    unit(s.p95),
-  ];
-  const latencyTable = table(
+}
+
+const spreadRow = (name: string, s: Spread, unit = (v: number | null) => (v === null ? '–' : String(v))) => [
+  name,
+  s.n,
+  unit(s.p50),
+  unit(s.p95),
+];
+
+function latencyTable(figures: Figures): string {
+  return table(
     ['path', 'n', 'p50', 'p95'],
     [
       spreadRow('all matched enqueues', figures.enqueueToRoomMs, ms),
@@ -264,50 +274,48 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
       spreadRow('match possible → room seen (matcher sweeps)', figures.byPath.matcherDelay, ms),
     ],
   );
+}
+
+function costSection(figures: Figures): string {
+  if (!figures.queueOps.length)
+    return '<p class="warn">The stack ran without LADDER_METRICS=on, so the callables recorded no reads or writes.</p>';
+  const players = figures.matchedPlayers;
   const costRows = figures.queueOps.map((r) => [
     r.source,
     r.invocations,
     r.reads,
     r.writes,
-    perPlayer(r.reads, figures.matchedPlayers),
-    perPlayer(r.writes, figures.matchedPlayers),
+    perPlayer(r.reads, players),
+    perPlayer(r.writes, players),
   ]);
-  const cost = figures.queueOps.length
-    ? table(
-        ['made by', 'invocations', 'reads', 'writes', 'reads / matched player', 'writes / matched player'],
-        [
-          ...costRows,
-          [
-            'total',
-            null,
-            figures.queueOps.reduce((s, r) => s + r.reads, 0),
-            figures.queueOps.reduce((s, r) => s + r.writes, 0),
-            figures.readsPerMatchedPlayer,
-            figures.writesPerMatchedPlayer,
-          ],
-        ],
-      ) +
-      bars({
-        id: 'cost-chart',
-        title: 'Reads and writes per matched player, by where they were made',
-        yLabel: 'per matched player',
-        labels: figures.queueOps.map((r) => r.source.replace(' (scheduled runs)', '')),
-        series: [
-          {
-            name: 'reads',
-            values: figures.queueOps.map((r) => r.reads / Math.max(1, figures.matchedPlayers)),
-            color: COLORS.reads,
-          },
-          {
-            name: 'writes',
-            values: figures.queueOps.map((r) => r.writes / Math.max(1, figures.matchedPlayers)),
-            color: COLORS.writes,
-          },
-        ],
-      })
-    : '<p class="warn">The stack ran without LADDER_METRICS=on, so the callables recorded no reads or writes.</p>';
+  const total = [
+    'total',
+    null,
+    figures.queueOps.reduce((s, r) => s + r.reads, 0),
+    figures.queueOps.reduce((s, r) => s + r.writes, 0),
+    figures.readsPerMatchedPlayer,
+    figures.writesPerMatchedPlayer,
+  ];
+  const head = ['made by', 'invocations', 'reads', 'writes', 'reads / matched player', 'writes / matched player'];
+  const per = (key: 'reads' | 'writes') => figures.queueOps.map((r) => r[key] / Math.max(1, players));
+  return (
+    table(head, [...costRows, total]) +
+    bars({
+      id: 'cost-chart',
+      title: 'Reads and writes per matched player, by where they were made',
+      yLabel: 'per matched player',
+      labels: figures.queueOps.map((r) => r.source.replace(' (scheduled runs)', '')),
+      series: [
+        { name: 'reads', values: per('reads'), color: COLORS.reads },
+        { name: 'writes', values: per('writes'), color: COLORS.writes },
+      ],
+    })
+  );
+}
+
+function qualitySection(figures: Figures): string {
   const q = figures.quality;
-  const quality =
+  const charts =
     histogram({
       id: 'quality-chart',
       title: "Match quality: difference between the sides' average scores (team rooms)",
@@ -322,16 +330,22 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
       edges: [0, 25, 50, 75, 100, 150, 200, 250, 300, 350, 400],
       series: [{ name: 'rooms', values: q.spread, color: COLORS.scheduled }],
     });
-  const qualityTable = table(
-    ['measure', 'n', 'p50', 'p95'],
-    [
-      spreadRow('side difference (points)', q.summary.sideDifference),
-      spreadRow('|predicted win probability − 0.5|', q.summary.fairness),
-      spreadRow('spread (points)', q.summary.spread),
-      spreadRow("wait when matched (s, from the ticket's enqueue time)", q.summary.waitSeconds),
-    ],
+  return (
+    charts +
+    table(
+      ['measure', 'n', 'p50', 'p95'],
+      [
+        spreadRow('side difference (points)', q.summary.sideDifference),
+        spreadRow('|predicted win probability − 0.5|', q.summary.fairness),
+        spreadRow('spread (points)', q.summary.spread),
+        spreadRow("wait when matched (s, from the ticket's enqueue time)", q.summary.waitSeconds),
+      ],
+    )
   );
-  const timeline = lines({
+}
+
+function timelineChart(figures: Figures): string {
+  return lines({
     id: 'timeline-chart',
     title: 'Load over time (10 s buckets)',
     xLabel: 'seconds since the start (sign-in included)',
@@ -346,7 +360,10 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
       { name: 'rooms committed per 10 s', values: figures.callTimeline.map((b) => b.rooms), color: COLORS.rooms },
     ],
   });
-  const invocations = table(
+}
+
+function invocationsTable(figures: Figures): string {
+  return table(
     [
       'function',
       'server invocations',
@@ -368,19 +385,12 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
       ms(i.p99Ms),
     ]),
   );
-  const runs = table(
-    [
-      'run',
-      'sweeps',
-      'committed',
-      'stale',
-      'expired',
-      'room deadlines',
-      'opening reads',
-      'reads',
-      'writes',
-      'reads / sweep',
-    ],
+}
+
+function matcherRunsTable(result: SimulationResult): string {
+  const head = ['run', 'sweeps', 'committed', 'stale', 'expired', 'room deadlines', 'opening reads', 'reads', 'writes'];
+  return table(
+    [...head, 'reads / sweep'],
     result.matcherRuns.map((r, i) => [
       i + 1,
       r.sweeps,
@@ -394,20 +404,24 @@ export function reportHtml(figures: Figures, result: SimulationResult): string {
       r.sweeps ? (r.reads / r.sweeps).toFixed(1) : null,
     ]),
   );
-  const faults = table(['fault injected', 'count'], Object.entries(result.faults));
-  const penaltyTable = table(['penalty on record at the end', 'count'], Object.entries(result.penalties));
-  const operator = result.operator
-    ? `<h2>Operator</h2><p>An operator acted through the admin callables while the bots played (<code>--operator</code>); the
+}
+
+function operatorSection(result: SimulationResult): string {
+  if (!result.operator) return '';
+  const actions = result.operator.actions.map((a) => [
+    ((a.at - result.playFrom) / 1000).toFixed(1),
+    a.action,
+    a.target,
+    a.outcome,
+  ]);
+  return `<h2>Operator</h2><p>An operator acted through the admin callables while the bots played (<code>--operator</code>); the
 invariant checker held the database to each action from its audit row.</p>${table(['action', 'count'], Object.entries(result.operator.counts))}${table(
-        ['at (s into play)', 'action', 'target', 'answer'],
-        result.operator.actions.map((a) => [
-          ((a.at - result.playFrom) / 1000).toFixed(1),
-          a.action,
-          a.target,
-          a.outcome,
-        ]),
-      )}`
-    : '';
+    ['at (s into play)', 'action', 'target', 'answer'],
+    actions,
+  )}`;
+}
+
+function anomaliesSection(result: SimulationResult): string {
   const anomalies = [
     ...result.doubleEnqueues.map((e) => `both of two concurrent enqueues got a ticket: ${e}`),
     ...result.listenerErrors.map((e) => `listener error ${e}`),
@@ -421,11 +435,28 @@ invariant checker held the database to each action from its audit row.</p>${tabl
   const anomalyList = anomalies.length
     ? `<ul class="bad">${anomalies.map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>`
     : '<p class="good">No double enqueue, no listener errors, no stale listeners, no bot left busy.</p>';
-  const violations = result.violations.length
+  return anomalyList + missedList;
+}
+
+function violationsSection(result: SimulationResult): string {
+  return result.violations.length
     ? `<ol class="bad">${result.violations.map((v) => `<li><b>${escapeHtml(v.invariant)}</b>: ${escapeHtml(v.documents.join(', '))} — ${escapeHtml(v.detail)}</li>`).join('')}</ol>`
     : '<p class="good">Every invariant holds over the whole database after the run.</p>';
-  const o = result.options;
+}
+
+/** The opening paragraph: what ran, on what, for how long, and what it seated. */
+function runSummary(figures: Figures, result: SimulationResult): string {
   const load = loadSummary(result);
+  const seeded = Object.values(result.background.perMode);
+  return `<p>${figures.bots} bots (real web-SDK clients on the Auth, Functions and Firestore emulators) played for ${figures.playSeconds} s;
+wall time ${figures.wallSeconds} s on ${result.machine.cores} cores shared by the emulators, the bots and the matcher
+(1-minute load average while playing: ${load ? `mean ${load.mean}, max ${load.max}` : 'not sampled'}). Sweep interval ${result.sweepIntervalSeconds} s, matcher runs of ${result.runSeconds} s.
+${figures.matches} rooms, ${figures.matchedPlayers} players seated in rooms that started (${figures.settledPlayers} in settled ones).
+${seeded.length ? `Background: ${seeded.reduce((a, b) => a + b, 0)} seeded unmatchable waiting tickets, digested by one unmeasured matcher run (${result.background.coldStartReads} reads).` : ''}</p>`;
+}
+
+export function reportHtml(figures: Figures, result: SimulationResult): string {
+  const interval = result.sweepIntervalSeconds;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Ladder matchmaking simulation — ${figures.bots} bots</title>
 <style>
@@ -434,14 +465,10 @@ table{border-collapse:collapse;margin:.8em 0 1.4em;font-size:14px}td,th{border:1
 svg{display:block;margin:1em 0;max-width:100%;height:auto;border:1px solid #eee}.good{color:#276749}.bad,.warn{color:#c53030}code{background:#f5f5f5;padding:0 3px}
 </style></head><body>
 <h1>Ladder matchmaking: load and fault simulation</h1>
-<p>${figures.bots} bots (real web-SDK clients on the Auth, Functions and Firestore emulators) played for ${figures.playSeconds} s;
-wall time ${figures.wallSeconds} s on ${result.machine.cores} cores shared by the emulators, the bots and the matcher
-(1-minute load average while playing: ${load ? `mean ${load.mean}, max ${load.max}` : 'not sampled'}). Sweep interval ${interval} s, matcher runs of ${result.runSeconds} s.
-${figures.matches} rooms, ${figures.matchedPlayers} players seated in rooms that started (${figures.settledPlayers} in settled ones).
-${Object.values(result.background.perMode).length ? `Background: ${Object.values(result.background.perMode).reduce((a, b) => a + b, 0)} seeded unmatchable waiting tickets, digested by one unmeasured matcher run (${result.background.coldStartReads} reads).` : ''}</p>
-<h2>Invariants</h2>${violations}
-<h2>Targets</h2>${targets}
-<h2>Waiting for a room</h2>${waitChart(figures, interval)}${latencyTable}
+${runSummary(figures, result)}
+<h2>Invariants</h2>${violationsSection(result)}
+<h2>Targets</h2>${targetsSection(figures, interval)}
+<h2>Waiting for a room</h2>${waitChart(figures, interval)}${latencyTable(figures)}
 <p>The scheduled path's enqueue → room includes the wait for other players and for caps to widen; "match possible → room seen"
 starts at the moment this room's own tickets first made a valid match (the last ticket's entry, a widening step, or the end of a fill wait).
 Latency runs from the moment the enqueue request left the client. Before that, requests waited for one of the simulation's
@@ -449,35 +476,34 @@ ${result.options.concurrency} request slots (which keep hundreds of bots from sw
 ${ms(figures.limiterWaitMs.p50)}, p95 ${ms(figures.limiterWaitMs.p95)} while playing. That wait is not in the figures, but a
 slow ready-check answer or heartbeat caused by it is in what follows from it (cancelled rooms, expired tickets).</p>
 <h2>Waits by party size and by band</h2>${groupWaitsSection(figures)}
-<h2>Match quality</h2>${quality}${qualityTable}
+<h2>Match quality</h2>${qualitySection(figures)}
 <h2>Ratings against true skill</h2>${skillSection(figures)}
 <h2>Bots after a wait</h2>${botSection(figures)}
-<h2>Throughput</h2>${table(['measure', 'value'], Object.entries(figures.throughput))}${timeline}
+<h2>Throughput</h2>${table(['measure', 'value'], Object.entries(figures.throughput))}${timelineChart(figures)}
 <h2>Firestore cost</h2>
 <p>Counted in the store layer: every transaction read and write (retries included), query results (at least one read each) and
 listener documents added or changed. Callables record theirs in <code>metrics/*</code>; the matcher runs in this process and counts
-in <code>opCounts</code>. A matched player is one seated in a room that got past its ready check.</p>${cost}
+in <code>opCounts</code>. A matched player is one seated in a room that got past its ready check.</p>${costSection(figures)}
 <p>Outside the enqueue → settlement window: ${figures.otherOps.map((r) => `${escapeHtml(r.source)} ${r.reads} reads / ${r.writes} writes`).join('; ') || '–'}.</p>
-<h2>Function invocations</h2>${invocations}
-<h2>Matcher runs</h2>${runs}
-<h2>Faults injected</h2>${faults}
-${operator}
+<h2>Function invocations</h2>${invocationsTable(figures)}
+<h2>Matcher runs</h2>${matcherRunsTable(result)}
+<h2>Faults injected</h2>${table(['fault injected', 'count'], Object.entries(result.faults))}
+${operatorSection(result)}
 <h2>Fair-play penalties</h2>
 <p>From the database after the run (see docs/fair-play.md): players with a dodge on record and the highest cooldown step
 reached, players still cooling down, leaves and the rooms whole sides left, reports contradicting a settled result
 and players past the review threshold. The invariant checker verified each leave and contradicting report was
-counted once.</p>${penaltyTable}
-<h2>Client anomalies</h2>${anomalyList}${missedList}
+counted once.</p>${table(['penalty on record at the end', 'count'], Object.entries(result.penalties))}
+<h2>Client anomalies</h2>${anomaliesSection(result)}
 <h2>Run</h2>${table(
     ['option', 'value'],
-    Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)]),
+    Object.entries(result.options).map(([k, v]) => [k, JSON.stringify(v)]),
   )}
 </body></html>
 `;
 }
 
-/** Spearman by games played per ladder, and the rooms' forecasts scored against what happened. */
-/** The waits of the started rooms' tickets by party size and by rating band, p50 / p95 (issue 30). */
+/** The waits of the started rooms' tickets by party size and by rating band, p50 / p95. */
 function groupWaitsSection(figures: Figures): string {
   const rows = (groups: Record<string, { p50: number; p95: number; samples: number }>) =>
     Object.entries(groups).map(([k, w]) => [k, w.p50.toFixed(1), w.p95.toFixed(1), w.samples]);
@@ -486,6 +512,7 @@ ${table(['band', 'wait p50 s', 'wait p95 s', 'tickets'], rows(figures.waitsByGro
 <p>Each ticket's wait from its enqueue to its room's proposal, in the rooms that started; a band is the party's mean rating's tier.</p>`;
 }
 
+/** Spearman by games played per ladder, and the rooms' forecasts scored against what happened. */
 function skillSection(figures: Figures): string {
   const { trueSkill, ladders, forecasts } = figures.skill;
   const rho = (value: number | null) => (value === null ? null : value.toFixed(3));

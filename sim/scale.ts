@@ -28,6 +28,99 @@ function listFlag(args: string[], flag: string, fallback: number[]): number[] {
   return values;
 }
 
+type Stack = Awaited<ReturnType<typeof simulationStack>>;
+type Config = typeof import('../functions/src/config.js')['config'];
+type Options = ReturnType<typeof parseOptions>;
+
+/** `--drain N`: drains a backlog of N matchable tickets with each number of matcher processes. */
+async function runDrains(stack: Stack, config: Config, options: Options, tickets: number, matcherCounts: number[]) {
+  const { drain } = await import('./drain.js');
+  const drains = [];
+  for (const matchers of matcherCounts) {
+    console.log(`\n— Draining ${tickets} matchable tickets with ${matchers} matcher process(es) —`);
+    await clearEmulators(stack);
+    const intervalMs = 1000 * (options.sweepIntervalSeconds ?? config.matcher.sweepIntervalSeconds);
+    drains.push(await drain(config, { tickets, matchers, intervalMs }));
+    console.log(JSON.stringify(drains.at(-1)));
+  }
+  writeFileSync(OUT, `${JSON.stringify({ drains }, null, 2)}\n`);
+  console.log(`\n${drainTable(drains)}\n\nWritten to ${OUT}`);
+  return drains.some((d) => d.invariantViolations > 0) ? 1 : 0;
+}
+
+const roundMs = (ms: number | null) => (ms === null ? null : Math.round(ms));
+const mean = (values: number[]) =>
+  values.length ? +(values.reduce((a, b) => a + b, 0) / values.length).toFixed(1) : null;
+
+/** One phase's row: its cost per matched player, split by where it was made, and its waits. */
+function scaleRow(
+  phase: { pool: number; interval: number; matchers: number },
+  result: SimulationResult,
+  f: ReturnType<typeof import('./analysis.js')['analyse']>,
+) {
+  const opening = f.matcher.openingReads.reduce((a, b) => a + b, 0);
+  const callable = f.queueOps.filter((r) => !r.source.startsWith('matcher'));
+  const per = (n: number) => (f.matchedPlayers ? +(n / f.matchedPlayers).toFixed(2) : null);
+  return {
+    pool: phase.pool,
+    sweepIntervalSeconds: phase.interval,
+    matchers: phase.matchers,
+    perRegion: perRegion(result),
+    matchedPlayers: f.matchedPlayers,
+    callableReadsPerPlayer: per(callable.reduce((s, r) => s + r.reads, 0)),
+    callableWritesPerPlayer: per(callable.reduce((s, r) => s + r.writes, 0)),
+    matcherReadsPerPlayerAfterOpening: per(Math.max(0, f.matcher.reads - opening)),
+    matcherWritesPerPlayer: per(f.matcher.writes),
+    readsPerPlayerWithoutOpening: per(f.queueOps.reduce((s, r) => s + r.reads, 0) - opening),
+    readsPerMatchedPlayer: f.readsPerMatchedPlayer,
+    writesPerMatchedPlayer: f.writesPerMatchedPlayer,
+    matcherRuns: f.matcher.runs,
+    openingReadsPerRun: f.matcher.runs ? Math.round(opening / f.matcher.runs) : null,
+    sweeps: f.matcher.sweeps,
+    steadyReadsPerSweep: f.matcher.steadyReadsPerSweep,
+    sweepCycleMs: f.matcher.sweepCycleMs,
+    immediateP95Ms: roundMs(f.byPath.immediate.p95),
+    scheduledP95Ms: roundMs(f.byPath.scheduled.p95),
+    matcherDelayP95Ms: roundMs(f.byPath.matcherDelay.p95),
+    seedingSeconds: +(result.phasesMs.background / 1000).toFixed(1),
+    coldStartReads: result.background.coldStartReads,
+    loadAverage: mean(result.machine.loadAverages),
+    invariantViolations: result.violations.length,
+  };
+}
+
+/** Every pool size × interval × number of matcher runs, one fresh database each. */
+async function runPhases(
+  stack: Stack,
+  config: Config,
+  options: Options,
+  grid: { pools: number[]; intervals: number[]; matcherCounts: number[] },
+) {
+  const { runSimulation } = await import('./simulation.js');
+  const { analyse } = await import('./analysis.js');
+  const { describeViolations } = await import('./invariants.js');
+  const rows = [];
+  for (const pool of grid.pools)
+    for (const interval of grid.intervals)
+      for (const matchers of grid.matcherCounts) {
+        console.log(
+          `\n— Pool of ${pool} seeded waiting tickets, sweep interval ${interval} s, ${matchers} matcher run(s) —`,
+        );
+        await clearEmulators(stack);
+        const result = await runSimulation({
+          options: { ...options, background: pool, sweepIntervalSeconds: interval, matchers },
+          endpoints: stack,
+          log: console.log,
+          progressEveryMs: 15_000,
+        });
+        if (result.violations.length) console.error(describeViolations(result.violations));
+        const row = scaleRow({ pool, interval, matchers }, result, analyse(result, config));
+        rows.push(row);
+        console.log(JSON.stringify(row));
+      }
+  return rows;
+}
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   if (args.includes('--help')) {
@@ -43,78 +136,8 @@ async function main(): Promise<number> {
   const stack = await simulationStack(console.log);
   try {
     const { config } = await import('../functions/src/config.js');
-    const { runSimulation } = await import('./simulation.js');
-    const { analyse } = await import('./analysis.js');
-    const { describeViolations } = await import('./invariants.js');
-    if (drainTickets !== undefined) {
-      const { drain } = await import('./drain.js');
-      const drains = [];
-      for (const matchers of matcherCounts) {
-        console.log(`\n— Draining ${drainTickets} matchable tickets with ${matchers} matcher process(es) —`);
-        await clearEmulators(stack);
-        const intervalMs = 1000 * (options.sweepIntervalSeconds ?? config.matcher.sweepIntervalSeconds);
-        drains.push(await drain(config, { tickets: drainTickets, matchers, intervalMs }));
-        console.log(JSON.stringify(drains.at(-1)));
-      }
-      writeFileSync(OUT, `${JSON.stringify({ drains }, null, 2)}\n`);
-      console.log(`\n${drainTable(drains)}\n\nWritten to ${OUT}`);
-      return drains.some((d) => d.invariantViolations > 0) ? 1 : 0;
-    }
-    const rows = [];
-    let violations = 0;
-    for (const background of pools) {
-      for (const interval of intervals)
-        for (const matchers of matcherCounts) {
-          console.log(
-            `\n— Pool of ${background} seeded waiting tickets, sweep interval ${interval} s, ${matchers} matcher run(s) —`,
-          );
-          await clearEmulators(stack);
-          const result = await runSimulation({
-            options: { ...options, background, sweepIntervalSeconds: interval, matchers },
-            endpoints: stack,
-            log: console.log,
-            progressEveryMs: 15_000,
-          });
-          const f = analyse(result, config);
-          violations += result.violations.length;
-          if (result.violations.length) console.error(describeViolations(result.violations));
-          const opening = f.matcher.openingReads.reduce((a, b) => a + b, 0);
-          const callable = f.queueOps.filter((r) => !r.source.startsWith('matcher'));
-          const per = (n: number) => (f.matchedPlayers ? +(n / f.matchedPlayers).toFixed(2) : null);
-          const row = {
-            pool: background,
-            sweepIntervalSeconds: interval,
-            matchers,
-            perRegion: perRegion(result),
-            matchedPlayers: f.matchedPlayers,
-            callableReadsPerPlayer: per(callable.reduce((s, r) => s + r.reads, 0)),
-            callableWritesPerPlayer: per(callable.reduce((s, r) => s + r.writes, 0)),
-            matcherReadsPerPlayerAfterOpening: per(Math.max(0, f.matcher.reads - opening)),
-            matcherWritesPerPlayer: per(f.matcher.writes),
-            readsPerPlayerWithoutOpening: per(f.queueOps.reduce((s, r) => s + r.reads, 0) - opening),
-            readsPerMatchedPlayer: f.readsPerMatchedPlayer,
-            writesPerMatchedPlayer: f.writesPerMatchedPlayer,
-            matcherRuns: f.matcher.runs,
-            openingReadsPerRun: f.matcher.runs ? Math.round(opening / f.matcher.runs) : null,
-            sweeps: f.matcher.sweeps,
-            steadyReadsPerSweep: f.matcher.steadyReadsPerSweep,
-            sweepCycleMs: f.matcher.sweepCycleMs,
-            immediateP95Ms: f.byPath.immediate.p95 === null ? null : Math.round(f.byPath.immediate.p95),
-            scheduledP95Ms: f.byPath.scheduled.p95 === null ? null : Math.round(f.byPath.scheduled.p95),
-            matcherDelayP95Ms: f.byPath.matcherDelay.p95 === null ? null : Math.round(f.byPath.matcherDelay.p95),
-            seedingSeconds: +(result.phasesMs.background / 1000).toFixed(1),
-            coldStartReads: result.background.coldStartReads,
-            loadAverage: result.machine.loadAverages.length
-              ? +(result.machine.loadAverages.reduce((a, b) => a + b, 0) / result.machine.loadAverages.length).toFixed(
-                  1,
-                )
-              : null,
-            invariantViolations: result.violations.length,
-          };
-          rows.push(row);
-          console.log(JSON.stringify(row));
-        }
-    }
+    if (drainTickets !== undefined) return await runDrains(stack, config, options, drainTickets, matcherCounts);
+    const rows = await runPhases(stack, config, options, { pools, intervals, matcherCounts });
     writeFileSync(OUT, `${JSON.stringify({ options, rows }, null, 2)}\n`);
     const regional = rows.flatMap((r) =>
       Object.entries(r.perRegion).map(
@@ -123,7 +146,7 @@ async function main(): Promise<number> {
       ),
     );
     console.log(`\n${table(rows)}\n${regional.length ? `\n${regional.join('\n')}\n` : ''}\nWritten to ${OUT}`);
-    return violations ? 1 : 0;
+    return rows.some((r) => r.invariantViolations > 0) ? 1 : 0;
   } finally {
     await stack.stop();
   }

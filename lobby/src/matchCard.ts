@@ -104,64 +104,10 @@ export class MatchCard {
     const title = (text: string) => h('p', { class: 'status', 'data-testid': 'match-status' }, text);
     const back = h('button', { type: 'button', onclick: () => this.dismiss() }, 'Back to lobby');
     switch (status.kind) {
-      case 'queued': {
-        const stats = status.stats;
-        return [
-          title(`Searching for ${this.modeName(status.pool)}…`),
-          status.requeued
-            ? h(
-                'p',
-                { class: 'note' },
-                'Back in the queue: someone missed the ready check. Your wait counts from when you first queued.',
-              )
-            : '',
-          h(
-            'dl',
-            {},
-            h('dt', {}, 'Waited'),
-            h('dd', { 'data-testid': 'waited' }, duration(status.waitedSeconds)),
-            h('dt', {}, 'Estimated wait'),
-            h(
-              'dd',
-              { 'data-testid': 'estimated-wait' },
-              status.estimatedWaitSeconds === null ? 'not known yet' : `about ${duration(status.estimatedWaitSeconds)}`,
-              status.band ? h('span', { class: 'muted' }, ` · ${capitalised(status.band)} players`) : '',
-            ),
-            h('dt', {}, 'In the queue'),
-            h('dd', { 'data-testid': 'queue-size' }, queueSize(stats, status.enqueuedAt)),
-            ...(status.waitingBecause
-              ? [
-                  h('dt', {}, 'Still waiting'),
-                  h('dd', { 'data-testid': 'waiting-because' }, WHY[status.waitingBecause]),
-                ]
-              : []),
-          ),
-          actionButton('Leave queue', () => match.cancel()),
-        ];
-      }
-      case 'pending': {
-        const accept = actionButton(status.youAccepted ? 'Accepted' : 'Accept', () => match.accept(), {
-          class: 'primary',
-          disabled: status.youAccepted,
-        });
-        return [
-          title('Match found! Accept to play.'),
-          h(
-            'p',
-            {},
-            'Ready check ends in ',
-            this.countdown(status.deadline),
-            ` · ${status.accepted.length}/${status.room.memberUids.length} accepted`,
-          ),
-          roomView(status.room, uid),
-          h(
-            'div',
-            { class: 'buttons' },
-            accept,
-            status.youAccepted ? null : actionButton('Decline', () => match.decline()),
-          ),
-        ];
-      }
+      case 'queued':
+        return this.queuedBody(status, title);
+      case 'pending':
+        return this.pendingBody(status, title, uid);
       case 'active':
       case 'disputed':
         return [
@@ -177,23 +123,7 @@ export class MatchCard {
           ...this.reporting(status.room, match, uid, status.kind === 'disputed'),
         ];
       case 'settled':
-        return [
-          title(OUTCOME_TITLE[status.outcome]),
-          h(
-            'p',
-            {
-              class: `rating-change ${status.ratingChange.delta >= 0 ? 'up' : 'down'}`,
-              'data-testid': 'rating-change',
-            },
-            `Rating ${status.ratingChange.before} → ${status.ratingChange.after} (${signed(status.ratingChange.delta)})`,
-          ),
-          status.unrated ? h('p', { class: 'muted', 'data-testid': 'unrated' }, status.unrated) : '',
-          rankChange(status.ratingChange),
-          roomView(status.room, uid),
-          // Bots cannot ask for a rematch: a player who played bots queues again.
-          status.room.bots.length ? '' : rematchPanel(match, status.room, uid),
-          back,
-        ];
+        return this.settledBody(status, title, back, uid);
       case 'voided':
         return [
           title(`The game was voided: ${status.reason}. Ratings are unchanged.`),
@@ -214,6 +144,92 @@ export class MatchCard {
       case 'expired':
         return [title('Your ticket expired: the game stopped sending heartbeats.'), back];
     }
+  }
+
+  private queuedBody(status: Extract<MatchStatus, { kind: 'queued' }>, title: (text: string) => HTMLElement) {
+    const match = this.match!;
+    const stats = status.stats;
+    return [
+      title(`Searching for ${this.modeName(status.pool)}…`),
+      status.requeued
+        ? h(
+            'p',
+            { class: 'note' },
+            'Back in the queue: someone missed the ready check. Your wait counts from when you first queued.',
+          )
+        : '',
+      h(
+        'dl',
+        {},
+        h('dt', {}, 'Waited'),
+        h('dd', { 'data-testid': 'waited' }, duration(status.waitedSeconds)),
+        h('dt', {}, 'Estimated wait'),
+        h(
+          'dd',
+          { 'data-testid': 'estimated-wait' },
+          status.estimatedWaitSeconds === null ? 'not known yet' : `about ${duration(status.estimatedWaitSeconds)}`,
+          status.band ? h('span', { class: 'muted' }, ` · ${capitalised(status.band)} players`) : '',
+        ),
+        h('dt', {}, 'In the queue'),
+        h('dd', { 'data-testid': 'queue-size' }, queueSize(stats, status.enqueuedAt)),
+        ...(status.waitingBecause
+          ? [h('dt', {}, 'Still waiting'), h('dd', { 'data-testid': 'waiting-because' }, WHY[status.waitingBecause])]
+          : []),
+      ),
+      actionButton('Leave queue', () => match.cancel()),
+    ];
+  }
+
+  private pendingBody(
+    status: Extract<MatchStatus, { kind: 'pending' }>,
+    title: (text: string) => HTMLElement,
+    uid: string,
+  ) {
+    const match = this.match!;
+    const accept = actionButton(status.youAccepted ? 'Accepted' : 'Accept', () => match.accept(), {
+      class: 'primary',
+      disabled: status.youAccepted,
+    });
+    return [
+      title('Match found! Accept to play.'),
+      h(
+        'p',
+        {},
+        'Ready check ends in ',
+        this.countdown(status.deadline),
+        ` · ${status.accepted.length}/${status.room.memberUids.length} accepted`,
+      ),
+      roomView(status.room, uid),
+      h(
+        'div',
+        { class: 'buttons' },
+        accept,
+        status.youAccepted ? null : actionButton('Decline', () => match.decline()),
+      ),
+    ];
+  }
+
+  private settledBody(
+    status: Extract<MatchStatus, { kind: 'settled' }>,
+    title: (text: string) => HTMLElement,
+    back: HTMLElement,
+    uid: string,
+  ) {
+    const { before, after, delta } = status.ratingChange;
+    return [
+      title(OUTCOME_TITLE[status.outcome]),
+      h(
+        'p',
+        { class: `rating-change ${delta >= 0 ? 'up' : 'down'}`, 'data-testid': 'rating-change' },
+        `Rating ${before} → ${after} (${signed(delta)})`,
+      ),
+      status.unrated ? h('p', { class: 'muted', 'data-testid': 'unrated' }, status.unrated) : '',
+      rankChange(status.ratingChange),
+      roomView(status.room, uid),
+      // Bots cannot ask for a rematch: a player who played bots queues again.
+      status.room.bots.length ? '' : rematchPanel(this.match!, status.room, uid),
+      back,
+    ];
   }
 
   /** "a 1v1 match", "a free-for-all match (ffa)", "a duel match in eu" for a regional mode's pool `duel@eu`. */
