@@ -90,7 +90,7 @@ export interface Calls {
   /** Deletes the caller's account (or, for an operator, the one `uid` names, with a reason); rooms keep a tombstone. */
   deleteAccount: [
     { uid?: string; reason?: string },
-    { deleted: string; deletedAt: number; historyRows: number; auditId: string | null },
+    { deleted: string; deletedAt: number; historyRows: number; auditId: string | null; alreadyDeleted: boolean },
   ];
   /** Everything stored about the caller, as one JSON document. */
   exportMyData: [NoArguments, MyData];

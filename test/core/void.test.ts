@@ -4,7 +4,14 @@ import type { Failure } from '../../functions/src/core/errors.js';
 import { ladderSchema } from '../../functions/src/core/ladder/ladder.js';
 import { recordGame } from '../../functions/src/core/player/player.js';
 import type { HistoryRow } from '../../functions/src/core/room/history.js';
-import { meetingsWithoutGame, reversalRow, voidableRoom, withoutGame } from '../../functions/src/core/room/void.js';
+import { afterGame, recentOpponents } from '../../functions/src/core/fairplay/rematchWindow.js';
+import {
+  gamesToReplay,
+  meetingsWithoutGame,
+  reversalRow,
+  voidableRoom,
+  withoutGame,
+} from '../../functions/src/core/room/void.js';
 import { pendingRoom } from './pendingRoom.js';
 import { standingAt } from './standings.js';
 
@@ -82,24 +89,26 @@ describe('voiding a settled game', () => {
       rating: 1484,
     });
     expect(withoutGame(now, rated, '2027', ladder, 2)).toMatchObject({ seasonGames: 3 });
+    // Off-season games count in the standing's season count too (placement), so a void takes them back.
+    expect(withoutGame({ ...now, season: null }, rated, null, ladder, 2)).toMatchObject({ seasonGames: 3 });
   });
 
-  it("counts the pair's games of that day back by one, dropping a meeting counted down to none", () => {
-    const day = Date.UTC(2026, 10, 26, 10);
-    const meet = (uid: string, gamesThatDay: number, on = '2026-11-26') => ({
-      uid,
-      displayName: uid,
-      lastAt: day,
-      lastGame: 3,
-      day: on,
-      gamesThatDay,
-    });
-    const meetings = { games: 3, opponents: [meet('b', 2), meet('c', 1), meet('d', 1), meet('e', 1, '2026-11-25')] };
-    expect(meetingsWithoutGame(meetings, ['b', 'c', 'e'], day)).toEqual({
-      games: 3,
-      opponents: [meet('b', 1), meet('d', 1), meet('e', 1, '2026-11-25')],
-    });
-    expect(meetingsWithoutGame(null, ['b'], day)).toBeNull();
+  it("keeps a pair's earlier meeting when their later game is voided: its time for the window, its day's count", () => {
+    const farming = { rematchMinutes: 10, rematchGames: 2, relaxAfterSeconds: 120, dailyPairCap: 5 };
+    const bob = [{ uid: 'b', displayName: 'Bob' }];
+    // Ann met Bob at 23:58 and again at 00:03 the next day; the 00:03 game is voided.
+    const first = Date.UTC(2026, 10, 25, 23, 58);
+    const second = first + 5 * 60_000;
+    const both = afterGame(afterGame(null, bob, farming, first), bob, farming, second);
+    const games = [{ at: first, opponents: bob }];
+    const without = meetingsWithoutGame(both, gamesToReplay(games, farming), true, farming);
+    expect(without).toEqual(afterGame(null, bob, farming, first));
+    expect(without?.opponents).toEqual([expect.objectContaining({ uid: 'b', lastAt: first, gamesThatDay: 1 })]);
+    // The window still keeps them apart, as it did before the voided game.
+    expect(recentOpponents(without, farming, second + 60_000).map((r) => r.uid)).toEqual(['b']);
+    // A room against bots counted no meeting; no meetings, nothing to take back.
+    expect(meetingsWithoutGame(both, [], false, farming)).toBe(both);
+    expect(meetingsWithoutGame(null, [], true, farming)).toBeNull();
   });
 
   it('is refused for an unknown room, one not settled, and one voided already, naming the room', () => {

@@ -107,8 +107,62 @@ describe('deleting an account', () => {
       reason: 'GDPR request #3',
     });
     const after = await documentPaths();
-    expect((await op.call('deleteAccount', { uid: ann.uid, reason: 'GDPR request #3' })).auditId).toBeNull();
+    expect(await op.call('deleteAccount', { uid: ann.uid, reason: 'GDPR request #3' })).toMatchObject({
+      auditId: null,
+      alreadyDeleted: true,
+    });
     expect(await documentPaths()).toEqual(after);
     await expectInvariants();
+  });
+});
+
+describe("a deleted account's session", () => {
+  it('is refused by every call it still makes, and nothing is re-created or queued', async () => {
+    const [ann, bob] = await players('Ghost Ann', 'Ghost Bob');
+    await duel(ann, bob);
+    const { party: bobs } = await bob.call('createParty');
+    const done = await ann.call('deleteAccount');
+    expect(done).toMatchObject({ auditId: expect.any(String), alreadyDeleted: false });
+    // Her refresh token no longer mints ID tokens: the Auth user is gone and its sessions revoked.
+    await expect(ann.auth.currentUser!.getIdToken(true)).rejects.toThrow(
+      /invalid-refresh-token|user-not-found|user-token-expired/,
+    );
+    const paths = await documentPaths();
+    const deleted = /This account was deleted at .*; its sessions no longer work/;
+    // The ID token she holds is still valid for up to an hour; each call it makes is refused, changing nothing.
+    const attempts: [string, () => Promise<unknown>][] = [
+      ['getProfile', () => ann.call('getProfile')],
+      ['enqueue', () => ann.call('enqueue', { mode: '1v1' })],
+      ['heartbeat', () => ann.call('heartbeat')],
+      ['cancelQueue', () => ann.call('cancelQueue')],
+      ['setDisplayName', () => ann.call('setDisplayName', { displayName: 'Back Again' })],
+      ['createParty', () => ann.call('createParty')],
+      ['joinParty', () => ann.call('joinParty', { code: bobs.code })],
+      ['blockPlayer', () => ann.call('blockPlayer', { uid: bob.uid })],
+      ['getLeaderboard', () => ann.call('getLeaderboard', { ladder: 'solo', limit: 10 })],
+      ['exportMyData', () => ann.call('exportMyData')],
+      ['deleteAccount', () => ann.call('deleteAccount')],
+    ];
+    for (const [name, call] of attempts) {
+      const error = await expectRefusal(call(), 'unauthenticated', deleted);
+      expect(error, name).toBeTruthy();
+    }
+    expect(await documentPaths()).toEqual(paths);
+    expect((await auditRows()).filter((r) => r.action === 'deleteAccount')).toHaveLength(1);
+    expect((await bob.call('getLeaderboard', { ladder: 'solo', limit: 10 })).top.map((r) => r.uid)).toEqual([bob.uid]);
+    await expectInvariants();
+  });
+
+  it('ends with the deletion, while a later sign-in under the same uid starts a new account', async () => {
+    const [ann] = await players('Return Ann');
+    await ann.call('getProfile');
+    await ann.call('deleteAccount');
+    await expectRefusal(ann.call('getProfile'), 'unauthenticated', /was deleted/);
+    // The dev login maps a name to one uid, as WeChat maps a person: signing in again is a new account.
+    const [again] = await players('Return Ann');
+    expect(again.uid).toBe(ann.uid);
+    const fresh = await again.call('getProfile');
+    expect(fresh.player.ladders.solo?.games ?? 0).toBe(0);
+    await expectRefusal(ann.call('getProfile'), 'unauthenticated', /was deleted/);
   });
 });

@@ -33,6 +33,8 @@ describe('voiding a room', () => {
     expect(answer.room.status).toBe('settled');
     const [annAfter, bobAfter] = [(await profileOf(ann.uid)).ladders.solo, (await profileOf(bob.uid)).ladders.solo];
     expect(annAfter).toMatchObject({ rating: annBefore.rating - first[ann.uid]!.delta, games: 1, wins: 0, losses: 1 });
+    // The season's count (off-season here: the solo ladder has no seasons) drops too, so placement follows.
+    expect([annBefore.seasonGames, annAfter.seasonGames]).toEqual([2, 1]);
     expect(bobAfter).toMatchObject({ rating: bobBefore.rating - first[bob.uid]!.delta, games: 1, wins: 1, losses: 0 });
     expect(
       (await stateOf(ann.uid)).meetings.opponents.find((m: { uid: string }) => m.uid === bob.uid).gamesThatDay,
@@ -66,6 +68,29 @@ describe('voiding a room', () => {
     );
     expect(await documentPaths()).toEqual(paths);
     expect((await profileOf(ann.uid)).ladders.solo).toEqual(annAfter);
+  });
+
+  it("keeps the pair's earlier meeting when their later game is voided: when they met, that day's count, their games", async () => {
+    const op = await operator();
+    const [ann, bob] = await players('Twice Ann', 'Twice Bob');
+    const earlier = await duel(ann, bob);
+    const later = await duel(bob, ann);
+    await op.call('voidRoom', { roomId: later, reason });
+    const met = (await roomOf(earlier)).endedAt;
+    for (const uid of [ann.uid, bob.uid]) {
+      const { meetings } = await stateOf(uid);
+      expect(meetings.games).toBe(1);
+      expect(meetings.opponents).toEqual([
+        expect.objectContaining({
+          uid: uid === ann.uid ? bob.uid : ann.uid,
+          lastAt: met,
+          lastGame: 1,
+          gamesThatDay: 1,
+        }),
+      ]);
+      expect((await profileOf(uid)).ladders.solo).toMatchObject({ games: 1, seasonGames: 1 });
+    }
+    await expectInvariants();
   });
 
   it('refuses a non-operator, an unknown room, an unsettled room and a reason too long, changing nothing', async () => {

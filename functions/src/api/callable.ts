@@ -12,6 +12,7 @@ import { withOpCounts, type OpCounts, type OpsByKind } from '../store/firestore/
 import { assertNotRefused, takeCall } from '../store/rateLimit.js';
 import { metricsRef } from '../store/firestore/refs.js';
 import { isContention } from '../store/firestore/grpc.js';
+import { assertSessionLive } from '../store/sessions.js';
 
 export interface Caller {
   uid: string;
@@ -31,6 +32,9 @@ export function requireCaller(request: CallableRequest): Caller {
   }
   return { uid: request.auth.uid, token: request.auth.token };
 }
+
+/** Refuses a deleted account's session (its ID token outlives the account by up to an hour): one read. */
+const assertLive = (caller: Caller) => assertSessionLive(caller.uid, caller.token.auth_time);
 
 /** Maps whatever a handler throws to an `HttpsError`, so no refusal reaches a client as `internal`. */
 export function toHttpsError(error: unknown): HttpsError {
@@ -80,6 +84,7 @@ const failedWith = (code: string) => (error: unknown) =>
   (error instanceof Failure || error instanceof HttpsError) && error.code === code;
 const invalidArgument = failedWith('invalid-argument');
 const refusedForRate = failedWith('resource-exhausted');
+const unauthenticated = failedWith('unauthenticated');
 
 /**
  * Every callable runs where the deployment says, and demands an App Check token when it says so
@@ -123,6 +128,7 @@ export function callable<S extends z.ZodType, R, C = unknown>(
     return onCall<z.input<S>, Promise<R>, C>(deployed(where, options), (request, response) =>
       guarded(async () => {
         const caller = requireCaller(request);
+        await assertLive(caller);
         // Bad input is refused before it is counted: it changes nothing, not even the caller's bucket.
         const input = parseRequest(schemaNow, request.data);
         const call = limit ? await takeCall(caller.uid, limit) : null;
@@ -169,13 +175,19 @@ export function paidCallable<S extends z.ZodType, R>(
       guarded(async () => {
         const caller = requireCaller(request);
         const input = parseRequest(schemaNow, request.data);
-        if (!limit) return (await handler(input, caller)).answer;
-        assertNotRefused(caller.uid);
+        if (limit) assertNotRefused(caller.uid);
+        // A deleted account's session is refused by the handler's own read of the caller's state (it has none);
+        // an answer that paid for nothing, or a failure, is checked here before anything is counted.
         const outcome = await handler(input, caller).catch(async (error: unknown) => {
-          if (!invalidArgument(error) && !refusedForRate(error)) await takeCall(caller.uid, limit, 1);
+          if (invalidArgument(error) || refusedForRate(error) || unauthenticated(error)) throw error;
+          await assertLive(caller);
+          if (limit) await takeCall(caller.uid, limit, 1);
           throw error;
         });
-        if (!outcome.paid) await takeCall(caller.uid, limit);
+        if (!outcome.paid) {
+          await assertLive(caller);
+          if (limit) await takeCall(caller.uid, limit);
+        }
         return outcome.answer;
       }),
     );
@@ -224,6 +236,7 @@ export function adminCallable<S extends z.ZodType, R>(
     return onCall<z.input<S>, Promise<R>>(deployed(where, options), (request) =>
       guarded(async () => {
         const caller = requireCaller(request);
+        await assertLive(caller);
         if (!isAdmin(caller))
           throw new HttpsError('permission-denied', 'Operators only: this call needs the admin claim.');
         return handler(parseRequest(input, request.data), caller);

@@ -112,21 +112,31 @@ async function leaveBlockLists(uid: string) {
 }
 
 /**
- * Deletes an account: its party membership, its documents, its history (rooms keep a tombstone), its place in
- * others' block lists, and the Auth user. Each step may be repeated: a call cut short is finished by calling
- * again (the tombstone tells a deleted account from an unknown one).
+ * Deletes an account: its party membership, its documents, its sign-in (refresh tokens and Auth user), its history
+ * (rooms keep a tombstone) and its place in others' block lists. Each step may be repeated: a call cut short is
+ * finished by calling again (the tombstone tells a deleted account from an unknown one); a repeat writes no second
+ * tombstone or audit row and answers `alreadyDeleted`.
  */
 export async function deleteAccount(actor: string, uid: string, reason: string) {
   const state = (await playerStateRef(uid).get()).data();
   if (state?.partyId) await leaveParty(uid);
   const { tombstone, auditId } = await deleteOwnDocuments(actor, uid, reason);
+  await endSignIn(uid);
   const historyRows = await tombstoneHistory(uid);
   await tombstoneTickets(uid);
   await leaveBlockLists(uid);
-  await getAuth(app)
-    .deleteUser(uid)
-    .catch((error: { code?: string }) => {
-      if (error.code !== 'auth/user-not-found') throw error;
-    });
-  return { deleted: uid, deletedAt: tombstone.at, historyRows, auditId };
+  return { deleted: uid, deletedAt: tombstone.at, historyRows, auditId, alreadyDeleted: auditId === null };
+}
+
+/**
+ * No new ID token for the account: its refresh tokens are revoked and its Auth user deleted. The tokens already
+ * issued stay valid until they expire (up to an hour); the tombstone refuses them (store/sessions.ts).
+ */
+async function endSignIn(uid: string) {
+  const auth = getAuth(app);
+  const unlessGone = (error: { code?: string }) => {
+    if (error.code !== 'auth/user-not-found') throw error;
+  };
+  await auth.revokeRefreshTokens(uid).catch(unlessGone);
+  await auth.deleteUser(uid).catch(unlessGone);
 }

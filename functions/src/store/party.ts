@@ -32,7 +32,9 @@ async function readCallerParty(tx: Tx, uid: string, extraUids: string[] = []) {
   const partyId = callerPartyId((await tx.get(playerStateRef(uid))).data());
   const party = requireParty((await tx.get(partyRef(partyId))).data());
   // Everyone whose state may change, and the party's own ticket, in one more round of reads.
-  const everyone = await readPlayersWithPresence(tx, [uid, ...party.memberUids, ...extraUids], [party]);
+  const everyone = await readPlayersWithPresence(tx, [uid, ...party.memberUids, ...extraUids], [party], {
+    caller: uid,
+  });
   const codeIsOurs = (await tx.get(partyCodeRef(party.code))).data()?.partyId === party.id;
   return { party, ...everyone, codeIsOurs };
 }
@@ -75,7 +77,7 @@ function dropMember<P extends Party | null>(
 export function createParty(uid: string) {
   return transaction(async (tx) => {
     const now = Date.now();
-    const { players, presenceOf } = await readPlayersWithPresence(tx, [uid]);
+    const { players, presenceOf } = await readPlayersWithPresence(tx, [uid], [], { caller: uid });
     const me = players.get(uid);
     assertNotBanned(me.state.ban, 'create a party', now);
     assertCanCreateParty({
@@ -100,7 +102,9 @@ export function joinParty(uid: string, code: string) {
     const now = Date.now();
     const partyId = partyIdForCode(code, (await tx.get(partyCodeRef(code))).data(), now);
     const party = (await tx.get(partyRef(partyId))).data();
-    const { players, presence, presenceOf } = await readPlayersWithPresence(tx, [uid], party ? [party] : []);
+    const { players, presence, presenceOf } = await readPlayersWithPresence(tx, [uid], party ? [party] : [], {
+      caller: uid,
+    });
     const me = players.get(uid);
     assertNotBanned(me.state.ban, 'join a party', now);
     const joiner = { uid, displayName: me.player.displayName, partyId: me.state.partyId, presence: presenceOf(uid) };

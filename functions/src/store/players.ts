@@ -4,6 +4,7 @@ import { idleState, newPlayer, type Player, type PlayerState } from '../core/pla
 import { config } from '../config.js';
 import { playerRef, playerStateRef } from './firestore/refs.js';
 import type { Tx } from './firestore/tx.js';
+import { assertNotDeleted } from './sessions.js';
 
 export interface PlayerRecord {
   player: Player;
@@ -15,6 +16,10 @@ export interface ReadPlayersOptions {
   nameHints?: Record<string, string | undefined>;
   /** States this transaction already read, so they are not read (and billed) twice. */
   statesRead?: Map<string, DocumentSnapshot<PlayerState>>;
+  /** Whose call this is: a deleted caller is refused as a deleted session, other deleted players as gone. */
+  caller?: string;
+  /** A sign-in: it may create a new account under the uid of a deleted one (a platform login's stable uid). */
+  signIn?: boolean;
 }
 
 interface Tracked extends PlayerRecord {
@@ -35,6 +40,9 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
   statesToRead.forEach((uid, i) => {
     states.set(uid, snapshots[unique.length + i]!);
   });
+  // Nothing is created for a deleted account: a missing document is where its tombstone is looked for.
+  const missing = unique.filter((uid, i) => !snapshots[i]!.exists || !states.get(uid)!.exists);
+  if (!options.signIn) await assertNotDeleted(tx, missing, options.caller);
   const now = Date.now();
   const records = new Map<string, Tracked>();
   unique.forEach((uid, i) => {

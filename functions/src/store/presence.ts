@@ -6,6 +6,7 @@ import { isLive, type RoomDoc } from '../core/room/room.js';
 import { readPlayers, type ReadPlayersOptions } from './players.js';
 import { playerStateRef, roomRef, ticketRef } from './firestore/refs.js';
 import type { Tx } from './firestore/tx.js';
+import { assertNotDeleted } from './sessions.js';
 
 export interface TicketPointer {
   /** The ticket's pool, as the pointing document names it. */
@@ -51,9 +52,11 @@ export async function readPlayersWithPresence(
   return { players, ...resolved, presenceOf: (uid: string) => resolved.presence(players.get(uid).state) };
 }
 
-/** Where one player is, from their state alone: for calls that need no profile (heartbeat, cancel). */
+/** Where the calling player is, from their state alone: for calls that need no profile (heartbeat, cancel). */
 export async function readPresence(tx: Tx, uid: string) {
-  const state = (await tx.get(playerStateRef(uid))).data() ?? idleState(Date.now());
+  const snap = await tx.get(playerStateRef(uid));
+  if (!snap.exists) await assertNotDeleted(tx, [uid], uid);
+  const state = snap.data() ?? idleState(Date.now());
   const resolved = await readTicketsAndRooms(tx, [state]);
   return { state, tickets: resolved.tickets, rooms: resolved.rooms, presence: resolved.presence(state) };
 }

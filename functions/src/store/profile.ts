@@ -7,10 +7,10 @@ import { readPlayers, type PlayerRecord } from './players.js';
 import { readPlayersWithPresence } from './presence.js';
 import { transaction } from './firestore/tx.js';
 
-/** The signed-in player's profile, created on their first sign-in. */
+/** The signed-in player's profile, created on their first sign-in (a new account, if this uid's was deleted). */
 export function ensurePlayer(uid: string, nameHint?: string): Promise<PlayerRecord> {
   return transaction(async (tx) => {
-    const players = await readPlayers(tx, [uid], { nameHints: { [uid]: nameHint } });
+    const players = await readPlayers(tx, [uid], { nameHints: { [uid]: nameHint }, signIn: true });
     players.write();
     return players.get(uid);
   });
@@ -19,7 +19,10 @@ export function ensurePlayer(uid: string, nameHint?: string): Promise<PlayerReco
 /** The player's public profile, private state and where they are; the first call creates the profile. */
 export function profile(uid: string, nameHint?: string) {
   return transaction(async (tx) => {
-    const { players, presenceOf } = await readPlayersWithPresence(tx, [uid], [], { nameHints: { [uid]: nameHint } });
+    const { players, presenceOf } = await readPlayersWithPresence(tx, [uid], [], {
+      nameHints: { [uid]: nameHint },
+      caller: uid,
+    });
     players.write();
     const { player, state } = players.get(uid);
     const now = Date.now();
@@ -36,7 +39,7 @@ export function profile(uid: string, nameHint?: string) {
 
 export function renamePlayer(uid: string, displayName: string) {
   return transaction(async (tx) => {
-    const players = await readPlayers(tx, [uid]);
+    const players = await readPlayers(tx, [uid], { caller: uid });
     players.updatePlayer(uid, { displayName });
     players.write();
     return { player: players.get(uid).player };

@@ -71,6 +71,7 @@ async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: 
   const members = party ? party.memberUids : [uid];
   const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
     statesRead: new Map([[uid, callerState]]),
+    caller: uid,
   });
   // Taken after the reads: a ticket these reads saw end was ended no later, so the new one never seems to
   // start before the old one stopped.

@@ -9,6 +9,7 @@ import { idleState, type PlayerState } from '../core/player/player.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { playerStateRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
+import { assertNotDeleted } from './sessions.js';
 
 /**
  * Calls this instance took from players' buckets and has not admitted yet, by player. Dropping one (an instance
@@ -85,6 +86,7 @@ function takeGrant(uid: string, config: RateLimitConfig, most?: number): Promise
   return changeDocument(playerStateRef(uid), decide, () =>
     transaction(async (tx) => {
       const state = (await tx.get(playerStateRef(uid))).data();
+      if (!state) await assertNotDeleted(tx, [uid], uid);
       const grant = grantCalls(state?.calls ?? null, config, Date.now(), most);
       if (!grant.admitted) return refuse(uid, grant.retryAfterMs);
       if (state) tx.update(playerStateRef(uid), { calls: grant.bucket });

@@ -24,7 +24,7 @@ export function requestRematch(uid: string, roomId: string): Promise<{ room: Roo
     const pool = poolOf(room);
     const asked = askRematch(room, uid, pool.mode.rematch, Date.now());
     const everyone = waitingFor(room, asked).length === 0;
-    const { players, presenceOf } = await readPlayersWithPresence(tx, room.memberUids);
+    const { players, presenceOf } = await readPlayersWithPresence(tx, room.memberUids, [], { caller: uid });
     const partyIds = [...new Set(roomTickets(room).flatMap((t) => (t.partyId ? [t.partyId] : [])))];
     const parties = everyone ? await tx.getAll(partyIds.map(partyRef)) : [];
     const now = Date.now();

@@ -2,8 +2,17 @@ import { opponentsIn } from '../core/fairplay/pairCap.js';
 import type { Player, PlayerState, Standing } from '../core/player/player.js';
 import { gameRow, type HistoryRow } from '../core/room/history.js';
 import type { RoomDoc } from '../core/room/room.js';
-import { meetingsWithoutGame, reversalRow, voidableRoom, withoutGame } from '../core/room/void.js';
-import { ladderOf } from '../config.js';
+import {
+  enoughToReplay,
+  gamesToReplay,
+  meetingsWithoutGame,
+  reversalRow,
+  voidableRoom,
+  withoutGame,
+  type MetGame,
+} from '../core/room/void.js';
+import { config, ladderOf } from '../config.js';
+import { roomsOf } from './history.js';
 import { audit } from './audit.js';
 import { historyRef, playerRef, playerStateRef, roomRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
@@ -29,8 +38,33 @@ async function readPlayersOf(tx: Tx, room: RoomDoc) {
 
 type Read = Awaited<ReturnType<typeof readPlayersOf>>[number];
 
+const PAGE = 20;
+
+/**
+ * The player's games their meetings are replayed from once the voided one is gone (core `gamesToReplay`): their
+ * settled rooms newest first, page by page until enough are read, less voided ones and games against bots.
+ */
+async function gamesStillCounting(tx: Tx, uid: string, voided: string): Promise<MetGame[]> {
+  const farming = config.fairPlay.farming;
+  const games: MetGame[] = [];
+  let query = roomsOf(uid).where('status', '==', 'settled').orderBy('endedAt', 'desc').limit(PAGE);
+  for (;;) {
+    const page = await tx.query(query, 'rooms');
+    for (const doc of page.docs) {
+      const room = doc.data();
+      if (room.id === voided || room.voided || room.bots.length > 0 || room.endedAt === null) continue;
+      const opponents = opponentsIn(room, uid).map((o) => ({ uid: o, displayName: room.names[o] ?? o }));
+      games.push({ at: room.endedAt, opponents });
+    }
+    const last = page.docs[page.docs.length - 1];
+    if (!last || page.size < PAGE || enoughToReplay(games, farming)) return gamesToReplay(games, farming);
+    query = query.startAfter(last);
+  }
+}
+
 /** Takes the game back for one player: standing, the reversal row, the pair counts (the room marks the game's row). */
-function reverseFor(tx: Tx, room: RoomDoc, { uid, player, state, stored, game }: Read, reason: string, nowMs: number) {
+function reverseFor(tx: Tx, room: RoomDoc, read: Read, replayed: MetGame[], reason: string, nowMs: number) {
+  const { uid, player, state, stored, game } = read;
   // A player whose account was deleted since has no profile to correct; their tombstone rows stay as they are.
   if (!player || !game) return null;
   const ladder = ladderOf(room.ladder);
@@ -41,7 +75,7 @@ function reverseFor(tx: Tx, room: RoomDoc, { uid, player, state, stored, game }:
   if (stored) tx.set(historyRef(uid, room.id), { ...stored, voidedAt: nowMs });
   tx.create(historyRef(uid, `void:${room.id}`), reversalRow(room, game, before.rating, reason, nowMs));
   if (state?.meetings) {
-    const meetings = meetingsWithoutGame(state.meetings, opponentsIn(room, uid), room.endedAt ?? nowMs);
+    const meetings = meetingsWithoutGame(state.meetings, replayed, room.bots.length === 0, config.fairPlay.farming);
     tx.update(playerStateRef(uid), { meetings, updatedAt: nowMs });
   }
   return { uid, before: before.rating, after: after.rating, delta: 0 - game.delta };
@@ -49,15 +83,18 @@ function reverseFor(tx: Tx, room: RoomDoc, { uid, player, state, stored, game }:
 
 /**
  * Voids a settled room, once: every player's rating change is reversed as a delta (games played since keep
- * theirs), the game leaves their records, season count and daily pair count, their history shows the reversal,
+ * theirs), the game leaves their records and season count, their meetings are replayed without it (so a pair's
+ * earlier meetings still count for the rematch window and the daily cap), their history shows the reversal,
  * and the room is marked voided. One transaction with its audit row; a second void is refused and changes nothing.
  */
 export function voidRoom(actor: string, roomId: string, reason: string) {
   return transaction(async (tx) => {
     const room = voidableRoom((await tx.get(roomRef(roomId))).data(), roomId);
     const read = await readPlayersOf(tx, room);
+    const replayed: MetGame[][] = [];
+    for (const { uid, state } of read) replayed.push(state?.meetings ? await gamesStillCounting(tx, uid, room.id) : []);
     const now = Date.now();
-    const reversed = read.flatMap((r) => reverseFor(tx, room, r, reason, now) ?? []);
+    const reversed = read.flatMap((r, i) => reverseFor(tx, room, r, replayed[i]!, reason, now) ?? []);
     const next: RoomDoc = { ...room, voided: { at: now, by: actor, reason }, updatedAt: now };
     tx.set(roomRef(roomId), next);
     const before = { ratingChanges: room.ratingChanges, result: room.result };

@@ -48,3 +48,24 @@ export function assertDeletable(presence: { kind: string; roomId?: string }): vo
     fail('failed-precondition', `uid: the player is in live room "${presence.roomId}"; delete once the game is over.`);
   }
 }
+
+/**
+ * Refuses a call from a deleted account. A session that signed in after the deletion (`signedInAtSeconds`, the ID
+ * token's `auth_time`) is a new account under the same uid (a platform login maps a person to one uid) and passes;
+ * without it, any tombstone refuses: a caller whose profile or state is missing was never re-created by a sign-in.
+ */
+export function refuseDeletedSession(tombstone: Pick<Tombstone, 'at'> | undefined, signedInAtSeconds?: number): void {
+  if (!tombstone) return;
+  if (signedInAtSeconds !== undefined && signedInAtSeconds * 1000 > tombstone.at) return;
+  fail(
+    'unauthenticated',
+    `This account was deleted at ${new Date(tombstone.at).toISOString()}; its sessions no longer work. ` +
+      'Sign in again to start a new account.',
+    { deletedAt: tombstone.at },
+  );
+}
+
+/** Refuses a call that names another player whose account was deleted (a rematch with them, say). */
+export function refuseDeletedOther(tombstone: Pick<Tombstone, 'uid'> | undefined): void {
+  if (tombstone) fail('failed-precondition', `uid: the account of player "${tombstone.uid}" was deleted.`);
+}
