@@ -5,7 +5,7 @@
  * the time from the room's commit (the room document's create time, from the Admin SDK) to the moment the SDK
  * emitted `pending` (this process's clock; the emulators run on this machine), and per matched player the
  * reads, writes and function-seconds the callables recorded (LADDER_METRICS=on) plus, on Firestore, the documents
- * the listeners delivered. Prints a table and writes bench/transports.json.
+ * the listeners delivered. Writes bench/transports.json and prints the table docs/client-sdk.md publishes.
  */
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { createLadder, type Ladder, type ListenerEvent, type Match, type Transport } from '@ladder/client';
 import { startWithLadders } from './population.js';
+import { markdown, transportTable } from './transportTable.js';
 
 const { values } = parseArgs({
   options: {
@@ -209,19 +210,6 @@ try {
 
 const baseline = results.find((r) => r.transport === 'firestore')?.pending.all.p95 ?? null;
 const ratio = (p95: number | null) => (baseline && p95 !== null ? round(p95 / baseline, 2) : null);
-const rows = results.map((r) => ({
-  transport: r.transport,
-  pairs: r.pairs,
-  'pending p50/p95 ms': `${r.pending.all.p50} / ${r.pending.all.p95}`,
-  'waiting p50/p95': `${r.pending.waiting.p50} / ${r.pending.waiting.p95}`,
-  'matching p50/p95': `${r.pending.matching.p50} / ${r.pending.matching.p95}`,
-  'p95 ÷ firestore': ratio(r.pending.all.p95),
-  'reads (listener)': `${r.perMatchedPlayer.reads} (${r.perMatchedPlayer.listenerReads})`,
-  writes: r.perMatchedPlayer.writes,
-  'function-s': r.perMatchedPlayer.functionSeconds,
-  'following reads / s': `${r.perMatchedPlayer.following.reads} / ${r.perMatchedPlayer.following.functionSeconds}`,
-}));
-console.table(rows);
 const report = {
   what:
     'ms from the room commit (its create time) to each player’s pending status, per transport; per matched player: ' +
@@ -230,7 +218,10 @@ const report = {
   machine: 'emulators on this machine (shared, noisy); compare the ratios, not the milliseconds',
   baselineP95Ms: baseline,
   ratios: Object.fromEntries(results.map((r) => [r.transport, ratio(r.pending.all.p95)])),
+  command: ['npm run bench:transports', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
   results,
 };
 writeFileSync(new URL('transports.json', import.meta.url), `${JSON.stringify(report, null, 2)}\n`);
+// The table of docs/client-sdk.md (test/core/publishedFigures.test.ts holds the document to this file).
+console.log(markdown(transportTable(report)));
 process.exit(0);

@@ -6,6 +6,7 @@
 import type { FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import type { Cancel } from './cancel.js';
 import { LadderError } from './errors.js';
 import { deployedName } from './names.js';
 import type {
@@ -181,7 +182,7 @@ export function streamer(functions: Functions) {
   return async (
     data: CallRequest<'watchMatch'>,
     onChunk: (view: Streams['watchMatch']) => void,
-    signal: AbortSignal,
+    stop: Cancel,
   ): Promise<CallResponse<'watchMatch'>> => {
     // The stream ends by itself within a minute; the timeout only guards against a connection gone silent.
     const callable = httpsCallable<CallRequest<'watchMatch'>, CallResponse<'watchMatch'>, Streams['watchMatch']>(
@@ -189,11 +190,18 @@ export function streamer(functions: Functions) {
       deployedName('watchMatch'),
       { timeout: 90_000 },
     );
-    const { stream, data: end } = await callable.stream(data, { signal });
-    // Closing the feed aborts the stream: the result then rejects as cancelled, and nobody waits for it.
-    end.catch(() => {});
-    for await (const chunk of stream) onChunk(chunk);
-    return await end;
+    // The Firebase SDK runs where AbortController exists; the feed's own cancellation is bridged to it.
+    const abort = new AbortController();
+    const forget = stop.onCancel(() => abort.abort());
+    try {
+      const { stream, data: end } = await callable.stream(data, { signal: abort.signal });
+      // Closing the feed aborts the stream: the result then rejects as cancelled, and nobody waits for it.
+      end.catch(() => {});
+      for await (const chunk of stream) onChunk(chunk);
+      return await end;
+    } finally {
+      forget();
+    }
   };
 }
 

@@ -1,13 +1,14 @@
 /**
  * `@ladder/client/http`: the SDK without any Firebase SDK, for runtimes that cannot run it (WeChat and Douyin
  * mini-games, other engines' JavaScript): Firebase Auth over its REST API, the callables over HTTPS, and matches
- * followed by the `watchMatch` stream (where `fetch` can read one) or `getMatchState` long-polls.
+ * followed by the `watchMatch` stream (where `fetch` can read one) or `getMatchState` long-polls. It uses nothing
+ * beyond ECMAScript 2019 and timers unless the host hands it in: a request function, or `fetch`.
  */
 import type { CallName, EmulatorHosts } from './contract.js';
 import { LadderError } from './errors.js';
 import { restSession } from './http/auth.js';
 import { fetchStreamer, httpInvoker } from './http/callables.js';
-import { adapterPost, fetchPost, type RequestAdapter } from './http/request.js';
+import { adapterPost, type FetchLike, fetchPost, type RequestAdapter } from './http/request.js';
 import { Ladder } from './ladder.js';
 import { deployedName } from './names.js';
 import { RemoteFeed } from './remoteFeed.js';
@@ -19,10 +20,12 @@ export interface HttpLadderOptions {
   apiKey: string;
   /** Where the functions are deployed; default `us-central1`. */
   region?: string;
-  /** `stream` (default where `fetch` can read a streamed body) or `poll` (the only one with `request`). */
+  /** `stream` (default with `fetch`, which can read a streamed body) or `poll` (the only one with `request`). */
   transport?: 'stream' | 'poll';
-  /** A mini-game's request function (`wx.request`, `tt.request`), used instead of `fetch`; it cannot stream. */
+  /** A mini-game's request function (`wx.request`, `tt.request`); it cannot stream. One of `request` or `fetch`. */
   request?: RequestAdapter;
+  /** The host's `fetch` (browsers, Node 18+): pass `fetch`. Not looked up as a global, so a host without it loses nothing. */
+  fetch?: FetchLike;
   /** Emulator endpoints as `host:port` (Auth and Functions; Firestore is not used). */
   emulators?: Omit<EmulatorHosts, 'firestore'> & { firestore?: string };
   /**
@@ -54,15 +57,21 @@ function endpoints(options: HttpLadderOptions) {
 export function createLadder(options: HttpLadderOptions): Ladder {
   if (!options?.projectId || !options.apiKey)
     throw new LadderError('invalid-argument', 'createLadder needs { projectId, apiKey } from the web app config.');
-  if (options.request && options.transport === 'stream')
+  const { request, fetch } = options;
+  if (!request && !fetch)
+    throw new LadderError(
+      'invalid-argument',
+      'createLadder needs a way to send requests: { request: wx.request } (or tt.request) in a mini-game, { fetch } elsewhere.',
+    );
+  if (request && options.transport === 'stream')
     throw new LadderError('invalid-argument', "transport: a request adapter cannot read a stream; use 'poll'.");
   const where = endpoints(options);
-  const post = options.request ? adapterPost(options.request) : fetchPost();
+  const post = request ? adapterPost(request) : fetchPost(fetch!);
   const session = restSession(post, { identity: where.identity, token: where.token, apiKey: options.apiKey });
   const urlOf = (name: CallName) => `${where.functions}/${deployedName(name)}`;
   const call = retrying(httpInvoker(post, urlOf, session.idToken));
-  const transport = options.transport ?? (options.request ? 'poll' : 'stream');
-  const open = transport === 'stream' ? fetchStreamer(urlOf, session.idToken) : undefined;
+  const transport = options.transport ?? (request ? 'poll' : 'stream');
+  const open = transport === 'stream' && fetch ? fetchStreamer(fetch, urlOf, session.idToken) : undefined;
   return new Ladder(
     {
       call,
@@ -75,7 +84,7 @@ export function createLadder(options: HttpLadderOptions): Ladder {
 }
 
 export type { Ladder };
-export type { RequestAdapter, RequestOptions } from './http/request.js';
+export type { FetchLike, FetchResponse, RequestAdapter, RequestOptions } from './http/request.js';
 export { LadderError, isLadderError, toLadderError, type LadderErrorCode } from './errors.js';
 export type { Match, MatchOptions } from './match.js';
 export { isEnded, type EndedStatus, type MatchStatus, type MatchStatusKind } from './status.js';

@@ -1,4 +1,5 @@
 import { backoffDelay, sleep } from './backoff.js';
+import { type Cancel, cancellation } from './cancel.js';
 import type { Invoke } from './contract.js';
 import { type LadderError, toLadderError } from './errors.js';
 import type { Feed, OpenStream } from './services.js';
@@ -27,7 +28,7 @@ export interface RemoteFeedOptions {
 export class RemoteFeed implements Feed {
   private view: MatchView | null = null;
   private readonly subs = new Set<Sub>();
-  private abort: AbortController | null = null;
+  private stop: ReturnType<typeof cancellation> | null = null;
   /** A newer stream of this player took over (another device or tab): long-poll from then on. */
   private replaced = false;
   private readonly readByName = new Set<string>();
@@ -60,26 +61,27 @@ export class RemoteFeed implements Feed {
 
   private add(sub: Sub): Unsubscribe {
     this.subs.add(sub);
-    // Later, as a listener's first snapshot comes: the subscriber may not have finished setting up.
-    queueMicrotask(() => this.view && this.deliverTo(sub, this.view, true));
-    if (!this.abort) {
-      this.abort = new AbortController();
-      void this.run(this.abort.signal);
+    // Later, as a listener's first snapshot comes: the subscriber may not have finished setting up. (A promise
+    // job rather than queueMicrotask, which mini-game runtimes lack.)
+    void Promise.resolve().then(() => this.view && this.deliverTo(sub, this.view, true));
+    if (!this.stop) {
+      this.stop = cancellation();
+      void this.run(this.stop);
     }
     return () => {
       this.subs.delete(sub);
       if (this.subs.size > 0) return;
-      this.abort?.abort();
-      this.abort = null;
+      this.stop?.cancel();
+      this.stop = null;
     };
   }
 
-  private async run(signal: AbortSignal) {
-    for (let failures = 0; !signal.aborted; ) {
+  private async run(stop: Cancel) {
+    for (let failures = 0; !stop.cancelled; ) {
       try {
         const since = this.view?.version ?? 0;
         if (this.options.open && !this.replaced) {
-          const end = await this.options.open({ sinceVersion: since }, (view) => this.accept(view), signal);
+          const end = await this.options.open({ sinceVersion: since }, (view) => this.accept(view), stop);
           if (end.reason === 'replaced') this.replaced = true;
         } else {
           const waitMs = this.view ? this.waitMs : 0;
@@ -88,11 +90,11 @@ export class RemoteFeed implements Feed {
             { sinceVersion: since, waitMs },
             { timeoutMs: waitMs + 20_000 },
           );
-          if (!signal.aborted) this.accept(view);
+          if (!stop.cancelled) this.accept(view);
         }
         failures = 0;
       } catch (error) {
-        if (signal.aborted) return;
+        if (stop.cancelled) return;
         const failure = toLadderError(error);
         for (const sub of this.subs) sub.onError(failure);
         await sleep(backoffDelay(failures++, { baseMs: 500 }));

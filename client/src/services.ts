@@ -1,3 +1,4 @@
+import type { Cancel } from './cancel.js';
 import type { CallRequest, Invoke } from './contract.js';
 import { LadderError } from './errors.js';
 import type { ListenerEvent } from './listen.js';
@@ -48,7 +49,7 @@ export interface Session {
 export type OpenStream = (
   data: CallRequest<'watchMatch'>,
   onChunk: (view: MatchView) => void,
-  signal: AbortSignal,
+  stop: Cancel,
 ) => Promise<StreamEnd>;
 
 export interface Services {

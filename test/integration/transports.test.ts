@@ -20,7 +20,8 @@ const firebaseLadder = (transport: Transport) => () =>
 const httpLadder = (transport: 'stream' | 'poll', request?: RequestAdapter) => () => {
   const { projectId } = inject('endpoints');
   const { auth, functions } = emulatorHosts();
-  return createHttpLadder({ projectId, apiKey: 'demo-api-key', emulators: { auth, functions }, transport, request });
+  const send = request ? { request } : { fetch };
+  return createHttpLadder({ projectId, apiKey: 'demo-api-key', emulators: { auth, functions }, transport, ...send });
 };
 
 const variants: Variant[] = [
@@ -154,5 +155,11 @@ describe('a mini-game runtime (a fake wx.request with its limits)', () => {
 
   it('refuses a stream through a request function, which cannot read one', () => {
     expect(() => httpLadder('stream', fakeMiniGameRequest().request)()).toThrow(/cannot read a stream/);
+  });
+
+  it('refuses to start without a way to send requests, naming both', () => {
+    expect(() => createHttpLadder({ projectId: 'demo-ladder', apiKey: 'demo-api-key' })).toThrow(
+      /request: wx\.request.*fetch/,
+    );
   });
 });

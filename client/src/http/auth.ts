@@ -1,6 +1,7 @@
 import { LadderError } from '../errors.js';
 import type { Session } from '../services.js';
 import type { Post } from './request.js';
+import { utf8 } from './utf8.js';
 
 /** Where the Auth REST API is: Google's hosts, the Auth emulator, or a relay that forwards both paths. */
 export interface AuthEndpoints {
@@ -37,11 +38,7 @@ export function jwtPayload(jwt: string): Record<string, unknown> {
       bytes.push((value >> bits) & 0xff);
     }
   }
-  // UTF-8 to a string: percent-encode each byte and let decodeURIComponent assemble the characters.
-  return JSON.parse(decodeURIComponent(bytes.map((b) => `%${b.toString(16).padStart(2, '0')}`).join(''))) as Record<
-    string,
-    unknown
-  >;
+  return JSON.parse(utf8(bytes)) as Record<string, unknown>;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { CallName, CallResponse, Invoke, Streams } from '../contract.js';
 import { LadderError, type LadderErrorCode } from '../errors.js';
 import type { OpenStream } from '../services.js';
-import type { Post } from './request.js';
+import type { FetchLike, Post } from './request.js';
+import { utf8Stream } from './utf8.js';
 
 /** The callable protocol's error body: `{ error: { status: 'INVALID_ARGUMENT', message, details } }`. */
 function callError(name: string, status: number, body: unknown): LadderError {
@@ -22,44 +23,61 @@ export function httpInvoker(post: Post, urlOf: (name: CallName) => string, idTok
   return invoke;
 }
 
-/** Reads a streamed callable's `data:` lines with `fetch`: chunks as `{ message }`, then `{ result }` or `{ error }`. */
-export function fetchStreamer(urlOf: (name: CallName) => string, idToken: () => Promise<string | null>): OpenStream {
-  return async (data, onChunk, signal) => {
+/** One server-sent event's `data:` payload: a chunk as `{ message }`, then `{ result }` or `{ error }`. */
+type StreamEvent = { message?: Streams['watchMatch']; result?: unknown; error?: unknown };
+
+/**
+ * Reads a streamed callable's `data:` lines with the host's `fetch`, decoding the body by hand (no
+ * `TextDecoder` needed) and cancelling it through its reader (no `AbortController` needed).
+ */
+export function fetchStreamer(
+  fetch: FetchLike,
+  urlOf: (name: CallName) => string,
+  idToken: () => Promise<string | null>,
+): OpenStream {
+  return async (data, onChunk, stop) => {
     const token = await idToken();
-    const response = await fetch(urlOf('watchMatch'), {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'text/event-stream',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify({ data }),
-      signal,
-    });
-    if (!response.ok || !response.body) throw callError('watchMatch', response.status, await response.json());
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    };
+    const response = await fetch(urlOf('watchMatch'), { method: 'POST', headers, body: JSON.stringify({ data }) });
+    if (!response.ok || !response.body) throw callError('watchMatch', response.status, parse(await response.text()));
+    const reader = response.body.getReader();
+    const forget = stop.onCancel(() => void reader.cancel().catch(() => {}));
+    const decode = utf8Stream();
     let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let end = buffer.indexOf('\n\n');
-      for (; end >= 0; end = buffer.indexOf('\n\n')) {
-        const event = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        // Lines starting with ':' are the server's keep-alive pings.
-        const line = event.split('\n').find((l) => l.startsWith('data: '));
-        if (!line) continue;
-        const payload = JSON.parse(line.slice(6)) as {
-          message?: Streams['watchMatch'];
-          result?: unknown;
-          error?: unknown;
-        };
-        if (payload.message) onChunk(payload.message);
-        else if (payload.error) throw callError('watchMatch', 200, payload);
-        else return payload.result as CallResponse<'watchMatch'>;
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || stop.cancelled) break;
+        buffer += decode(value ?? []);
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          // Lines starting with ':' are the server's keep-alive pings.
+          const line = event.split('\n').find((l) => l.startsWith('data: '));
+          if (!line) continue;
+          const payload = JSON.parse(line.slice(6)) as StreamEvent;
+          if (payload.message) onChunk(payload.message);
+          else if (payload.error) throw callError('watchMatch', 200, payload);
+          else return payload.result as CallResponse<'watchMatch'>;
+        }
       }
+    } finally {
+      forget();
+      // Whatever ended the read (the result, an error, the feed closing), the connection is not needed any more.
+      void reader.cancel().catch(() => {});
     }
     throw new LadderError('unavailable', 'The watchMatch stream ended without its result.');
   };
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
