@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCustomToken } from 'firebase/auth';
 import { documentPaths, expectRefusal } from '../support/admin.js';
+import { loggedLine } from '../support/logs.js';
 import { newClientApp } from '../support/client.js';
 
 // functions/.env.local points the emulated functions at this address instead of developer.toutiao.com.
@@ -32,6 +34,11 @@ function answer(body: Record<string, string>): { status: number; body: string; d
     odd: 12345,
   };
   if (code in numbers) return json({ err_no: numbers[code], err_tips: `stub ${code}`, data: null });
+  // An answer that quotes the request back, secret and all, as an undocumented error's text may.
+  if (code.startsWith('hostile-')) {
+    const echo = JSON.stringify({ appid: body.appid, secret: body.secret, code });
+    return json({ err_no: 23456, err_tips: `bad request ${echo}`, data: null });
+  }
   if (code === 'slow') return { ...json({ err_no: 0, data: { openid: 'late' } }), delayMs: 3_000 };
   if (code === 'broken') return { status: 502, body: 'bad gateway' };
   return { status: 200, body: 'not json' };
@@ -88,7 +95,7 @@ describe('Douyin login', () => {
     ['appid', 'failed-precondition', /DOUYIN_APP_ID/],
     ['secret', 'failed-precondition', /DOUYIN_APP_SECRET/],
     ['busy', 'unavailable', /Douyin is busy/],
-    ['odd', 'unavailable', /err_no 12345: stub odd/],
+    ['odd', 'unavailable', /err_no 12345\); the server logged the details/],
     ['slow', 'deadline-exceeded', /did not answer within 1500 ms/],
     ['broken', 'unavailable', /HTTP 502/],
     ['garbled', 'unavailable', /could not be reached|cannot read/],
@@ -118,5 +125,19 @@ describe('Douyin login', () => {
       'invalid-argument',
       /code: must be the code returned by tt.login\(\)/,
     );
+  });
+
+  it("keeps an undocumented error's text in the server log and out of the player's hands", async () => {
+    const code = `hostile-${randomUUID()}`;
+    const error = await expectRefusal(newClientApp().call('login', { provider: 'douyin', code }), 'unavailable');
+    // The SDK adds the HTTP status.
+    expect(error.message).toMatch(
+      /^Douyin login failed: Douyin refused the login \(err_no 23456\); the server logged the details( \[\d+\])?$/,
+    );
+    expect(`${error.message} ${JSON.stringify(error)}`).not.toMatch(/secret|bad request/);
+    expect((error as { details?: unknown }).details).toEqual({ errNo: 23456 });
+    const logged = await loggedLine(code);
+    expect(logged).toContain('[secret]');
+    expect(logged).not.toContain('emulator-only-douyin-secret');
   });
 });

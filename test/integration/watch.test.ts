@@ -104,6 +104,32 @@ describe('following a match without Firestore listeners', () => {
     );
   });
 
+  it('answers not-found for a ticket that does not exist, and invalid-argument naming ticket.mode for an unknown mode', async () => {
+    const [ida] = await players('Watch Ida');
+    const { ticketId } = await ida.call('enqueue', { mode: '1v1' });
+    // A ticket id nobody was given: no answer at all would read as "not queued", and a client would wait on it.
+    await expectRefusal(
+      ida.call('getMatchState', { ticket: { mode: '1v1', id: `${ticketId}x` } }),
+      'not-found',
+      /ticket: you have no ticket/,
+    );
+    for (const mode of ['no-such-mode', '1v1@mars', 'a/b']) {
+      await expectRefusal(
+        ida.callUnchecked('getMatchState', { ticket: { mode, id: ticketId } }),
+        'invalid-argument',
+        /ticket\.mode/,
+      );
+      await expectRefusal(
+        ida.callUnchecked('watchMatch', { ticket: { mode, id: ticketId } }),
+        'invalid-argument',
+        /ticket\.mode/,
+      );
+    }
+    // The ticket itself, named rightly, is still followed.
+    const view = await ida.call('getMatchState', { ticket: { mode: '1v1', id: ticketId } });
+    expect(view.ticket).toMatchObject({ id: ticketId, status: 'queued' });
+  });
+
   it('counts every long-poll against the rate limit', async () => {
     const [hal, warm] = await players('Poll Hal', 'Poll Warm');
     // Warm the function on another player: a call of Hal's own would leave this instance an allowance of his.

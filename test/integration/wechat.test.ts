@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithCustomToken } from 'firebase/auth';
 import { newClientApp } from '../support/client.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
+import { loggedLine } from '../support/logs.js';
 
 // functions/.env.local points the emulated functions at this address instead of api.weixin.qq.com.
 const WECHAT_PORT = 9289;
@@ -22,6 +24,11 @@ function answer(code: string): { status: number; body: string; delayMs?: number 
     odd: 99999,
   };
   if (code in errcodes) return json({ errcode: errcodes[code], errmsg: `stub ${code}` });
+  // An answer that quotes the request back, secret and all, as an undocumented error's text may.
+  if (code.startsWith('hostile-')) {
+    const request = `appid=wx-emulator-app&secret=emulator-only-secret&js_code=${code}`;
+    return json({ errcode: 61234, errmsg: `invalid request: ${request}, rid: 5f1c` });
+  }
   if (code === 'slow') return { ...json({ openid: 'late' }), delayMs: 3_000 };
   if (code === 'broken') return { status: 502, body: 'bad gateway' };
   return { status: 200, body: 'not json' };
@@ -63,12 +70,30 @@ describe('WeChat login', () => {
     ['limited', 'resource-exhausted', /rate-limited/],
     ['risky', 'permission-denied', /high-risk/],
     ['busy', 'unavailable', /busy/],
-    ['odd', 'unavailable', /errcode 99999/],
+    ['odd', 'unavailable', /errcode 99999\); the server logged the details/],
     ['slow', 'deadline-exceeded', /did not answer within 1500 ms/],
     ['broken', 'unavailable', /HTTP 502/],
     ['garbled', 'unavailable', /could not be reached|cannot read/],
   ])('maps the WeChat answer for code "%s" to %s and writes nothing', async (code, expected, message) => {
     await expectRefusal(newClientApp().call('login', { provider: 'wechat', code }), expected, message);
     expect(await documentPaths()).toEqual([]);
+  });
+
+  it("keeps an undocumented error's text in the server log and out of the player's hands", async () => {
+    const code = `hostile-${randomUUID()}`;
+    const error = await expectRefusal(newClientApp().call('login', { provider: 'wechat', code }), 'unavailable');
+    // The SDK adds the HTTP status.
+    expect(error.message).toMatch(
+      /^WeChat login failed: WeChat refused the login \(errcode 61234\); the server logged the details( \[\d+\])?$/,
+    );
+    expect(`${error.message} ${JSON.stringify(error)}`).not.toMatch(
+      /secret=|emulator-only-secret|invalid request|5f1c/,
+    );
+    expect((error as { details?: unknown }).details).toEqual({ errcode: 61234 });
+    // The text is in the server's log, with the secret taken out.
+    const logged = await loggedLine(code);
+    expect(logged).toContain('errcode');
+    expect(logged).toContain('secret=[secret]');
+    expect(logged).not.toContain('emulator-only-secret');
   });
 });

@@ -1,8 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { fail } from '../core/errors.js';
+import type { z } from 'zod';
+import { Failure, fail } from '../core/errors.js';
 import { matchStateRequest, type StreamEnd, watchMatchRequest } from '../core/queue/view.js';
+import { poolOf } from '../config.js';
 import { claimStream, type Follow, readView, type View, watchView } from '../store/matchView.js';
 import { callable, type Stream } from './callable.js';
+
+/**
+ * A followed ticket's `mode` must name a pool of this deployment: a mistyped one is bad input, refused naming the
+ * field, not a ticket that is missing. Made when the callable is defined, from the deployment's modes.
+ */
+const knownPool = (input: { ticket?: { mode: string } | undefined }, ctx: z.RefinementCtx) => {
+  if (!input.ticket) return;
+  try {
+    poolOf(input.ticket.mode);
+  } catch (error) {
+    if (!(error instanceof Failure)) throw error;
+    ctx.addIssue({ code: 'custom', path: ['ticket', 'mode'], message: error.message });
+  }
+};
 
 /** The first view newer than `since`, or `now` (the latest read) once `waitMs` has passed or the client left. */
 function nextView(
@@ -40,11 +56,14 @@ function nextView(
  * hold a Firestore listener or read a stream: answers at once when its version is newer than `sinceVersion`,
  * else as soon as it changes, or after `waitMs` (at most 25 s) with the view unchanged.
  */
-export const getMatchState = callable(matchStateRequest, async (input, caller, { signal }) => {
-  const now = await readView(caller.uid, input.ticket);
-  if (now.version > input.sinceVersion || input.waitMs === 0) return now;
-  return nextView(caller.uid, input.ticket, input.sinceVersion, now, input.waitMs, signal);
-});
+export const getMatchState = callable(
+  () => matchStateRequest.superRefine(knownPool),
+  async (input, caller, { signal }) => {
+    const now = await readView(caller.uid, input.ticket);
+    if (now.version > input.sinceVersion || input.waitMs === 0) return now;
+    return nextView(caller.uid, input.ticket, input.sinceVersion, now, input.waitMs, signal);
+  },
+);
 
 /** Sends every view newer than the last one sent until the time limit, a newer stream, or the client leaving. */
 function follow(
@@ -95,7 +114,7 @@ function follow(
  * opening another ends this one (`replaced`).
  */
 export const watchMatch = callable(
-  watchMatchRequest,
+  () => watchMatchRequest.superRefine(knownPool),
   (input, caller, stream: Stream<View>) => {
     if (!stream.accepts)
       fail('failed-precondition', 'watchMatch streams: send Accept: text/event-stream, or call getMatchState.');

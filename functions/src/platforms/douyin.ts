@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { fail, Failure, type FailureCode } from '../core/errors.js';
+import { undocumentedRefusal } from './refusal.js';
+import { assertConfigured, type PlatformSettings } from './settings.js';
 
 /**
  * Douyin's `apps/v2/jscode2session` answer: `err_no` 0 with the player's ids in `data` (`openid` for a `code`,
@@ -26,14 +28,7 @@ const errors: Record<number, [FailureCode, string]> = {
   [-1]: ['unavailable', 'Douyin is busy; retry shortly'],
 };
 
-export interface DouyinSettings {
-  apiBase: string;
-  appId: string;
-  appSecret: string;
-  timeoutMs: number;
-}
-
-async function post(settings: DouyinSettings, body: Record<string, string>): Promise<unknown> {
+async function post(settings: PlatformSettings, body: Record<string, string>): Promise<unknown> {
   try {
     const response = await fetch(new URL('/api/apps/v2/jscode2session', settings.apiBase), {
       method: 'POST',
@@ -58,15 +53,10 @@ async function post(settings: DouyinSettings, body: Record<string, string>): Pro
  * player who has not logged in to Douyin). The ids are kept apart: `anonymous` says which one it is.
  */
 export async function douyinSession(
-  settings: DouyinSettings,
+  settings: PlatformSettings,
   login: { code: string } | { anonymousCode: string },
 ): Promise<{ openid: string; anonymous: boolean }> {
-  if (!settings.appId || !settings.appSecret) {
-    fail(
-      'failed-precondition',
-      'Douyin login is not configured: set the DOUYIN_APP_ID parameter and the DOUYIN_APP_SECRET secret.',
-    );
-  }
+  assertConfigured('Douyin', 'DOUYIN', settings);
   const anonymous = !('code' in login);
   const code: Record<string, string> = 'code' in login ? { code: login.code } : { anonymous_code: login.anonymousCode };
   const body = await post(settings, { appid: settings.appId, secret: settings.appSecret, ...code });
@@ -76,7 +66,7 @@ export async function douyinSession(
   if (err_no !== 0) {
     const [failure, message] = errors[err_no] ?? [
       'unavailable',
-      `Douyin refused the login (err_no ${err_no}: ${err_tips ?? 'no message'})`,
+      undocumentedRefusal('Douyin', 'err_no', err_no, err_tips, settings.appSecret),
     ];
     fail(failure, `Douyin login failed: ${message}`, { errNo: err_no });
   }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { fail, Failure, type FailureCode } from '../core/errors.js';
+import { undocumentedRefusal } from './refusal.js';
+import { assertConfigured, type PlatformSettings } from './settings.js';
 
 /** WeChat's `jscode2session` answer: an identity, or an `errcode` with a message. */
 const sessionSchema = z.object({
@@ -20,21 +22,9 @@ const errors: Record<number, [FailureCode, string]> = {
   40125: ['failed-precondition', "the server's WeChat app secret is invalid; check the WECHAT_APP_SECRET secret"],
 };
 
-export interface WeChatSettings {
-  apiBase: string;
-  appId: string;
-  appSecret: string;
-  timeoutMs: number;
-}
-
 /** Exchanges a mini-game login code for the player's openid. */
-export async function code2Session(settings: WeChatSettings, code: string): Promise<{ openid: string }> {
-  if (!settings.appId || !settings.appSecret) {
-    fail(
-      'failed-precondition',
-      'WeChat login is not configured: set the WECHAT_APP_ID parameter and the WECHAT_APP_SECRET secret.',
-    );
-  }
+export async function code2Session(settings: PlatformSettings, code: string): Promise<{ openid: string }> {
+  assertConfigured('WeChat', 'WECHAT', settings);
   const url = new URL('/sns/jscode2session', settings.apiBase);
   url.search = new URLSearchParams({
     appid: settings.appId,
@@ -63,7 +53,7 @@ export async function code2Session(settings: WeChatSettings, code: string): Prom
   if (errcode) {
     const [code, message] = errors[errcode] ?? [
       'unavailable',
-      `WeChat refused the login (errcode ${errcode}: ${errmsg ?? 'no message'})`,
+      undocumentedRefusal('WeChat', 'errcode', errcode, errmsg, settings.appSecret),
     ];
     fail(code, `WeChat login failed: ${message}`, { errcode });
   }

@@ -38,7 +38,7 @@ export function readView(uid: string, follow?: Follow): Promise<View> {
       const ticketSnap = pointer ? await tx.get(ticketRef(pointer.mode, pointer.id)) : null;
       const ticket = ticketSnap?.data() ?? null;
       // Only members may read a ticket (firestore.rules); the same holds here.
-      assertOwnTicket(ticket, uid);
+      assertOwnTicket(ticket, uid, follow);
       const refs: DocumentReference<unknown>[] = [];
       if (ticket?.roomId) refs.push(roomRef(ticket.roomId));
       if (ticket?.status === 'queued') refs.push(queueStatsRef(ticket.mode));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
 import { documentIdSchema } from '../ids.js';
+import { clipped } from '../validation.js';
 
 /**
  * What a client without Firestore listeners follows a match by: the caller's own state pointer, the ticket it
@@ -57,7 +58,16 @@ export type StreamEnd = { reason: 'time-limit' | 'replaced'; reconnectFrom: numb
 /** `matchStreams/{uid}`: the player's one open status stream; a newer claim ends the older stream. */
 export const streamClaimSchema = z.object({ id: z.string(), at: z.number() });
 
-/** Only a ticket's members may see it (as firestore.rules says of reads); anyone else is refused. */
-export function assertOwnTicket(ticket: { memberUids: readonly string[] } | null, uid: string): void {
+/**
+ * Only a ticket's members may see it (as firestore.rules says of reads); anyone else is refused. A ticket the
+ * caller named (`followed`) must exist: an empty view would read as "not queued" and the client would wait on it.
+ */
+export function assertOwnTicket(
+  ticket: { memberUids: readonly string[] } | null,
+  uid: string,
+  followed?: { mode: string; id: string },
+): void {
+  if (!ticket && followed)
+    fail('not-found', `ticket: you have no ticket "${clipped(followed.id)}" in pool "${followed.mode}".`);
   if (ticket && !ticket.memberUids.includes(uid)) fail('permission-denied', 'ticket: that ticket is not yours.');
 }
