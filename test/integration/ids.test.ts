@@ -61,6 +61,7 @@ const idFields: [name: string, request: (id: string) => object, admin?: boolean]
   ['reportResult', (id) => ({ roomId: 'room-1', placements: { [id]: 1 } })],
   ['forfeit', (id) => ({ roomId: id })],
   ['requestRematch', (id) => ({ roomId: id })],
+  ['declineRematch', (id) => ({ roomId: id })],
   ['blockPlayer', (id) => ({ uid: id })],
   ['unblockPlayer', (id) => ({ uid: id })],
   ['kickPartyMember', (id) => ({ uid: id })],
