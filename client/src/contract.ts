@@ -135,6 +135,8 @@ export interface Calls {
   ];
   /** Asks to play a settled room again; `rematch` is the new room once every player has asked in time. */
   requestRematch: [{ roomId: string }, { room: Room; rematch: Room | null }];
+  /** Says no to a settled room's open rematch request; the players who asked see it declined. */
+  declineRematch: [{ roomId: string }, { room: Room }];
   /**
    * The caller's match view, long-polled: at once when its version is newer than `sinceVersion`, else when it
    * changes or after `waitMs` (at most 25 000). `ticket` names a ticket of theirs the state has moved past.

@@ -2,7 +2,7 @@ import { LadderError, toLadderError } from './errors.js';
 import { Heartbeat } from './heartbeat.js';
 import { MatchFeed } from './matchFeed.js';
 import { modeOfPool } from './pool.js';
-import { followRematch, requestRematch, type RematchStatus } from './rematch.js';
+import { declineRematch, followRematch, requestRematch, type RematchStatus } from './rematch.js';
 import { teamResultFor } from './room.js';
 import type { Services } from './services.js';
 import {
@@ -63,6 +63,8 @@ export interface Match {
    * the mode's window the new room forms at once, and the Ladder's `onMatch` hands over its Match.
    */
   requestRematch(): Promise<RematchStatus>;
+  /** Says no to the settled room's open rematch request: the players who asked see it declined. */
+  declineRematch(): Promise<RematchStatus>;
   /** Follows the settled room's rematch: who has asked, until when, whether it would be rated, the new room. */
   onRematch(listener: (status: RematchStatus) => void): Unsubscribe;
   /** Stops listening and heartbeating (the ticket stays queued: `cancel` leaves the queue). */
@@ -259,6 +261,10 @@ export class MatchSubscription implements Match {
 
   requestRematch(): Promise<RematchStatus> {
     return requestRematch(this.services, this.uid, this.requireRoomId('rematch'));
+  }
+
+  declineRematch(): Promise<RematchStatus> {
+    return declineRematch(this.services, this.uid, this.requireRoomId('rematch'));
   }
 
   onRematch(listener: (status: RematchStatus) => void): Unsubscribe {

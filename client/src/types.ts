@@ -77,6 +77,8 @@ export interface PlayerState {
   meetings: { games: number; opponents: Meeting[] } | null;
   /** An operator's ban: in force until `until` (null: no expiry), with the reason. */
   ban: Ban | null;
+  /** The open rematch request the player was asked to: queueing for another game meanwhile declines it. */
+  rematchAsk: { roomId: string; deadline: number } | null;
   /**
    * The player's call bucket for the rate limit: `tokens` calls left as of `at` (refilled at the configured
    * rate), or null before their first counted call.
@@ -305,7 +307,10 @@ export interface BotSeat {
   name: string;
 }
 
-/** A settled room's rematch: formed at once when every player asks before `deadline`. */
+/**
+ * A settled room's rematch request: formed at once when every player asks before `deadline`; over once the
+ * deadline passed or a player declined, when the next ask starts a fresh request.
+ */
 export interface RematchState {
   asked: string[];
   deadline: number;
@@ -313,6 +318,8 @@ export interface RematchState {
   roomId: string | null;
   /** Why the rematch would not be rated (the daily cap of games between two players); null when rated. */
   unrated: string | null;
+  /** Who turned the request down: said no (`declineRematch`), or queued for another game; null while nobody has. */
+  declined: { uid: string; at: number; reason: 'declined' | 'queued' } | null;
 }
 
 /** How a game ended for one player. */

@@ -36,4 +36,4 @@ export {
 export { deleteAccount, exportMyData } from './api/account.js';
 export { getHistory } from './api/history.js';
 export { getMatchState, watchMatch } from './api/watch.js';
-export { requestRematch } from './api/rematch.js';
+export { declineRematch, requestRematch } from './api/rematch.js';

@@ -58,6 +58,7 @@ it('sends what each handler accepts and expects what it answers', () => {
   expectTypeOf<Client<'getMatchState'>>().toEqualTypeOf<Server<'getMatchState'>>();
   expectTypeOf<Client<'watchMatch'>>().toEqualTypeOf<Server<'watchMatch'>>();
   expectTypeOf<Client<'requestRematch'>>().toEqualTypeOf<Server<'requestRematch'>>();
+  expectTypeOf<Client<'declineRematch'>>().toEqualTypeOf<Server<'declineRematch'>>();
 });
 
 it('reads the chunks a streaming callable sends', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentIdSchema } from '../core/ids.js';
+import { documentIdSchema, idSchema } from '../core/ids.js';
 import { reasonSchema } from '../core/ops/audit.js';
 import { MAX_BAN_HOURS } from '../core/ops/ban.js';
 import { pauseMessageSchema } from '../core/mode/pause.js';
@@ -30,7 +30,7 @@ export const unbanPlayer = adminCallable(
   (input, caller) => unban(caller.uid, input.uid, input.reason),
 );
 
-const target = z.string().min(1).max(128);
+const target = documentIdSchema;
 
 /** Stops queueing for a mode or one regional pool (`1v1@eu`) with the studio's message; waiting tickets go free. */
 export const pauseMode = adminCallable(
@@ -46,7 +46,7 @@ export const resumeMode = adminCallable(z.strictObject({ mode: target, reason: r
 export const adjustRating = adminCallable(
   z.strictObject({
     uid: documentIdSchema,
-    ladder: z.string().min(1).max(64),
+    ladder: idSchema(64),
     delta: adjustmentDeltaSchema,
     reason: reasonSchema,
   }),
@@ -61,7 +61,7 @@ export const voidRoom = adminCallable(
 
 /** Closes an ended season now rather than at the scheduler's next run; repeating it changes nothing. */
 export const closeSeasonNow = adminCallable(
-  z.strictObject({ ladder: z.string().min(1).max(64), season: z.string().min(1).max(40), reason: reasonSchema }),
+  z.strictObject({ ladder: idSchema(64), season: idSchema(40), reason: reasonSchema }),
   (input, caller) => closeNow(caller.uid, input.ladder, input.season, input.reason),
   { timeoutSeconds: 120 },
 );
@@ -70,8 +70,8 @@ export const closeSeasonNow = adminCallable(
 export const extendSeason = adminCallable(
   z
     .strictObject({
-      ladder: z.string().min(1).max(64),
-      season: z.string().min(1).max(40),
+      ladder: idSchema(64),
+      season: idSchema(40),
       endsAt: endsAtSchema.optional(),
       byDays: byDaysSchema.optional(),
       reason: reasonSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { config } from '../config.js';
+import { documentIdSchema } from '../core/ids.js';
 import { leaderboard } from '../store/leaderboard.js';
 import { callable } from './callable.js';
 
@@ -16,7 +17,7 @@ export const getLeaderboard = callable(
       ladder: z.enum(ladderIds()),
       limit: z.number().int().min(1).max(100).optional(),
       around: z.number().int().min(1).max(50).optional(),
-      players: z.array(z.string().min(1).max(128)).min(1).max(100).optional(),
+      players: z.array(documentIdSchema).min(1).max(100).optional(),
     }),
   ({ ladder, limit, around, players }, caller) =>
     leaderboard(ladder, { limit: limit ?? (around || players ? undefined : 20), around, players }, caller.uid),

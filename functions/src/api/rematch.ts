@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentIdSchema } from '../core/ids.js';
-import { requestRematch as ask } from '../store/rematch.js';
+import { declineRematch as refuse, requestRematch as ask } from '../store/rematch.js';
 import { callable } from './callable.js';
 
 /**
@@ -10,4 +10,12 @@ import { callable } from './callable.js';
  */
 export const requestRematch = callable(z.strictObject({ roomId: documentIdSchema }), (input, caller) =>
   ask(caller.uid, input.roomId),
+);
+
+/**
+ * Says no to a settled room's open rematch request: the players who asked see it declined (so does queueing for
+ * another game meanwhile). A later ask starts a fresh request.
+ */
+export const declineRematch = callable(z.strictObject({ roomId: documentIdSchema }), (input, caller) =>
+  refuse(caller.uid, input.roomId),
 );

@@ -29,6 +29,7 @@ import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './
 import { breaksRules, formRoom } from './rooms.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import { countedBucket } from './rateLimit.js';
+import { declineAsksByQueueing } from './rematch.js';
 import { waitingInPool } from './poolSize.js';
 import type { RateLimitConfig } from '../core/fairplay/rateLimit.js';
 
@@ -48,6 +49,7 @@ export function enqueue(
   return transaction(async (tx) => {
     attempts++;
     const { ticket, party, members, players } = await admit(tx, uid, pool, rtts, limit);
+    const declineAsks = await declineAsksByQueueing(tx, players, members, ticket.enqueuedAt);
     // The room's reads come after the ticket's and before any write; without a room the ticket waits, queued. A
     // retried attempt (it lost a race, likely for the same neighbours) leaves the match to the matcher rather
     // than paying for the neighbourhood again.
@@ -55,6 +57,7 @@ export function enqueue(
     if (!room) tx.create(ticketRef(pool.id, ticket.id), ticket);
     for (const member of members) players.updateState(member, { mode: pool.id, ticketId: ticket.id });
     if (party) tx.set(partyRef(party.id), { ...party, mode: pool.id, ticketId: ticket.id, updatedAt: Date.now() });
+    declineAsks();
     players.write();
     return { ticket: room ? matchedTicket(ticket, room.id, room.createdAt) : ticket, room };
   });

@@ -3,7 +3,16 @@ import type { Ticket } from '../core/match/ticket.js';
 import type { Pool } from '../core/mode/pool.js';
 import type { Party } from '../core/player/party.js';
 import { matchedTicket, queuedTicket, toCoreTicket, type TicketDoc } from '../core/queue/ticket.js';
-import { askRematch, assertCanRematch, rematchProposal, rematchUnrated, waitingFor } from '../core/room/rematch.js';
+import {
+  askRematch,
+  assertCanRematch,
+  declineRematch as refuse,
+  declinedByQueueing,
+  rematchProposal,
+  rematchUnrated,
+  waitingFor,
+} from '../core/room/rematch.js';
+import type { RematchState } from '../core/room/rematchState.js';
 import { newRoom, requireRoom, roomTickets, type RoomDoc } from '../core/room/room.js';
 import { config, poolOf } from '../config.js';
 import { readPlayersWithPresence } from './presence.js';
@@ -46,9 +55,35 @@ export function requestRematch(uid: string, roomId: string): Promise<{ room: Roo
           season,
         )
       : null;
+    if (!rematch) markAsked(players, room, state);
     const updated = { ...room, rematch: { ...state, roomId: rematch?.id ?? null }, updatedAt: now };
     tx.set(roomRef(room.id), updated);
     return { room: updated, rematch };
+  });
+}
+
+/**
+ * Every player of the room carries the open request on their state, which queueing reads anyway: whoever
+ * queues for another game meanwhile declines it (store/queue.ts), and the players who asked see that.
+ */
+function markAsked(players: Players, room: RoomDoc, state: Pick<RematchState, 'deadline'>) {
+  for (const uid of room.memberUids) {
+    const ask = players.get(uid).state.rematchAsk;
+    if (ask?.roomId !== room.id || ask.deadline !== state.deadline)
+      players.updateState(uid, { rematchAsk: { roomId: room.id, deadline: state.deadline } });
+  }
+  players.write();
+}
+
+/** A player of a settled room says no to its open rematch request; the players who asked see it declined. */
+export function declineRematch(uid: string, roomId: string): Promise<{ room: RoomDoc }> {
+  return transaction(async (tx) => {
+    const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
+    const now = Date.now();
+    const rematch = refuse(room, uid, poolOf(room).mode.rematch, now);
+    const updated = { ...room, rematch, updatedAt: now };
+    tx.set(roomRef(room.id), updated);
+    return { room: updated };
   });
 }
 
@@ -84,4 +119,26 @@ function formRematch(
   }
   players.write();
   return next;
+}
+
+/**
+ * In an enqueue's transaction, after its players were read: the open rematch requests they were asked to, which
+ * their queueing for another game declines. Reads the rooms now (only when a request is open: a read queueing
+ * pays for nothing else) and returns what writes the declines, for after the transaction's last read.
+ */
+export async function declineAsksByQueueing(tx: Tx, players: Players, uids: readonly string[], nowMs: number) {
+  const asks = new Map<string, { uid: string; deadline: number }>();
+  for (const uid of uids) {
+    const ask = players.get(uid).state.rematchAsk;
+    if (ask && ask.deadline >= nowMs && !asks.has(ask.roomId)) asks.set(ask.roomId, { uid, deadline: ask.deadline });
+  }
+  const rooms = await tx.getAll([...asks.keys()].map(roomRef));
+  return () => {
+    for (const uid of uids) if (players.get(uid).state.rematchAsk) players.updateState(uid, { rematchAsk: null });
+    [...asks.values()].forEach(({ uid, deadline }, i) => {
+      const room = rooms[i]!.data() as RoomDoc | undefined;
+      const rematch = declinedByQueueing(room, uid, deadline, nowMs);
+      if (room && rematch) tx.set(roomRef(room.id), { ...room, rematch, updatedAt: nowMs });
+    });
+  };
 }

@@ -9,6 +9,7 @@ import { callBucketSchema } from '../fairplay/rateLimit.js';
 import { skillSchema, type Skill } from '../rating/update.js';
 import { enterSeason, type SeasonArchive, type SeasonRules } from '../ladder/season.js';
 import { visibleRank, visibleRankSchema, type RankRules } from '../ladder/visibleRank.js';
+import { rematchAskSchema } from '../room/rematchState.js';
 
 /** A player's rating and record on one ladder, and the rank shown for it. */
 export const standingSchema = z.object({
@@ -66,6 +67,8 @@ export const playerStateSchema = z.object({
   meetings: meetingsSchema.nullable().default(null),
   /** An operator's ban (core/ops/ban.ts), in force until `until`; absent in older documents. */
   ban: banSchema.nullable().default(null),
+  /** The open rematch request the player was asked to (core/room/rematch.ts), so queueing elsewhere declines it. */
+  rematchAsk: rematchAskSchema.nullable().default(null),
   /** The player's call bucket (core/fairplay/rateLimit.ts); absent until their first counted call. */
   calls: callBucketSchema.nullable().default(null),
   updatedAt: z.number().int(),
@@ -134,6 +137,7 @@ export function idleState(nowMs: number): PlayerState {
     falseReports: 0,
     meetings: null,
     ban: null,
+    rematchAsk: null,
     calls: null,
     updatedAt: nowMs,
   };

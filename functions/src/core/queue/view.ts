@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
-import { documentIdSchema } from '../ids.js';
+import { documentIdSchema, idSchema } from '../ids.js';
 import { clipped } from '../validation.js';
 
 /**
@@ -36,7 +36,7 @@ export const STREAM_SECONDS = 50;
 export const MAX_STREAM_SECONDS = 55;
 
 /** A ticket the caller names to follow (one a re-queue or a new enqueue has moved their state past). */
-const followSchema = z.strictObject({ mode: z.string().min(1).max(64), id: documentIdSchema });
+const followSchema = z.strictObject({ mode: idSchema(64), id: documentIdSchema });
 
 const sinceVersion = z.number().int('must be a whole number').nonnegative().default(0);
 

@@ -5,7 +5,7 @@ import { makeProposal, type MatchProposal } from '../match/proposal.js';
 import type { Ticket } from '../match/ticket.js';
 import type { Presence } from '../queue/presence.js';
 import type { RoomDoc } from './room.js';
-import type { RematchConfig, RematchState } from './rematchState.js';
+import { rematchPhase, type RematchConfig, type RematchState } from './rematchState.js';
 
 /**
  * A rematch: after a settled game, the same players play again at once, without the queue, when every one of
@@ -18,33 +18,69 @@ const who = (room: Pick<RoomDoc, 'names'>, uids: readonly string[]) => uids.map(
 
 /**
  * A player's ask for a rematch of `room`: refused, naming why, unless they played in it, it settled, its mode
- * offers rematches, the window is open, the rematch has not formed and they have not asked yet.
+ * offers rematches, the rematch has not formed, and either a request is open that they have not joined yet, or
+ * none was made and the window after the game is still open, or the last one lapsed or was declined (this ask
+ * then starts a fresh request, with a window of its own from now).
  */
 export function askRematch(room: RoomDoc, uid: string, config: RematchConfig | null, nowMs: number): RematchState {
+  const rules = assertRematchable(room, uid, config);
+  const state = room.rematch;
+  if (state?.roomId)
+    fail('failed-precondition', `The rematch of room ${room.id} already formed: room ${state.roomId}.`);
+  const fresh = (deadline: number): RematchState => ({
+    asked: [uid],
+    deadline,
+    roomId: null,
+    unrated: null,
+    declined: null,
+  });
+  if (!state) {
+    const deadline = (room.endedAt ?? room.updatedAt) + rules.windowSeconds * 1000;
+    if (nowMs > deadline)
+      fail(
+        'failed-precondition',
+        `roomId: the rematch window of room ${room.id} closed ${rules.windowSeconds} s after it settled.`,
+      );
+    return fresh(deadline);
+  }
+  if (rematchPhase(state, nowMs) !== 'open') return fresh(nowMs + rules.windowSeconds * 1000);
+  if (state.asked.includes(uid))
+    fail(
+      'failed-precondition',
+      `You already asked for this rematch; waiting for ${who(room, waitingFor(room, state))}.`,
+    );
+  return { ...state, asked: [...state.asked, uid] };
+}
+
+/** A player of the room saying no to its open rematch request; refused when there is none to say no to. */
+export function declineRematch(room: RoomDoc, uid: string, config: RematchConfig | null, nowMs: number): RematchState {
+  assertRematchable(room, uid, config);
+  const state = room.rematch;
+  const phase = state ? rematchPhase(state, nowMs) : null;
+  if (!state || phase !== 'open')
+    fail('failed-precondition', `roomId: room ${room.id} has no open rematch request${phase ? ` (it ${phase})` : ''}.`);
+  return { ...state, declined: { uid, at: nowMs, reason: 'declined' } };
+}
+
+/**
+ * The room's rematch once `uid`, asked to it, queued for another game: declined, when the request is still the
+ * open one they were asked to (`deadline` tells a fresh request from it); otherwise null, nothing to change.
+ */
+export function declinedByQueueing(room: RoomDoc | undefined, uid: string, deadline: number, nowMs: number) {
+  const state = room?.rematch;
+  if (!state || state.deadline !== deadline || rematchPhase(state, nowMs) !== 'open') return null;
+  return { ...state, declined: { uid, at: nowMs, reason: 'queued' as const } };
+}
+
+/** A room whose rematch may be asked for or declined by `uid`: theirs, settled, of a mode with rematches, no bots. */
+function assertRematchable(room: RoomDoc, uid: string, config: RematchConfig | null): RematchConfig {
   if (!room.memberUids.includes(uid)) fail('failed-precondition', `roomId: you did not play in room ${room.id}.`);
   if (room.status !== 'settled')
     fail('failed-precondition', `roomId: room ${room.id} is ${room.status}; a rematch follows a settled game.`);
   if (!config) fail('failed-precondition', `roomId: mode ${room.mode} offers no rematch.`);
   // The bots' seats cannot be asked; queueing again gives humans their chance first.
   if (room.bots.length > 0) fail('failed-precondition', `roomId: room ${room.id} had bots; queue again to play.`);
-  const state = room.rematch ?? {
-    asked: [],
-    deadline: (room.endedAt ?? room.updatedAt) + config.windowSeconds * 1000,
-    roomId: null,
-    unrated: null,
-  };
-  if (state.roomId) fail('failed-precondition', `The rematch of room ${room.id} already formed: room ${state.roomId}.`);
-  if (state.asked.includes(uid))
-    fail(
-      'failed-precondition',
-      `You already asked for this rematch; waiting for ${who(room, waitingFor(room, state))}.`,
-    );
-  if (nowMs > state.deadline)
-    fail(
-      'failed-precondition',
-      `roomId: the rematch window of room ${room.id} closed ${config.windowSeconds} s after it settled.`,
-    );
-  return { ...state, asked: [...state.asked, uid] };
+  return config;
 }
 
 /** The players of the room who have not asked yet. */
