@@ -1,7 +1,8 @@
 /**
  * `npm run simulate:answers [-- --rooms 8 --pairs 8]`: players who answer at the same moment. Pairs of 1v1 players
  * accept their ready check together; two 5-stacks per 5v5 room accept within a few milliseconds of each other and
- * then all report the same result together, on the default configuration. Prints the distribution of the answers' latencies, the refusals
+ * then all report the same result together, on the default configuration. Prints the distribution of the answers' latencies
+ * (the reports in all, the first answered in each room, and the nine after it), the refusals
  * and the emulator's "Transaction lock timeout" warnings; writes sim/answers.json. Measures, asserts nothing.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -98,6 +99,9 @@ async function main() {
     console.log(`${rooms} rooms of two 5-stacks accept together, then report together…`);
     const teamAccepts: Sample[] = [];
     const teamReports: Sample[] = [];
+    // Per room, the report answered first and the nine others: the first never waits for anyone.
+    const firstReports: Sample[] = [];
+    const laterReports: Sample[] = [];
     for (let i = 0; i < rooms; i++) {
       const stacks = await Promise.all(
         ['a', 'b'].map(async (side) => {
@@ -112,14 +116,21 @@ async function main() {
       if (!room) throw new Error('two 5-stacks queued one after the other did not match at once');
       const everyone = stacks.flat();
       await Promise.all(everyone.map((p) => timed(teamAccepts, () => p.call('acceptMatch', { roomId: room.id }))));
+      const reports: Sample[] = [];
       await Promise.all(
-        everyone.map((p) => timed(teamReports, () => p.call('reportResult', { roomId: room.id, outcome: 'A' }))),
+        everyone.map((p) => timed(reports, () => p.call('reportResult', { roomId: room.id, outcome: 'A' }))),
       );
+      reports.sort((a, b) => a.ms - b.ms);
+      teamReports.push(...reports);
+      firstReports.push(reports[0]!);
+      laterReports.push(...reports.slice(1));
     }
     const rows = [
       summary(`1v1 accepts (${pairs} pairs)`, duelAccepts),
       summary(`5v5 accepts (${rooms} rooms)`, teamAccepts),
       summary(`5v5 reports (${rooms} rooms)`, teamReports),
+      summary(`5v5 first report of each room (${rooms} rooms)`, firstReports),
+      summary(`5v5 nine later reports of each room (${rooms} rooms)`, laterReports),
     ];
     const locks = lockTimeouts() - locksBefore;
     console.table(rows.map((r) => ({ ...r, refusals: JSON.stringify(r.refusals) })));

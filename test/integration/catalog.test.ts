@@ -14,6 +14,7 @@ describe('what the functions say they run', () => {
       '1v1',
       '2v2',
       '3v3',
+      '5v5',
       'botDuel',
       'duel',
       'ffa',

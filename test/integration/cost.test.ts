@@ -102,7 +102,7 @@ describe('the Firestore cost of a game', () => {
     await expectInvariants();
   });
 
-  it('a 2v2 with a ready check, every player reporting, reads at most 10 and writes at most 6.5 documents per player', async () => {
+  it('a 2v2 with a ready check, every player reporting, reads at most 10 and writes at most 6.75 documents per player', async () => {
     const uids = await playersNamed('cost-team', 4);
     const { counted, perPlayer } = meter();
     const room = await queueSolos('2v2', uids, counted);
@@ -115,11 +115,13 @@ describe('the Firestore cost of a game', () => {
     expect(last?.status).toBe('settled');
     const cost = perPlayer(4);
     expect(cost.total.reads).toBeLessThanOrEqual(10);
-    expect(cost.total.writes).toBeLessThanOrEqual(6.5);
+    expect(cost.total.writes).toBeLessThanOrEqual(6.75);
     // The candidates an enqueue reads depend on the order the four arrive in: 5.25 or 5.75 reads each.
     expectAtMost(cost.enqueue, { reads: 5.75, writes: 3 });
     expectAtMost(cost.accept, { reads: 1, writes: 1 });
-    expectAtMost(cost.report, { reads: 3.25, writes: 2.5 });
+    // The settling report is written before the settlement while two players have yet to report, so that a
+    // report of theirs arriving meanwhile starts no settlement of its own: the room twice, one write more a game.
+    expectAtMost(cost.report, { reads: 3.25, writes: 2.75 });
     await expectInvariants();
   });
 

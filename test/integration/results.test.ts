@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import { signInWithCustomToken } from 'firebase/auth';
 import { app } from '../../functions/src/store/firestore/db.js';
-import { newClientApp, type Client } from '../support/client.js';
+import { devPlayer, newClientApp, type Client } from '../support/client.js';
 import { db, documentPaths, expectRefusal } from '../support/admin.js';
 import { waitForDoc } from '../support/listen.js';
 import {
@@ -106,6 +106,41 @@ describe('results and settlement', () => {
     for (const c of everyone) {
       expect((await historyOf(c)).length).toBe(1);
       expect((await profile(c)).ladders.team!.games).toBe(1);
+    }
+    await expectInvariants();
+  });
+
+  it('answers all ten players of a 5v5 reporting at the same moment, and settles the room once', async () => {
+    const names = Array.from({ length: 10 }, (_, i) => `Five ${i}`);
+    const everyone = await Promise.all(names.map((name) => devPlayer(name)));
+    await party(everyone[0]!, ...everyone.slice(1, 5));
+    await party(everyone[5]!, ...everyone.slice(6));
+    await enqueue(everyone[0]!, '5v5');
+    const { room } = await enqueue(everyone[5]!, '5v5');
+    expect(room?.status).toBe('active');
+    const [sideA] = sideUids(room!);
+    const answers = await Promise.all(everyone.map((c) => report(c, room!.id, { outcome: 'A' })));
+    // Every player is answered (none refused, none asked to retry) with the room as their report left it: still
+    // waiting for the other side, or settled by side A's win with every player's change on it.
+    for (const { room: answered } of answers) {
+      expect(answered.status === 'active' || answered.status === 'settled').toBe(true);
+      if (answered.status === 'settled') expect(Object.keys(answered.ratingChanges!)).toHaveLength(10);
+    }
+    expect(answers.some(({ room: r }) => r.status === 'settled')).toBe(true);
+    const settled = await roomOf(room!.id);
+    expect(settled).toMatchObject({ status: 'settled', result: { outcome: 'A' } });
+    // Settled once: each player has one game on the team ladder, won or lost by one change, and one history row.
+    for (const c of everyone) {
+      const change = settled.ratingChanges![c.uid]!;
+      const won = sideA!.includes(c.uid);
+      expect(change.outcome).toBe(won ? 'win' : 'loss');
+      expect((await profile(c)).ladders.team).toMatchObject({
+        games: 1,
+        wins: won ? 1 : 0,
+        losses: won ? 0 : 1,
+        rating: change.after,
+      });
+      expect((await historyOf(c)).length).toBe(1);
     }
     await expectInvariants();
   });

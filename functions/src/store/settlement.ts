@@ -11,7 +11,7 @@ import {
 import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '../core/room/room.js';
 import { planSettlement } from '../core/room/settlement.js';
 import { config, ladderOf } from '../config.js';
-import { changeDocument, type Decision } from './firestore/optimistic.js';
+import { changeDocument } from './firestore/optimistic.js';
 import { playerRef, playerStateRef, reviewFlagRef, roomRef, seasonArchiveRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import type { Answered } from './rooms.js';
@@ -55,31 +55,47 @@ export const apply = (tx: Tx, room: RoomDoc, verdict: Verdict, nowMs: number): P
     ? settle(tx, room, verdict.result, nowMs)
     : Promise.resolve(roomAfterVerdict(room, verdict, nowMs));
 
+/** Whether a player of the room has yet to report: their report may arrive while this one settles the room. */
+const othersMayReport = (room: RoomDoc) => room.memberUids.some((uid) => !room.reports[uid]);
+
 /**
  * Records a result report and settles, disputes or waits as the reports now decide. Repeating a report changes
  * nothing. A report that leaves the room's verdict as it was changes the room alone and is written
- * optimistically, so a whole room reporting at once doesn't queue on locks. The one report that makes the room
- * settleable is recorded by its sender's settling transaction, so the room is written once; a report arriving
- * while that runs finds the room settleable and is written optimistically beside it. A repeated report of a
- * settleable room settles too, so a room whose settling sender died is finished by a retry (and otherwise by
- * the report deadline).
+ * optimistically, so a whole room reporting at once doesn't queue on locks.
+ *
+ * The report that makes the room settleable settles it. When the room's other players have all reported, its
+ * sender's settling transaction records it too, so the room is written once. Otherwise the report is first
+ * written optimistically, like any other: that write is what the rest of the room sees, so a report arriving
+ * meanwhile finds the room settleable and is written beside it rather than starting a settlement of its own.
+ * Without it, every player of the second side to report would run the settlement at once, each transaction
+ * holding locks on the room and all its players that the others' commits and the room's other reports wait for
+ * (on the emulator, seconds and lock timeouts for the nine players of a 5v5 behind the first). A repeated report
+ * of a settleable room settles it too, so a room whose settling sender died is finished by a retry (and
+ * otherwise by the report deadline).
  */
-export function reportResult(reporter: Reporter, roomId: string, reported: Result): Promise<Answered> {
-  return changeDocument(
+export async function reportResult(reporter: Reporter, roomId: string, reported: Result): Promise<Answered> {
+  const answer = await changeDocument<RoomDoc, Answered & { settle?: true }>(
     roomRef(roomId),
-    (current): Decision<RoomDoc, Answered> => {
+    (current) => {
       const room = requireRoom(current, roomId);
       const reportedRoom = recordReport(room, reporter, reported, Date.now());
       const settleable = isLive(room.status) && verdictNow(room).kind === 'settle';
       if (reportedRoom === room)
         return settleable ? { kind: 'transaction' } : { kind: 'unchanged', result: { room, first: false } };
       const verdict = verdictNow(reportedRoom);
-      if (verdict.kind === 'settle' && !settleable) return { kind: 'transaction' };
+      if (verdict.kind === 'settle' && !settleable) {
+        if (!othersMayReport(reportedRoom)) return { kind: 'transaction' };
+        return { kind: 'write', document: reportedRoom, result: { room: reportedRoom, first: true, settle: true } };
+      }
       const next = verdict.kind === 'settle' ? reportedRoom : roomAfterVerdict(reportedRoom, verdict, Date.now());
       return { kind: 'write', document: next, result: { room: next, first: true } };
     },
     () => reportResultInTransaction(reporter, roomId, reported),
   );
+  if (!answer.settle) return answer;
+  // Recorded: this transaction finds the report there and settles by it (or sees the room settled already).
+  const { room } = await reportResultInTransaction(reporter, roomId, reported);
+  return { room, first: true };
 }
 
 function reportResultInTransaction(reporter: Reporter, roomId: string, reported: Result): Promise<Answered> {
