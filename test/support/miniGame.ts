@@ -9,6 +9,7 @@ export const CUT_AFTER_BACKGROUND_MS = 5_000;
 
 /** The `errMsg` texts the platforms' `fail` callbacks carry. */
 export const ERR = {
+  /** An 11th request at once: failed here, as early base libraries did (WeChat's queue it since 1.4.0), the harsher. */
   tooMany: 'request:fail exceed max task count',
   timeout: 'request:fail timeout',
   interrupted: 'request:fail interrupted',
@@ -117,14 +118,20 @@ export function fakeMiniGameRequest({
     stall(matches: (url: string) => boolean) {
       for (const o of open.values()) if (matches(o.url)) o.stalled = true;
     },
-    /** The game's own traffic (downloads, its own server) takes every free slot for `ms`. */
+    /**
+     * The game's own traffic (downloads, its own server) takes every free slot for `ms`; resolves when it has
+     * given them back.
+     */
     occupy(ms: number) {
       const count = MAX_CONCURRENT - inFlight;
       inFlight += count;
       peak = Math.max(peak, inFlight);
-      setTimeout(() => {
-        inFlight -= count;
-      }, ms);
+      return new Promise<void>((resolve) =>
+        setTimeout(() => {
+          inFlight -= count;
+          resolve();
+        }, ms),
+      );
     },
     /** The game goes to the background: requests in flight are cut 5 s later, new ones fail until `foreground`. */
     background() {
