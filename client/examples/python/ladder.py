@@ -115,13 +115,13 @@ def phase_of(player):
         return "none"
     room = view["room"]
     if room and ticket["roomId"] == room["id"]:
-        if room["status"] == "cancelled" and requeued(room, ticket, player.uid):
+        if room["status"] == "cancelled" and requeued(room, ticket):
             return "requeued"
         return room["status"]
     return ticket["status"]
 
 
-def requeued(room, ticket, uid):
+def requeued(room, ticket):
     """A failed ready check sends back to the queue every ticket whose members all accepted."""
     accepted = set((room.get("readyCheck") or {}).get("accepted", []))
     mine = [t for side in room["sides"] for t in side["tickets"] if t["ticketId"] == ticket["id"]]
