@@ -138,9 +138,12 @@ export class RemoteFeed implements Feed {
         for (const other of [...this.subs]) if (other.kind !== 'state') this.deliverTo(other, view, false);
       },
       (error) => {
+        const refused = toLadderError(error);
+        // A named ticket that does not exist is gone for good, as a view without it was before.
+        if (refused.code === 'not-found') return sub.fn(undefined);
         // Another attempt at the next version of the view.
         this.readByName.delete(key);
-        sub.onError(toLadderError(error));
+        sub.onError(refused);
       },
     );
   }
