@@ -61,6 +61,8 @@ describe('a rematch on the emulators', () => {
     expect(rematch).toMatchObject({ status: 'active', rematchOf: first.id, mode: 'duel' });
     expect(sideUids(rematch!)).toEqual([...sideUids(first)].reverse());
     expect((await room(first.id)).rematch?.roomId).toBe(rematch!.id);
+    // Formed, the request is nobody's to decline any more: queueing later reads no old room for it.
+    for (const uid of [ann, ben]) expect((await playerStateRef(uid).get()).data()!.rematchAsk).toBeNull();
     // Both players are in the new room, as after the queue: nobody can queue meanwhile.
     await expectRefusal(enqueue(ann, duel), 'failed-precondition', /in a live duel room/);
     const second = await play(rematch!.id, ben);

@@ -113,7 +113,8 @@ function formRematch(
   tx.create(roomRef(id), next);
   for (const doc of docs.values()) {
     tx.create(ticketRef(pool.id, doc.id), doc);
-    for (const uid of doc.memberUids) players.updateState(uid, { mode: pool.id, ticketId: doc.id });
+    // The request formed: nothing is left for queueing to decline.
+    for (const uid of doc.memberUids) players.updateState(uid, { mode: pool.id, ticketId: doc.id, rematchAsk: null });
     const party = parties.find((p) => p?.id === doc.partyId);
     if (party) tx.set(partyRef(party.id), { ...party, mode: pool.id, ticketId: doc.id, updatedAt: now });
   }
