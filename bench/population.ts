@@ -28,21 +28,29 @@ export async function startWithLadders(
 }
 
 /**
- * Seeds `count` ranked players on `ladder` in season `bench`: integer ratings over about 800 points (many share
- * one) and 1 to `maxGames` season games each. Loaded after `startWithLadders`, which the modules read at import.
+ * Seeds `count` players on `ladder` in season `bench`: integer ratings over about 800 points (many share one) and
+ * `minGames` to `maxGames` season games each (with `minGames` the ladder's placement games, every one of them is
+ * ranked). `from` numbers the uids (`{ladder}-{from}` on), so a second call adds players beside the first's.
+ * Loaded after `startWithLadders`, which the modules read at import.
  */
-export async function seedPopulation(ladder: string, count: number, maxGames: number, lastPlayedAt: number | null) {
+export async function seedPopulation(
+  ladder: string,
+  count: number,
+  maxGames: number,
+  lastPlayedAt: number | null,
+  { minGames = 1, from = 0 } = {},
+) {
   const { config } = await import('../functions/src/config.js');
   const { newPlayer, ranked } = await import('../functions/src/core/player/player.js');
   const db = (await import('../functions/src/store/firestore/db.js')).database();
   const { playerRef } = await import('../functions/src/store/firestore/refs.js');
   const writer = db.bulkWriter();
   const rules = config.ladders[ladder]!;
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < from + count; i++) {
     const uid = `${ladder}-${i}`;
     const player = newPlayer(uid, `Bench ${i}`, { [ladder]: rules }, 0);
     const rating = 1500 + Math.round(400 * Math.sin(i * 12.9898) * Math.cos(i * 78.233));
-    const seasonGames = 1 + ((i * 7) % maxGames);
+    const seasonGames = minGames + ((i * 7) % (maxGames - minGames + 1));
     const fields = { ...player.ladders[ladder]!, rating, games: seasonGames, wins: seasonGames, seasonGames };
     const seeded = { ...fields, peak: rating, season: 'bench', ...(lastPlayedAt === null ? {} : { lastPlayedAt }) };
     writer.set(playerRef(uid), { ...player, ladders: { [ladder]: ranked(seeded, rules, lastPlayedAt ?? 0) } });

@@ -98,10 +98,13 @@ export interface Calls {
   /** The caller's history, newest first (`limit` 1–100, default 20; `before`: the previous page's last `settledAt`); an operator may name `uid`. */
   getHistory: [{ uid?: string; limit?: number; before?: number }, { rows: HistoryEntry[] }];
   // Operators only (the `admin` claim); each writes an audit row (`audit/{id}`) with its change.
-  /** `hours` null: until lifted. Takes the player out of the queue and any live room. */
+  /**
+   * `hours` (1 or more) or null: until lifted. Takes the player out of the queue and any live room. A ban in force
+   * is replaced only with `replace: true` (else `failed-precondition` naming it); `replaced` is the ban replaced.
+   */
   banPlayer: [
-    { uid: string; reason: string; hours: number | null },
-    { ban: Ban; removal: BanRemoval; auditId: string },
+    { uid: string; reason: string; hours: number | null; replace?: boolean },
+    { ban: Ban; replaced: Ban | null; removal: BanRemoval; auditId: string },
   ];
   unbanPlayer: [{ uid: string; reason: string }, { ban: null; auditId: string }];
   /** `mode`: a mode (all its pools) or one regional pool (`1v1@eu`); waiting tickets are released unpunished. */

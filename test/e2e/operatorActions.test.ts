@@ -19,7 +19,7 @@ async function confirm(page: Page, consequence: RegExp, label: string) {
 }
 
 async function openPlayer(page: Page, uid: string, reason: string) {
-  await page.getByLabel('Player uid').fill(uid);
+  await page.getByLabel('Player uid or name').fill(uid);
   await page.getByLabel('Reason', { exact: true }).fill(reason);
   await page.getByRole('button', { name: 'Open' }).click();
   await seeRendered(page, 'player-summary', new RegExp(uid));
@@ -41,7 +41,11 @@ describe('the operator view acts', () => {
     await page.getByRole('button', { name: 'Ban', exact: true }).click();
     await screenshot(page, 'operator-ban-confirm.png');
     await confirm(page, /^Ban Act Bob for 48 hours: their waiting ticket is cancelled/, 'Confirm ban');
-    await seeRendered(page, 'ban-status', /^Banned until \d{4}-\d\d-\d\dT[\d:.]+Z: cheating, ticket #12$/);
+    await seeRendered(
+      page,
+      'ban-status',
+      /^Banned until \d{4}-\d\d-\d\dT[\d:.]+Z \(cheating, ticket #12; by dev:olga operator at [\d\-T:.Z]+\)$/,
+    );
     expect((await db.doc(`playerStates/${bob.uid}`).get()).data()!.ban.reason).toBe('cheating, ticket #12');
     await seeRendered(page, 'player-audit', /banPlayer by dev:olga operator: cheating, ticket #12/);
     await page.getByRole('button', { name: 'Unban' }).click();
@@ -66,7 +70,70 @@ describe('the operator view acts', () => {
     expect((await db.doc(`players/${ann.uid}`).get()).exists).toBe(false);
   }, 180_000);
 
-  it('pauses and resumes a mode from the mode page, and a refusal shows in the error banner', async () => {
+  it('bans with no expiry, and replaces a ban only when the operator chooses to, saying which ban it replaces', async () => {
+    const [, cat] = await Promise.all([devPlayer('Ban Carl'), devPlayer('Ban Cat')]);
+    await grantOperator(devUid('Olga Operator'));
+    const page = await signIn('Olga Operator');
+    await page.locator('#app[data-loaded="true"]').waitFor();
+    // Support requests name players: a name's start finds them all, to choose from; a whole name opens one.
+    await page.getByLabel('Player uid or name').fill('Ban C');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await seeRendered(
+      page,
+      'player-matches',
+      /^Players named "Ban C"…: choose one\. ?Ban Carl \(.+\) ?Ban Cat \(.+\)$/,
+    );
+    await page.getByRole('button', { name: `Ban Cat (${cat.uid})` }).click();
+    await seeRendered(page, 'player-summary', new RegExp(`^Ban Cat ${cat.uid}`));
+    await page.getByLabel('Reason', { exact: true }).fill('wallhack, ticket #51');
+
+    await page.getByLabel('Ban with no expiry').check();
+    expect(await page.getByLabel('Ban hours').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Ban', exact: true }).click();
+    await confirm(
+      page,
+      /^Ban Ban Cat with no expiry \(until lifted\): their waiting ticket is cancelled/,
+      'Confirm ban',
+    );
+    await seeRendered(
+      page,
+      'ban-status',
+      /^Banned with no expiry \(wallhack, ticket #51; by dev:olga operator at .+\)$/,
+    );
+    expect((await db.doc(`playerStates/${cat.uid}`).get()).data()!.ban).toMatchObject({ until: null });
+
+    // A second ban over it says what it replaces and asks for that choice by name.
+    await page.getByLabel('Ban with no expiry').uncheck();
+    await page.getByLabel('Ban hours').fill('2');
+    await page.getByLabel('Reason', { exact: true }).fill('appeal: reduced, ticket #52');
+    await page.getByRole('button', { name: 'Ban', exact: true }).click();
+    await seeRendered(
+      page,
+      'confirm',
+      /^Ban Cat is already banned with no expiry \(wallhack, ticket #51; by dev:olga operator at .+\)\. Replace that ban with a ban for 2 hours\?/,
+    );
+    expect(await page.getByRole('button', { name: 'Confirm ban' }).count()).toBe(0);
+    await screenshot(page, 'operator-ban-replace.png');
+    // Cancelled, nothing changes.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect((await db.doc(`playerStates/${cat.uid}`).get()).data()!.ban).toMatchObject({ until: null });
+    await page.getByRole('button', { name: 'Ban', exact: true }).click();
+    await confirm(page, /^Ban Cat is already banned with no expiry/, 'Replace ban');
+    await seeRendered(page, 'ban-status', /^Banned until \d{4}-\d\d-\d\dT[\d:.]+Z \(appeal: reduced, ticket #52; by/);
+    const rows = (await db.collection('audit').where('target', '==', cat.uid).get()).docs.map((d) => d.data());
+    expect(rows.find((r) => r.reason === 'appeal: reduced, ticket #52')!.before.ban).toMatchObject({ until: null });
+
+    // A refusal shows beside the action it answers, the confirmation still open; the top banner stays hidden.
+    await page.getByLabel('Ban hours').fill('0');
+    await page.getByRole('button', { name: 'Ban', exact: true }).click();
+    await page.getByRole('button', { name: 'Replace ban' }).click();
+    await seeRendered(page, 'refusal', /^invalid-argument .*hours: must be at least 1 hour/);
+    expect(await page.getByTestId('confirm').getByTestId('refusal').isVisible()).toBe(true);
+    expect(await page.locator('#error').isVisible()).toBe(false);
+    await screenshot(page, 'operator-ban-refused.png');
+  }, 180_000);
+
+  it('pauses and resumes a mode from the mode page, and a refusal shows beside the action', async () => {
     await grantOperator(devUid('Olga Operator'));
     const page = await signIn('Olga Operator');
     await page.locator('#app[data-loaded="true"]').waitFor();
@@ -86,11 +153,12 @@ describe('the operator view acts', () => {
     await page.getByLabel('Mode reason').fill('');
     await page.getByTestId('mode-1v1').getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Confirm pause' }).click();
-    await expect.poll(() => page.locator('#error').textContent()).toMatch(/invalid-argument .*reason: must say why/);
+    await seeRendered(page, 'refusal', /^invalid-argument .*reason: must say why/);
+    expect(await page.getByTestId('confirm').getByTestId('refusal').isVisible()).toBe(true);
     await seeRendered(page, 'mode-1v1', /^1v1 open/);
   });
 
-  it('extends a running season from the season page, and a refusal shows in the error banner', async () => {
+  it('extends a running season from the season page, and a refusal shows beside the action', async () => {
     await grantOperator(devUid('Olga Operator'));
     const page = await signIn('Olga Operator');
     await page.locator('#app[data-loaded="true"]').waitFor();
@@ -122,7 +190,8 @@ describe('the operator view acts', () => {
     await page.getByLabel('Season reason').fill('');
     await page.getByTestId('season-ranked').getByRole('button', { name: 'Extend' }).click();
     await page.getByRole('button', { name: 'Confirm extension' }).click();
-    await expect.poll(() => page.locator('#error').textContent()).toMatch(/invalid-argument .*reason: must say why/);
+    await seeRendered(page, 'refusal', /^invalid-argument .*reason: must say why/);
+    expect(await page.getByTestId('confirm').getByTestId('refusal').isVisible()).toBe(true);
     await seeRendered(page, 'season-ranked', /^ranked 2026 running until 2027-02-01T00:00:00Z Extend$/);
   });
 

@@ -44,7 +44,21 @@ describe('banning a player', () => {
       'invalid-argument',
       /reason: must say why/,
     );
-    await expectRefusal(op.call('banPlayer', { uid: bob.uid, reason, hours: -3 }), 'invalid-argument', /hours/);
+    await expectRefusal(
+      op.call('banPlayer', { uid: bob.uid, reason, hours: -3 }),
+      'invalid-argument',
+      /hours: must be at least 1 hour \(null: a ban with no expiry\)/,
+    );
+    await expectRefusal(
+      op.call('banPlayer', { uid: bob.uid, reason, hours: 0 }),
+      'invalid-argument',
+      /hours: must be at least 1 hour/,
+    );
+    await expectRefusal(
+      op.callUnchecked('banPlayer', { uid: bob.uid, reason }),
+      'invalid-argument',
+      /hours: required: a whole number of hours from 1, or null for a ban with no expiry/,
+    );
     await expectRefusal(
       op.call('banPlayer', { uid: bob.uid, reason, hours: 1.5 }),
       'invalid-argument',
@@ -154,6 +168,28 @@ describe('banning a player', () => {
       expect((await ticketOf('2v2', state.ticketId)).status).toBe('queued');
     }
     await expectInvariants();
+  });
+
+  it('replaces a ban in force only when told to: without replace it is refused naming that ban, and nothing changes', async () => {
+    const op = await operator();
+    const bob = await devPlayer('Twice Bob');
+    const first = await op.call('banPlayer', { uid: bob.uid, reason, hours: null });
+    expect(first.replaced).toBeNull();
+    const before = await documentPaths();
+    const state = await stateOf(bob.uid);
+    // The second ban would shorten one with no expiry to hours: refused, naming the ban in force.
+    await expectRefusal(
+      op.call('banPlayer', { uid: bob.uid, reason: 'second thoughts', hours: 2 }),
+      'failed-precondition',
+      /^replace: player "dev:twice bob" is already banned with no expiry \(aimbot, ticket #42; by .+\); send replace: true to replace that ban\./,
+    );
+    expect(await documentPaths()).toEqual(before);
+    expect(await stateOf(bob.uid)).toEqual(state);
+    const second = await op.call('banPlayer', { uid: bob.uid, reason: 'second thoughts', hours: 2, replace: true });
+    expect(second.replaced).toEqual(first.ban);
+    expect((await stateOf(bob.uid)).ban).toEqual(second.ban);
+    const rows = (await auditRows()).filter((r) => r.action === 'banPlayer' && r.target === bob.uid);
+    expect(rows.map((r) => r.before.ban)).toEqual(expect.arrayContaining([null, first.ban]));
   });
 
   it('ends by itself at its expiry, judged when read', async () => {

@@ -15,14 +15,23 @@ import { adminCallable } from './callable.js';
 // The operators' callables: each checks the admin claim, refuses bad input naming the field, and writes its
 // audit row (`audit/{id}`) in the transaction that makes its change.
 
-/** Bans a player for `hours` (null: until lifted): out of the queue and any live room, kept from playing. */
+/**
+ * Bans a player for `hours` (null: until lifted): out of the queue and any live room, kept from playing. A ban
+ * in force is replaced only with `replace: true`; without it the call is refused, naming that ban.
+ */
 export const banPlayer = adminCallable(
   z.strictObject({
     uid: documentIdSchema,
     reason: reasonSchema,
-    hours: z.number().int('must be a whole number of hours').positive().max(MAX_BAN_HOURS).nullable(),
+    hours: z
+      .number({ error: 'required: a whole number of hours from 1, or null for a ban with no expiry' })
+      .int('must be a whole number of hours')
+      .min(1, 'must be at least 1 hour (null: a ban with no expiry)')
+      .max(MAX_BAN_HOURS, `must be at most ${MAX_BAN_HOURS} hours (ten years); null: a ban with no expiry`)
+      .nullable(),
+    replace: z.boolean().optional(),
   }),
-  (input, caller) => ban(caller.uid, input.uid, input.reason, input.hours),
+  (input, caller) => ban(caller.uid, input.uid, input.reason, input.hours, input.replace ?? false),
 );
 
 export const unbanPlayer = adminCallable(

@@ -1,6 +1,6 @@
 import { getAuth } from 'firebase-admin/auth';
 import { inPlay } from '../core/fairplay/leaving.js';
-import { activeBan, newBan, requireActiveBan, type Ban } from '../core/ops/ban.js';
+import { assertReplaceable, newBan, requireActiveBan, type Ban } from '../core/ops/ban.js';
 import { idleState, requirePlayer, type PlayerState } from '../core/player/player.js';
 import type { Presence } from '../core/queue/presence.js';
 import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
@@ -63,18 +63,25 @@ function writeBan(tx: Tx, uid: string, target: Awaited<ReturnType<typeof readTar
   else tx.set(playerStateRef(uid), { ...target.state, ban, updatedAt: now });
 }
 
-/** Bans a player (`hours` null: until lifted), takes them out of play, and audits it, in one transaction. */
-export function banPlayer(actor: string, uid: string, reason: string, hours: number | null) {
+/**
+ * Bans a player (`hours` null: until lifted), takes them out of play, and audits it, in one transaction. A ban in
+ * force is replaced only with `replace`; the answer names the ban it replaced.
+ */
+export function banPlayer(actor: string, uid: string, reason: string, hours: number | null, replace = false) {
   return transaction(async (tx) => {
     const target = await readTarget(tx, uid);
-    const found = await readTicketsAndRooms(tx, [target.state]);
     const now = Date.now();
+    const replaced = assertReplaceable(target.state.ban, replace, uid, now);
+    const found = await readTicketsAndRooms(tx, [target.state]);
     const ban = newBan(actor, reason, hours, now);
     const removal = await removeFromPlay(tx, uid, found.presence(target.state), found, now);
     writeBan(tx, uid, target, ban, now);
-    const before = { ban: activeBan(target.state.ban, now) };
-    const row = audit(tx, { action: 'banPlayer', actor, target: uid, reason, before, after: { ban, removal } }, now);
-    return { ban, removal, auditId: row.id };
+    const row = audit(
+      tx,
+      { action: 'banPlayer', actor, target: uid, reason, before: { ban: replaced }, after: { ban, removal } },
+      now,
+    );
+    return { ban, replaced, removal, auditId: row.id };
   }).then(async (done) => {
     await mirrorBanClaim(uid, done.ban);
     return done;

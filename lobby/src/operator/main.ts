@@ -17,7 +17,8 @@ import type { Lobby } from '../config.js';
 import { openLobby } from '../connect.js';
 import { act, devSignIn, h, showError, signOutButton } from '../dom.js';
 import { calibrationPanel, flagsPanel, queuesPanel, roomsPanel } from './panels.js';
-import { modesPage, playerPage } from './act.js';
+import { modesPage } from './act.js';
+import { playerPage } from './player.js';
 import { seasonsPage } from './seasons.js';
 import '../style.css';
 

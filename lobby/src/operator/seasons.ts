@@ -6,9 +6,18 @@ import { confirmIn, input, when } from './act.js';
 // stands) behind a confirmation that names the new end and what waits for it.
 
 const DAY_MS = 86_400_000;
+/** The extension offered first, when the calendar leaves room for it. */
+const DEFAULT_DAYS = 7;
+
+/**
+ * The most whole days the running season can be extended by: the server refuses an end that runs into the next
+ * season, so with one next the days up to its start; null when nothing limits it.
+ */
+const roomToExtend = (calendar: Seasons) =>
+  calendar.current && calendar.next ? Math.floor((calendar.next.start - calendar.current.end) / DAY_MS) : null;
 
 export function seasonsPage(call: Invoke, ladders: string[]): HTMLElement {
-  const days = input('Extend days', { type: 'number', min: '1', value: '7' });
+  const days = input('Extend days', { type: 'number', min: '1', value: String(DEFAULT_DAYS) });
   const reason = input('Season reason', { placeholder: 'why (goes into the audit)', maxlength: '500' });
   const slot = h('div', {});
   const list = h('table', { class: 'operator-table', 'data-testid': 'seasons' });
@@ -25,6 +34,16 @@ export function seasonsPage(call: Invoke, ladders: string[]): HTMLElement {
           calendar.next ? `off-season; ${calendar.next.id} starts ${when(calendar.next.start)}` : 'no season running',
         ),
         h('td', {}),
+      );
+    }
+    const most = roomToExtend(calendar);
+    if (most !== null && most < 1) {
+      return h(
+        'tr',
+        { 'data-testid': `season-${calendar.ladder}` },
+        h('td', {}, calendar.ladder),
+        h('td', {}, `${current.id} running until ${when(current.end)}`),
+        h('td', {}, `cannot be extended: ${calendar.next!.id} starts ${when(calendar.next!.start)}`),
       );
     }
     const extend = () => {
@@ -55,7 +74,12 @@ export function seasonsPage(call: Invoke, ladders: string[]): HTMLElement {
   const show = async () => {
     const calendars = await Promise.all(ladders.map((ladder) => call('getSeasons', { ladder })));
     // A ladder without seasons plays one endless season: nothing to extend.
-    list.replaceChildren(...calendars.filter((c) => c.current || c.next || c.past.length).map(row));
+    const shown = calendars.filter((c) => c.current || c.next || c.past.length);
+    // The days offered at first are ones the server accepts for every season shown: none runs into its next.
+    const limits = shown.map(roomToExtend).filter((d): d is number => d !== null && d >= 1);
+    const offered = Math.min(DEFAULT_DAYS, ...limits);
+    days.value = String(offered);
+    list.replaceChildren(...shown.map(row));
   };
   void show().catch(showError);
   return h(

@@ -43,6 +43,25 @@ export function assertNotBanned(
   });
 }
 
+/**
+ * A ban is replaced only when the operator says so (`replace`): a second ban that silently took the place of the
+ * first could shorten a ban with no expiry to hours. The refusal names the ban in force, to decide on.
+ */
+export function assertReplaceable(
+  current: Ban | null | undefined,
+  replace: boolean,
+  uid: string,
+  nowMs: number,
+): Ban | null {
+  const active = activeBan(current, nowMs);
+  if (!active || replace) return active;
+  fail(
+    'failed-precondition',
+    `replace: player "${uid}" is already banned ${banExpiry(active)} (${active.reason}; by ${active.by} at ${new Date(active.at).toISOString()}); send replace: true to replace that ban.`,
+    { currentBan: active },
+  );
+}
+
 /** The ban in force an unban lifts; a player with none (never banned, lifted, or expired) is refused. */
 export function requireActiveBan<B extends Pick<Ban, 'until'>>(
   ban: B | null | undefined,
