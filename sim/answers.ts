@@ -53,6 +53,67 @@ function summary(name: string, samples: Sample[]) {
   return { name, calls: samples.length, p50: at(50), p95: at(95), max: at(100), refusals };
 }
 
+type Bot = (name: string) => Promise<BotClient>;
+
+/** Pairs of 1v1 players, matched at once, accept their ready check together. */
+async function duelAccepts(bot: Bot, pairs: number): Promise<Sample[]> {
+  const accepts: Sample[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const [a, b] = await Promise.all([bot(`duel-${i}-a`), bot(`duel-${i}-b`)]);
+    await a!.call('enqueue', { mode: '1v1' });
+    const { room } = await b!.call('enqueue', { mode: '1v1' });
+    if (!room) throw new Error('a 1v1 pair queued one after the other did not match at once');
+    await Promise.all([a, b].map((p) => timed(accepts, () => p!.call('acceptMatch', { roomId: room.id }))));
+  }
+  return accepts;
+}
+
+/** Rooms of two 5-stacks accept together, then report the same result together. */
+async function teamAnswers(bot: Bot, rooms: number) {
+  const out = { accepts: [] as Sample[], reports: [] as Sample[], first: [] as Sample[], later: [] as Sample[] };
+  for (let i = 0; i < rooms; i++) {
+    const stacks = await Promise.all(
+      ['a', 'b'].map(async (side) => {
+        const members = await Promise.all(Array.from({ length: 5 }, (_, m) => bot(`room-${i}-${side}${m}`)));
+        const { party } = await members[0]!.call('createParty');
+        for (const member of members.slice(1)) await member.call('joinParty', { code: party.code });
+        return members;
+      }),
+    );
+    await stacks[0]![0]!.call('enqueue', { mode: '5v5' });
+    const { room } = await stacks[1]![0]!.call('enqueue', { mode: '5v5' });
+    if (!room) throw new Error('two 5-stacks queued one after the other did not match at once');
+    const everyone = stacks.flat();
+    await Promise.all(everyone.map((p) => timed(out.accepts, () => p.call('acceptMatch', { roomId: room.id }))));
+    const reports: Sample[] = [];
+    await Promise.all(
+      everyone.map((p) => timed(reports, () => p.call('reportResult', { roomId: room.id, outcome: 'A' }))),
+    );
+    // Per room, the report answered first and the nine others: the first never waits for anyone.
+    reports.sort((a, b) => a.ms - b.ms);
+    out.reports.push(...reports);
+    out.first.push(reports[0]!);
+    out.later.push(...reports.slice(1));
+  }
+  return out;
+}
+
+/**
+ * Loads every function's code first: a cold emulator worker would be measured otherwise. The emulator starts a
+ * worker per concurrent request: as many as will answer at once, for the answers.
+ */
+async function warmUp(bot: Bot) {
+  const warm = await bot('warm-up');
+  const workers: [CallName, number][] = [
+    ['enqueue', 2],
+    ['createParty', 2],
+    ['joinParty', 2],
+    ['acceptMatch', 10],
+    ['reportResult', 10],
+  ];
+  for (const [name, count] of workers) await Promise.all(Array.from({ length: count }, () => warm.warm(name)));
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const rooms = flag(args, '--rooms', 8);
@@ -65,72 +126,26 @@ async function main() {
   const log = new CallLog();
   const limiter = new Limiter(64);
   const bots: BotClient[] = [];
-  const bot = async (name: string) => {
+  const bot: Bot = async (name) => {
     const client = new BotClient(stack, limiter, log);
     bots.push(client);
     await client.signIn(name);
     return client;
   };
   try {
-    // Load every function's code first: a cold emulator worker would be measured otherwise.
-    // The emulator starts a worker per concurrent request: as many as will answer at once, for the answers.
     console.log('Warming the functions up…');
-    const warm = await bot('warm-up');
-    const workers: [CallName, number][] = [
-      ['enqueue', 2],
-      ['createParty', 2],
-      ['joinParty', 2],
-      ['acceptMatch', 10],
-      ['reportResult', 10],
-    ];
-    for (const [name, count] of workers) await Promise.all(Array.from({ length: count }, () => warm.warm(name)));
-
+    await warmUp(bot);
     const locksBefore = lockTimeouts();
     console.log(`${pairs} pairs of 1v1 players accept together…`);
-    const duelAccepts: Sample[] = [];
-    for (let i = 0; i < pairs; i++) {
-      const [a, b] = await Promise.all([bot(`duel-${i}-a`), bot(`duel-${i}-b`)]);
-      await a!.call('enqueue', { mode: '1v1' });
-      const { room } = await b!.call('enqueue', { mode: '1v1' });
-      if (!room) throw new Error('a 1v1 pair queued one after the other did not match at once');
-      await Promise.all([a, b].map((p) => timed(duelAccepts, () => p!.call('acceptMatch', { roomId: room.id }))));
-    }
-
+    const duels = await duelAccepts(bot, pairs);
     console.log(`${rooms} rooms of two 5-stacks accept together, then report together…`);
-    const teamAccepts: Sample[] = [];
-    const teamReports: Sample[] = [];
-    // Per room, the report answered first and the nine others: the first never waits for anyone.
-    const firstReports: Sample[] = [];
-    const laterReports: Sample[] = [];
-    for (let i = 0; i < rooms; i++) {
-      const stacks = await Promise.all(
-        ['a', 'b'].map(async (side) => {
-          const members = await Promise.all(Array.from({ length: 5 }, (_, m) => bot(`room-${i}-${side}${m}`)));
-          const { party } = await members[0]!.call('createParty');
-          for (const member of members.slice(1)) await member.call('joinParty', { code: party.code });
-          return members;
-        }),
-      );
-      await stacks[0]![0]!.call('enqueue', { mode: '5v5' });
-      const { room } = await stacks[1]![0]!.call('enqueue', { mode: '5v5' });
-      if (!room) throw new Error('two 5-stacks queued one after the other did not match at once');
-      const everyone = stacks.flat();
-      await Promise.all(everyone.map((p) => timed(teamAccepts, () => p.call('acceptMatch', { roomId: room.id }))));
-      const reports: Sample[] = [];
-      await Promise.all(
-        everyone.map((p) => timed(reports, () => p.call('reportResult', { roomId: room.id, outcome: 'A' }))),
-      );
-      reports.sort((a, b) => a.ms - b.ms);
-      teamReports.push(...reports);
-      firstReports.push(reports[0]!);
-      laterReports.push(...reports.slice(1));
-    }
+    const team = await teamAnswers(bot, rooms);
     const rows = [
-      summary(`1v1 accepts (${pairs} pairs)`, duelAccepts),
-      summary(`5v5 accepts (${rooms} rooms)`, teamAccepts),
-      summary(`5v5 reports (${rooms} rooms)`, teamReports),
-      summary(`5v5 first report of each room (${rooms} rooms)`, firstReports),
-      summary(`5v5 nine later reports of each room (${rooms} rooms)`, laterReports),
+      summary(`1v1 accepts (${pairs} pairs)`, duels),
+      summary(`5v5 accepts (${rooms} rooms)`, team.accepts),
+      summary(`5v5 reports (${rooms} rooms)`, team.reports),
+      summary(`5v5 first report of each room (${rooms} rooms)`, team.first),
+      summary(`5v5 nine later reports of each room (${rooms} rooms)`, team.later),
     ];
     const locks = lockTimeouts() - locksBefore;
     console.table(rows.map((r) => ({ ...r, refusals: JSON.stringify(r.refusals) })));
