@@ -8,6 +8,7 @@
  * the listeners delivered. Writes bench/transports.json and prints the table docs/client-sdk.md publishes.
  */
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase/app';
@@ -198,6 +199,7 @@ async function measure(transport: Transport) {
   };
 }
 
+const loadBefore = loadavg();
 const results = [];
 try {
   for (const transport of TRANSPORTS) {
@@ -216,6 +218,8 @@ const report = {
     'reads (callables + Firestore listener deliveries), writes, function-seconds (callable wall time; a stream counts ' +
     'all the while it is open), of whole 1v1 games from enqueue to settlement',
   machine: 'emulators on this machine (shared, noisy); compare the ratios, not the milliseconds',
+  // The machine's 1, 5 and 15 minute load averages as the run began and ended: the milliseconds follow them.
+  loadAverage: { before: loadBefore, after: loadavg() },
   baselineP95Ms: baseline,
   ratios: Object.fromEntries(results.map((r) => [r.transport, ratio(r.pending.all.p95)])),
   command: ['npm run bench:transports', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
