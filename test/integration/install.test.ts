@@ -244,14 +244,21 @@ it('installs into a studio project beside its own function and rules, and plays 
     cwd: scratch,
     env: { ...shellEnv, EMULATORS: JSON.stringify(hosts) },
   });
+  // The game prints its results on stdout; the SDK's own warnings (a listen stream cut, say) go to stderr.
+  let stdout = '';
   let out = '';
-  game.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  game.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+    out += chunk;
+  });
   game.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   const code = await new Promise<number | null>((done) => game.on('exit', done));
   expect(code, out).toBe(0);
-  const [win, loss, top] = out
+  // An SDK info line on stdout starts with its time stamp: the game's own lines are the JSON ones.
+  const [win, loss, top] = stdout
     .trim()
     .split('\n')
+    .filter((line) => !/^\[\d{4}-\d\d-\d\dT/.test(line))
     .map((line) => JSON.parse(line));
   expect(win.delta, out).toBeGreaterThan(0);
   expect(loss.delta).toBe(-win.delta);

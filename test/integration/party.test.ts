@@ -12,8 +12,8 @@ describe('parties through the client SDK', () => {
     const [alice, bob] = await Promise.all([devPlayer('Alice'), devPlayer('Bob')]);
     const party = await create(alice);
     expect(party.code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/);
-    // The largest room of the test configuration's modes is a 4-player free-for-all.
-    expect(party).toMatchObject({ leader: alice.uid, memberUids: [alice.uid], maxSize: 4 });
+    // The largest side of the test configuration's modes is the 5v5's five players.
+    expect(party).toMatchObject({ leader: alice.uid, memberUids: [alice.uid], maxSize: 5 });
 
     const aliceSeesBob = waitForDoc(alice.db, `parties/${party.id}`, (p) => p?.memberUids.length === 2);
     // Players type codes loosely: lower case and a dash are fine.

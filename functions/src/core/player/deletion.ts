@@ -51,7 +51,8 @@ export function assertDeletable(presence: { kind: string; roomId?: string }): vo
 
 /**
  * Refuses a call from a deleted account. A session that signed in after the deletion (`signedInAtSeconds`, the ID
- * token's `auth_time`) is a new account under the same uid (a platform login maps a person to one uid) and passes;
+ * token's `auth_time`, in whole seconds: a later second than the deletion's) is a new account under the same uid (a
+ * platform login maps a person to one uid) and passes;
  * without it, any tombstone refuses: a caller whose profile or state is missing was never re-created by a sign-in.
  */
 export function refuseDeletedSession(tombstone: Pick<Tombstone, 'at'> | undefined, signedInAtSeconds?: number): void {
