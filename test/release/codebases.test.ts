@@ -118,7 +118,8 @@ describe.each(Object.entries(ENDS))('a studio on the %s supported versions', (_e
 
     // The game on this end's firebase, and the three codebases on one emulator stack run by this end's Node.js.
     const game = join(dir, 'game');
-    const said = await gameProject(game, versions, node);
+    const gameNode = versions.gameNode ? await nodeBinary(versions.gameNode) : node;
+    const said = await gameProject(game, versions, gameNode);
     expect(peerWarnings(said), said).toEqual([]);
     const lines: string[] = [];
     const stack = await startStack({ output: 'files', project: { dir, node }, onLine: (_s, l) => lines.push(l) });
@@ -126,7 +127,7 @@ describe.each(Object.entries(ENDS))('a studio on the %s supported versions', (_e
     const loaded = lines.join('\n');
     for (const [, region] of shapes) expect(loaded).toMatch(new RegExp(`functions\\[${region}-ladder-enqueue\\]`));
     for (const [, region] of shapes) await warm(stack, region);
-    const deltas = await play(game, stack, Object.values(SHAPES), node);
+    const deltas = await play(game, stack, Object.values(SHAPES), gameNode);
     for (const [, region] of shapes) {
       const [win, loss] = deltas[region] ?? [];
       expect(win, `${region}: ${JSON.stringify(deltas)}`).toBeGreaterThan(0);
