@@ -41,6 +41,17 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Release tier: the packed packages installed in studios' projects, each on emulators of its own.
+          name: 'release',
+          include: ['test/release/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

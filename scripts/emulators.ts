@@ -58,9 +58,10 @@ export interface StartOptions {
   /**
    * Another Firebase project's folder (a studio's game, say): its firebase.json's functions and its Firestore rules
    * on a stack of their own, on free ports, with this checkout's emulator settings; not recorded as the checkout's
-   * stack. `env` is handed to its functions.
+   * stack. `env` is handed to its functions; `node`, a Node.js binary to run firebase-tools and so the functions
+   * with (a runtime other than this process's).
    */
-  project?: { dir: string; env?: Record<string, string> };
+  project?: { dir: string; env?: Record<string, string>; node?: string };
 }
 
 export class HarnessError extends Error {}
@@ -395,9 +396,11 @@ async function startFirebaseTools(
     FUNCTIONS_DISCOVERY_TIMEOUT: process.env.FUNCTIONS_DISCOVERY_TIMEOUT ?? '180',
   };
   const name = options.project ? 'firebase-project' : options.extra ? 'firebase-extra' : 'firebase';
-  const child = launch(name, process.execPath, args, env, options);
+  const child = launch(name, options.project?.node ?? process.execPath, args, env, options);
   children.push(child);
-  await waitFor('the Auth and Functions emulators', 120_000, child, async () => {
+  // firebase-tools loads a project's codebases one after another, each in a process of its own: each has its time.
+  const codebases = Array.isArray(config.functions) ? Math.max(1, config.functions.length) : 1;
+  await waitFor('the Auth and Functions emulators', 120_000 * codebases, child, async () => {
     const failure = /Failed to load function/i.exec(child.output());
     if (failure) throw new HarnessError(`The Functions emulator could not load the functions:\n${child.tail()}`);
     return child.output().includes('All emulators ready');

@@ -73,7 +73,7 @@ type SoakPlayer = Awaited<ReturnType<typeof signIn>>;
 
 /** As `npm start` does: this process plays Cloud Scheduler (the ready check's timeout is the matcher's job). */
 async function startTicking(): Promise<() => void> {
-  const { matcherTick } = (await import('../functions/src/index.js')).ladder;
+  const { matcherTick } = (await import('./deployment.js')).ladder;
   let ticking = true;
   void (async () => {
     while (ticking) await Promise.resolve(matcherTick.run({ scheduleTime: new Date().toISOString() })).catch(() => {});

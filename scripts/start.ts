@@ -201,8 +201,7 @@ async function main() {
   process.on('SIGHUP', () => void shutdown(0));
 
   Object.assign(process.env, emulatorEnv(stack));
-  const { matcherTick, matcherTicks, seasonCloseTick, calibrateTick } = (await import('../functions/src/index.js'))
-    .ladder;
+  const { matcherTick, matcherTicks, seasonCloseTick, calibrateTick } = (await import('./deployment.js')).ladder;
   const { config } = await import('../functions/src/config.js');
   const { closeEndedSeasons } = await import('../functions/src/jobs/seasonClose.js');
   const { seasonEndsAfter } = await import('../functions/src/store/extension.js');

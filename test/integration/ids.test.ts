@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import functionsTest from 'firebase-functions-test';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { describe, expect, it } from 'vitest';
-import { ladder } from '../../functions/src/index.js';
+import { ladder } from '../../scripts/deployment.js';
 import { devPlayer } from '../support/client.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
 

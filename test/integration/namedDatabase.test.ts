@@ -4,7 +4,12 @@
  * clients created with `database: 'ladder'`. A 1v1 played through the SDK leaves every document in `ladder` and
  * nothing in `(default)`.
  */
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type CollectionReference, type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLadder, type Ladder } from '@ladder/client';
@@ -14,6 +19,8 @@ import { closeAfterTest, newApp } from '../support/client.js';
 import { useTestConfig } from '../support/config.js';
 import { reach } from '../support/ladder.js';
 
+const run = promisify(execFile);
+const CLI = fileURLToPath(new URL('../../functions/lib/install/cli.js', import.meta.url));
 const DATABASE = 'ladder';
 const CONFIG = useTestConfig('named-database', (config) => {
   config.firestore = { database: DATABASE };
@@ -25,6 +32,11 @@ const emulator = () => {
   return `http://${firestoreHost}/emulator/v1/projects/${projectId}/databases/${DATABASE}`;
 };
 let stack: Stack;
+let project: string;
+
+/** The package's own command, run in the studio's project folder as the quickstart runs it. */
+const ladderFirestore = (args: string[], env: Record<string, string> = {}) =>
+  run(process.execPath, [CLI, ...args], { cwd: project, env: { ...process.env, ...env } });
 
 /** Empties the named database (the test stack's clearing between tests empties only the default one). */
 async function clearLadderDatabase() {
@@ -57,19 +69,54 @@ async function paths(db: Firestore): Promise<string[]> {
 
 describe('a ladder in a named Firestore database', () => {
   beforeAll(async () => {
-    // The ladder's rules on its own database, as `firebase deploy` puts them there from firebase.json's entry.
-    const content = readFileSync('firestore.rules', 'utf8');
+    // The database starts on rules that deny everything (a studio's own, say), so only a load that worked lets
+    // the ladder's clients read it.
+    const studioRules =
+      "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /saves/{uid} {\n      allow read: if request.auth.uid == uid;\n    }\n  }\n}\n";
     const rules = await fetch(`${emulator()}:securityRules`, {
       method: 'PUT',
-      body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content }] } }),
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ rules: { files: [{ name: 'studio.rules', content: studioRules }] } }),
     });
     expect(rules.ok, await rules.text()).toBe(true);
+    // The quickstart's two commands: the database's files and entry, then its rules on the running emulator.
+    project = mkdtempSync(join(tmpdir(), 'named-database-'));
+    writeFileSync(join(project, 'firebase.json'), '{\n  "firestore": { "rules": "firestore.rules" }\n}\n');
+    await ladderFirestore(['database', DATABASE, 'firebase.json']);
+    const loaded = await ladderFirestore([
+      'emulator',
+      DATABASE,
+      'firebase.json',
+      '--project',
+      inject('endpoints').projectId,
+    ]);
+    expect(loaded.stdout).toMatch(/serves firestore\.ladder\.rules on database "ladder"/);
     await clearLadderDatabase();
     stack = await startStack({ output: 'files', extra: { env: { LADDER_CONFIG: CONFIG } } });
   }, 180_000);
   afterAll(async () => {
     await stack?.stop();
     await clearLadderDatabase();
+    if (project) rmSync(project, { recursive: true, force: true });
+  });
+
+  it('ladder-firestore emulator exits 1 naming the answer when no emulator takes the rules', async () => {
+    // The Auth emulator answers the rules endpoint with a 404, as the Firestore emulator does a request without
+    // a JSON content type: the command fails, naming the status.
+    const refused = ladderFirestore(['emulator', DATABASE, 'firebase.json', '--project', 'demo-x'], {
+      FIRESTORE_EMULATOR_HOST: inject('endpoints').authHost,
+    });
+    await expect(refused).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/refused the rules of "ladder": 404/),
+    });
+    const nobody = ladderFirestore(['emulator', DATABASE, 'firebase.json', '--project', 'demo-x'], {
+      FIRESTORE_EMULATOR_HOST: '127.0.0.1:9',
+    });
+    await expect(nobody).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/no Firestore emulator answered/),
+    });
   });
 
   it('plays a 1v1 through the SDK with every document in the named database and none in the default one', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { doc, getDoc } from 'firebase/firestore';
 import functionsTest from 'firebase-functions-test';
 import type { CallableRequest } from 'firebase-functions/v2/https';
-import { ladder } from '../../functions/src/index.js';
+import { ladder } from '../../scripts/deployment.js';
 import { anonymousPlayer, devPlayer, newClientApp } from '../support/client.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
 import { waitForDoc } from '../support/listen.js';

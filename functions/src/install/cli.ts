@@ -7,17 +7,22 @@
  *   ladder-firestore database [name] [firebase.json]   files of their own for a named database (default `ladder`),
  *                                                      and its entry in firebase.json's `firestore` array
  *   ladder-firestore check firebase.json [name]     exit 1 when the files firebase.json gives that database lack them
+ *   ladder-firestore emulator [name] [firebase.json] [--project id]
+ *                                                   load those rules into the running Firestore emulator's database
  *
  * Files default to firestore.rules, firestore.indexes.json and firebase.json in the current folder.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { databaseEntry, type FirebaseJson, ladderFiles, withDatabase } from './firebaseJson.js';
+import { basename, dirname, join } from 'node:path';
+import { emulatorTarget } from './emulatorTarget.js';
+import { loadEmulatorRules } from './emulatorRules.js';
+import { databaseEntry, type FirebaseJson, ladderFiles } from './firebaseJson.js';
+import { withDatabaseText } from './firebaseJsonText.js';
 import { mergeIndexes, mergeRules, missingIndexes, rulesProblem, type IndexFile } from './firestoreFiles.js';
 
 // Copied beside the compiled package at build time from this repository's own firestore.rules and indexes.
-const ladderRules = readFileSync(new URL('../firestore.rules', import.meta.url), 'utf8');
-const ladderIndexes = JSON.parse(readFileSync(new URL('../firestore.indexes.json', import.meta.url), 'utf8'));
+const ladderRules = readFileSync(join(__dirname, '../firestore.rules'), 'utf8');
+const ladderIndexes = JSON.parse(readFileSync(join(__dirname, '../firestore.indexes.json'), 'utf8'));
 
 const read = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : '');
 const readJson = <T>(path: string): T => (read(path).trim() ? JSON.parse(read(path)) : {}) as T;
@@ -58,12 +63,27 @@ function check(first = 'firestore.rules', second?: string) {
 }
 
 function addDatabase(database = 'ladder', firebaseJson = 'firebase.json') {
-  writeJson(firebaseJson, withDatabase(readJson<FirebaseJson>(firebaseJson), database, ladderFiles(database)));
+  const text = read(firebaseJson);
+  const edited = withDatabaseText(text, database, ladderFiles(database));
+  if (edited !== text) writeFileSync(firebaseJson, edited);
   const files = filesOf(firebaseJson, database) as { rules: string; indexes: string };
   merge(files.rules, files.indexes);
   console.log(
     `database "${database}" in ${firebaseJson}: the ladder's rules in ${files.rules}, indexes in ${files.indexes}`,
   );
+}
+
+/** The database's rules as firebase.json names them, checked, then put on the running emulator. */
+async function loadOnEmulator(args: string[]) {
+  const at = args.indexOf('--project');
+  const project = at >= 0 ? args.splice(at, 2)[1] : undefined;
+  const [database = 'ladder', firebaseJson = 'firebase.json'] = args;
+  const files = filesOf(firebaseJson, database);
+  const found = typeof files === 'string' ? [files] : problems(files.rules, files.indexes);
+  if (found.length > 0 || typeof files === 'string') throw new Error(found.join('\n'));
+  const target = emulatorTarget(firebaseJson, readJson<FirebaseJson>(firebaseJson), database, project);
+  await loadEmulatorRules(target, basename(files.rules), read(files.rules));
+  console.log(`the emulator at ${target.host} serves ${files.rules} on database "${database}" of ${target.project}`);
 }
 
 const [command, ...args] = process.argv.slice(2);
@@ -75,8 +95,14 @@ if (command === 'merge') {
   check(args[0], args[1]);
 } else if (command === 'database') {
   addDatabase(args[0], args[1]);
+} else if (command === 'emulator') {
+  loadOnEmulator(args).catch((error: Error) => {
+    console.error(error.message);
+    process.exitCode = 1;
+  });
 } else {
   console.error('usage: ladder-firestore merge|check [rules file] [indexes file]');
   console.error('       ladder-firestore database [name] [firebase.json] | check firebase.json [name]');
+  console.error('       ladder-firestore emulator [name] [firebase.json] [--project id]');
   process.exitCode = 2;
 }
