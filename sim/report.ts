@@ -45,30 +45,21 @@ const opsPerMatchedPlayer = (figures: Figures) =>
     ]),
   );
 
-/** A matcher run as the JSON report keeps it: its counts, without the timings. */
-const matcherRunRow = ({
-  leased,
-  sweeps,
-  committed,
-  stale,
-  expired,
-  roomDeadlines,
-  reads,
-  writes,
-  openingReads,
-  error,
-}: SimulationResult['matcherRuns'][number]) => ({
-  leased,
-  sweeps,
-  committed,
-  stale,
-  expired,
-  roomDeadlines,
-  reads,
-  writes,
-  openingReads,
-  error,
-});
+/** What the JSON report keeps of a matcher run: its counts, without the timings. */
+const MATCHER_RUN_FIELDS = [
+  'leased',
+  'sweeps',
+  'committed',
+  'stale',
+  'expired',
+  'roomDeadlines',
+  'reads',
+  'writes',
+  'openingReads',
+  'error',
+] as const;
+const matcherRunRow = (run: SimulationResult['matcherRuns'][number]) =>
+  Object.fromEntries(MATCHER_RUN_FIELDS.map((field) => [field, run[field]]));
 
 /** The JSON report: the fields the issue names first, then the detail behind them. */
 export function reportJson(figures: Figures, result: SimulationResult) {
