@@ -6,7 +6,7 @@ import { documentPaths, expectRefusal } from '../support/admin.js';
 import { loggedLine } from '../support/logs.js';
 import { newClientApp } from '../support/client.js';
 
-// functions/.env.local points the emulated functions at this address instead of developer.toutiao.com.
+// deploy/.env.local (this repository's codebase) points the emulated functions at this address instead of developer.toutiao.com.
 const DOUYIN_PORT = 9290;
 const requests: { path: string; method: string; body: Record<string, string> }[] = [];
 let server: Server;

@@ -6,7 +6,7 @@ import { newClientApp } from '../support/client.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
 import { loggedLine } from '../support/logs.js';
 
-// functions/.env.local points the emulated functions at this address instead of api.weixin.qq.com.
+// deploy/.env.local (this repository's codebase) points the emulated functions at this address instead of api.weixin.qq.com.
 const WECHAT_PORT = 9289;
 const requests: URLSearchParams[] = [];
 let server: Server;
