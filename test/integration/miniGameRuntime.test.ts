@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Match, RequestAdapter } from '@ladder/client/http';
 import { miniGameBundle } from '../../scripts/bundleSize.js';
 import { closeAfterTest, emulatorHosts } from '../support/client.js';
-import { kindsOf, reach } from '../support/ladder.js';
+import { kindsOf, playPartyGame, reach, within } from '../support/ladder.js';
 import { ERR, type FakeRequest, fakeMiniGameRequest, MAX_CONCURRENT, miniGameRealm } from '../support/miniGame.js';
 
 /**
@@ -56,19 +56,6 @@ const errorsOf = (match: Match) => {
   match.onError((error) => codes.push(error.code));
   return codes;
 };
-
-/** Fails with what the matches went through, rather than a bare timeout, when a step does not come. */
-async function within<T>(step: string, work: Promise<T>, seen: () => unknown, ms = 60_000): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${step}: not within ${ms} ms; so far ${JSON.stringify(seen())}`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * Ann waits in the queue; `meanwhile` breaks her network (until the promise it may return settles); Bob's enqueue
@@ -132,39 +119,13 @@ describe.each(['wx', 'tt'] as const)('the bundle in a %s mini-game runtime (node
   it(
     'plays a 2v2 party game: members are handed the match, everyone passes the ready check',
     async () => {
-      const [p1, p2, q1, q2] = [
+      const players = [
         await miniGamePlayer(platform, `Lead P ${platform}`),
         await miniGamePlayer(platform, `Mate P ${platform}`),
         await miniGamePlayer(platform, `Lead Q ${platform}`),
         await miniGamePlayer(platform, `Mate Q ${platform}`),
       ].map((p) => p.ladder);
-      await p2!.party.join((await p1!.party.create()).code);
-      await q2!.party.join((await q1!.party.create()).code);
-      const nextMatch = (ladder: typeof p1) => new Promise<Match>((resolve) => ladder!.onMatch(resolve));
-      const [mateP, mateQ] = [nextMatch(p2), nextMatch(q2)];
-      const leadP = await p1!.queue('2v2');
-      const matesP = await within('handing the match to the first mate', mateP, () => leadP.status?.kind);
-      await within('the first mate seeing the ticket queued', reach(matesP, 'queued'), () => matesP.status?.kind);
-      const leadQ = await q1!.queue('2v2');
-      const matesQ = await within('handing the match to the other mate', mateQ, () => leadQ.status?.kind);
-      const all = [leadP, matesP, leadQ, matesQ];
-      const kinds = all.map(kindsOf);
-      const seen = () => kinds;
-      // One after another, as a lobby's players would: concurrent first calls each start an emulator worker.
-      const accepting = (async () => {
-        for (const m of all) {
-          await reach(m, 'pending');
-          await m.accept();
-        }
-      })();
-      await within('the ready check', accepting, seen);
-      await within('the game', Promise.all(all.map((m) => reach(m, 'active'))), seen);
-      await matesP.reportOutcome('win');
-      await leadQ.reportOutcome('loss');
-      const settled = await within('the settlement', Promise.all(all.map((m) => reach(m, 'settled'))), seen);
-      for (const s of settled.slice(0, 2)) expect(s).toMatchObject({ outcome: 'win' });
-      for (const s of settled.slice(2)) expect(s).toMatchObject({ outcome: 'loss' });
-      for (const k of kinds) expect(k.slice(-3)).toEqual(['pending', 'active', 'settled']);
+      await playPartyGame([players[0]!, players[1]!, players[2]!, players[3]!]);
     },
     GAME_MS,
   );

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, inject, it } from 'vitest';
-import { createLadder, type Ladder, type Match, type Transport } from '@ladder/client';
+import { createLadder, type Ladder, type Transport } from '@ladder/client';
 import { createLadder as createHttpLadder, type RequestAdapter } from '@ladder/client/http';
 import { closeAfterTest, emulatorHosts, newApp } from '../support/client.js';
-import { kindsOf, reach } from '../support/ladder.js';
+import { kindsOf, playPartyGame, reach } from '../support/ladder.js';
 import { fakeMiniGameRequest, MAX_CONCURRENT } from '../support/miniGame.js';
 
 type Variant = { name: string; make: () => Ladder };
@@ -38,21 +38,6 @@ async function signedIn(make: () => Ladder, name: string) {
   return ladder;
 }
 
-const nextMatch = (ladder: Ladder) => new Promise<Match>((resolve) => ladder.onMatch(resolve));
-
-/** Fails with what the matches went through, rather than a bare timeout, when a step does not come. */
-async function within<T>(step: string, work: Promise<T>, seen: () => unknown, ms = 60_000): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${step}: not within ${ms} ms; so far ${JSON.stringify(seen())}`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 describe.each(variants)('playing with $name', ({ name, make }) => {
   const tag = String(variants.findIndex((v) => v.name === name));
 
@@ -77,43 +62,12 @@ describe.each(variants)('playing with $name', ({ name, make }) => {
   it(
     'plays a 2v2 party game: members are handed the match, everyone passes the ready check',
     async () => {
-      const [p1, p2, q1, q2] = [
+      await playPartyGame([
         await signedIn(make, `Lead P ${tag}`),
         await signedIn(make, `Mate P ${tag}`),
         await signedIn(make, `Lead Q ${tag}`),
         await signedIn(make, `Mate Q ${tag}`),
-      ];
-      await p2.party.join((await p1.party.create()).code);
-      await q2.party.join((await q1.party.create()).code);
-      const [mateP, mateQ] = [nextMatch(p2), nextMatch(q2)];
-      const leadP = await p1.queue('2v2');
-      const matesP = await within('handing the match to the first mate', mateP, () => leadP.status?.kind);
-      expect(matesP.ticketId).toBe(leadP.ticketId);
-      await within('the first mate seeing the ticket queued', reach(matesP, 'queued'), () => matesP.status?.kind);
-      const leadQ = await q1.queue('2v2');
-      const matesQ = await within('handing the match to the other mate', mateQ, () => leadQ.status?.kind);
-      const all = [leadP, matesP, leadQ, matesQ];
-      const kinds = all.map(kindsOf);
-      // Every step is named, so a run that stalls says where, and what each of the four saw.
-      const seen = () => kinds;
-      // One after another, as a lobby's players would: concurrent first calls each start an emulator worker.
-      const accepting = (async () => {
-        for (const m of all) {
-          await reach(m, 'pending');
-          await m.accept();
-        }
-      })();
-      await within('the ready check', accepting, seen);
-      await within('the game', Promise.all(all.map((m) => reach(m, 'active'))), seen);
-      const reports = (async () => {
-        await matesP.reportOutcome('win');
-        await leadQ.reportOutcome('loss');
-      })();
-      await within('the reports', reports, seen);
-      const settled = await within('the settlement', Promise.all(all.map((m) => reach(m, 'settled'))), seen);
-      for (const s of settled.slice(0, 2)) expect(s).toMatchObject({ outcome: 'win' });
-      for (const s of settled.slice(2)) expect(s).toMatchObject({ outcome: 'loss' });
-      for (const k of kinds) expect(k.slice(-3)).toEqual(['pending', 'active', 'settled']);
+      ]);
     },
     GAME_MS,
   );
