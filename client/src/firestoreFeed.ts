@@ -1,19 +1,27 @@
 import type { FirebaseApp } from 'firebase/app';
 import { doc, type Firestore, getDoc, getDocFromServer } from 'firebase/firestore';
 import type { EmulatorHosts } from './contract.js';
-import { toLadderError } from './errors.js';
+import { type LadderError, toLadderError } from './errors.js';
 import { firestoreOf } from './firestore.js';
 import { consoleDebugLog, type DebugLog, debug, listenDoc, setDebugLog } from './listen.js';
 import { nextRoomCheck, type RoomWatch, roomChanged } from './roomWatch.js';
+import { rulesDenied } from './rulesDenied.js';
 import type { Docs, Feed, StatePointer } from './services.js';
 import type { QueueStats, Room, Ticket, Unsubscribe } from './types.js';
 
-/** The match's documents straight from Firestore listeners. */
-export function firestoreFeed(db: Firestore): Feed {
+/**
+ * The match's documents straight from Firestore listeners. The ladder's rules let a player read each of them, so a
+ * refusal says the database serves other rules (rulesDenied.ts).
+ */
+export function firestoreFeed(db: Firestore, database = '(default)'): Feed {
+  const own = (path: string, onError: (error: LadderError) => void) => (error: LadderError) =>
+    onError(rulesDenied(error, path, database));
   return {
-    state: (uid, onState, onError) => listenDoc<StatePointer>(db, `playerStates/${uid}`, onState, onError),
-    ticket: (mode, id, onTicket, onError) => listenDoc<Ticket>(db, `pools/${mode}/tickets/${id}`, onTicket, onError),
-    room: (id, onRoom, onError) => watchRoom(db, id, onRoom, onError),
+    state: (uid, onState, onError) =>
+      listenDoc<StatePointer>(db, `playerStates/${uid}`, onState, own(`playerStates/${uid}`, onError)),
+    ticket: (mode, id, onTicket, onError) =>
+      listenDoc<Ticket>(db, `pools/${mode}/tickets/${id}`, onTicket, own(`pools/${mode}/tickets/${id}`, onError)),
+    room: (id, onRoom, onError) => watchRoom(db, id, onRoom, own(`rooms/${id}`, onError)),
     stats: (mode, onStats, onError) => listenDoc<QueueStats>(db, `pools/${mode}`, onStats, onError),
     note: (event) => debug(db, event),
   };
@@ -106,5 +114,5 @@ export function openFirestore(
 ) {
   const db = firestoreOf(app, emulators, database);
   setDebugLog(db, log === true ? consoleDebugLog : log || undefined);
-  return { feed: firestoreFeed(db), docs: firestoreDocs(db) };
+  return { feed: firestoreFeed(db, database), docs: firestoreDocs(db) };
 }

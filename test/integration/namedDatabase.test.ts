@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type CollectionReference, type Firestore, getFirestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import type { LadderError } from '@ladder/client';
 import { createLadder, type Ladder } from '@ladder/client';
 import { startStack, type Stack } from '../../scripts/emulators.js';
 import { app } from '../../functions/src/store/firestore/db.js';
@@ -44,6 +45,18 @@ async function clearLadderDatabase() {
   expect(response.ok, await response.text()).toBe(true);
 }
 
+/** Rules of a studio's own that deny every ladder document: what a named database serves until the ladder's load. */
+async function serveStudioRules() {
+  const studioRules =
+    "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /saves/{uid} {\n      allow read: if request.auth.uid == uid;\n    }\n  }\n}\n";
+  const rules = await fetch(`${emulator()}:securityRules`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ rules: { files: [{ name: 'studio.rules', content: studioRules }] } }),
+  });
+  expect(rules.ok, await rules.text()).toBe(true);
+}
+
 async function player(name: string): Promise<Ladder> {
   const emulators = { auth: stack.authHost, firestore: stack.firestoreHost, functions: stack.functionsHost };
   const ladder = createLadder({ app: newApp(), emulators, database: DATABASE, transport: 'firestore' });
@@ -71,14 +84,7 @@ describe('a ladder in a named Firestore database', () => {
   beforeAll(async () => {
     // The database starts on rules that deny everything (a studio's own, say), so only a load that worked lets
     // the ladder's clients read it.
-    const studioRules =
-      "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /saves/{uid} {\n      allow read: if request.auth.uid == uid;\n    }\n  }\n}\n";
-    const rules = await fetch(`${emulator()}:securityRules`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ rules: { files: [{ name: 'studio.rules', content: studioRules }] } }),
-    });
-    expect(rules.ok, await rules.text()).toBe(true);
+    await serveStudioRules();
     // The quickstart's two commands: the database's files and entry, then its rules on the running emulator.
     project = mkdtempSync(join(tmpdir(), 'named-database-'));
     writeFileSync(join(project, 'firebase.json'), '{\n  "firestore": { "rules": "firestore.rules" }\n}\n');
@@ -147,5 +153,25 @@ describe('a ladder in a named Firestore database', () => {
     );
     expect((await ladderDb.doc(`rooms/${active.room.id}`).get()).get('status')).toBe('settled');
     expect(await paths(getFirestore(app))).toEqual([]);
+  });
+
+  it('says loudly, naming the rules and the command, when the database serves rules that deny the ladder its reads', async () => {
+    await serveStudioRules();
+    const console_ = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const ann = await player('Ann');
+      const match = await ann.queue('1v1');
+      const denied = await new Promise<LadderError>((resolve) => match.onError(resolve));
+      expect(denied.code).toBe('permission-denied');
+      expect(denied.message).toMatch(/database "ladder", which the ladder's security rules allow/);
+      expect(denied.message).toMatch(/npx ladder-firestore emulator ladder path\/to\/firebase\.json/);
+      // Said on the console once, for a game that listens to no errors, however often the listener retries.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const said = console_.mock.calls.filter(([line]) => String(line).includes('not serving the ladder'));
+      expect(said).toHaveLength(1);
+    } finally {
+      console_.mockRestore();
+      await ladderFirestore(['emulator', DATABASE, 'firebase.json', '--project', inject('endpoints').projectId]);
+    }
   });
 });
