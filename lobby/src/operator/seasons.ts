@@ -1,23 +1,13 @@
 import type { Invoke, Seasons } from '@ladder/client';
 import { h, showError } from '../dom.js';
 import { confirmIn, input, when } from './act.js';
+import { extendedEnd, offeredDays, roomToExtend } from './seasonDays.js';
 
 // The season page: each ladder's running season and its end, with Extend (by whole days from the end as it
 // stands) behind a confirmation that names the new end and what waits for it.
 
-const DAY_MS = 86_400_000;
-/** The extension offered first, when the calendar leaves room for it. */
-const DEFAULT_DAYS = 7;
-
-/**
- * The most whole days the running season can be extended by: the server refuses an end that runs into the next
- * season, so with one next the days up to its start; null when nothing limits it.
- */
-const roomToExtend = (calendar: Seasons) =>
-  calendar.current && calendar.next ? Math.floor((calendar.next.start - calendar.current.end) / DAY_MS) : null;
-
 export function seasonsPage(call: Invoke, ladders: string[]): HTMLElement {
-  const days = input('Extend days', { type: 'number', min: '1', value: String(DEFAULT_DAYS) });
+  const days = input('Extend days', { type: 'number', min: '1', value: String(offeredDays([])) });
   const reason = input('Season reason', { placeholder: 'why (goes into the audit)', maxlength: '500' });
   const slot = h('div', {});
   const list = h('table', { class: 'operator-table', 'data-testid': 'seasons' });
@@ -47,7 +37,7 @@ export function seasonsPage(call: Invoke, ladders: string[]): HTMLElement {
       );
     }
     const extend = () => {
-      const end = current.end + Number(days.value) * DAY_MS;
+      const end = extendedEnd(calendar, Number(days.value));
       confirmIn(
         slot,
         `Extend ${calendar.ladder} season ${current.id} to ${when(end)} (${days.value} days later): games played until then count for it, and its close, soft reset and final leaderboard wait for the new end.`,
@@ -75,10 +65,7 @@ export function seasonsPage(call: Invoke, ladders: string[]): HTMLElement {
     const calendars = await Promise.all(ladders.map((ladder) => call('getSeasons', { ladder })));
     // A ladder without seasons plays one endless season: nothing to extend.
     const shown = calendars.filter((c) => c.current || c.next || c.past.length);
-    // The days offered at first are ones the server accepts for every season shown: none runs into its next.
-    const limits = shown.map(roomToExtend).filter((d): d is number => d !== null && d >= 1);
-    const offered = Math.min(DEFAULT_DAYS, ...limits);
-    days.value = String(offered);
+    days.value = String(offeredDays(shown));
     list.replaceChildren(...shown.map(row));
   };
   void show().catch(showError);
