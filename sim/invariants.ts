@@ -140,7 +140,10 @@ interface Check {
   violation: Violation;
   ticketsById: Map<string, TicketAt>;
   firstTicket: (t: TicketDoc) => TicketDoc;
+  /** Uids whose account was deleted and not signed in again since. */
   deleted: Set<string>;
+  /** Whether a document of this uid dated `atMs` belongs to an account deleted since (a later one may share the uid). */
+  deletedSince: (uid: string, atMs: number) => boolean;
   statesByUid: Map<string, StateDoc>;
   roomsById: Map<string, RoomDoc>;
   blockedBy: Map<string, StateDoc['blocked']>;
@@ -163,13 +166,27 @@ const INVARIANTS: ((check: Check) => void)[] = [
   (check) => {
     for (const r of check.snapshot.rooms) roomKeepsItsRules(check, r);
   },
-  ({ snapshot, deleted, violation }) => checkDeleted(snapshot, deleted, violation),
+  checkDeleted,
   ({ snapshot, violation }) => checkBans(snapshot, violation),
   ({ snapshot, violation }) => checkPauses(snapshot, violation),
   ({ snapshot, config, violation }) => checkSeasons(snapshot, config, violation),
   ({ snapshot, config, violation }) => checkFarming(snapshot.rooms, config, violation),
   ({ snapshot, config, violation }) => checkBots(snapshot, config, violation),
 ];
+
+/**
+ * The deleted accounts. A platform login maps a person to one uid, so one who signs in after deleting starts a new
+ * account under the same uid: its profile is created after the tombstone's deletion, and only what predates that
+ * deletion must be gone.
+ */
+function deletions(snapshot: Snapshot): Pick<Check, 'deleted' | 'deletedSince'> {
+  const at = new Map((snapshot.deleted ?? []).map((t) => [t.uid, t.at]));
+  const reborn = new Set(snapshot.players.filter((p) => p.createdAt > (at.get(p.uid) ?? Infinity)).map((p) => p.uid));
+  return {
+    deleted: new Set([...at.keys()].filter((uid) => !reborn.has(uid))),
+    deletedSince: (uid, atMs) => atMs <= (at.get(uid) ?? -Infinity),
+  };
+}
 
 export function checkInvariants(snapshot: Snapshot, config: AppConfig): InvariantViolation[] {
   const found: InvariantViolation[] = [];
@@ -179,7 +196,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     violation: (invariant, documents, detail) => found.push({ invariant, documents, detail }),
     ticketsById: new Map(snapshot.tickets.map((t) => [t.id, t])),
     firstTicket: queuedWith(snapshot.tickets),
-    deleted: new Set((snapshot.deleted ?? []).map((t) => t.uid)),
+    ...deletions(snapshot),
     statesByUid: new Map(snapshot.states.map((s) => [s.uid, s])),
     roomsById: new Map(snapshot.rooms.map((r) => [r.id, r])),
     blockedBy: new Map(snapshot.states.map((s) => [s.uid, s.blocked])),
@@ -404,7 +421,7 @@ function partiesConsistent({ snapshot, violation, ticketsById, statesByUid, room
 }
 
 /** A room is settled at most once and its rating changes applied exactly once. */
-function settledOnce({ snapshot, config, violation, deleted }: Check) {
+function settledOnce({ snapshot, config, violation, deletedSince }: Check) {
   const historyByRoom = group(snapshot.history, (h) => h.roomId ?? '');
   for (const r of snapshot.rooms) {
     const all = historyByRoom.get(r.id) ?? [];
@@ -420,7 +437,7 @@ function settledOnce({ snapshot, config, violation, deleted }: Check) {
     }
     const changes = r.ratingChanges ?? {};
     // A deleted player's rows went with their account; the room keeps their uid under a tombstone name.
-    for (const uid of r.memberUids.filter((u) => !deleted.has(u))) {
+    for (const uid of r.memberUids.filter((u) => !deletedSince(u, r.createdAt))) {
       const mine = rows.filter((h) => h.uid === uid);
       if (mine.length !== 1 || !changes[uid] || mine[0]!.delta !== changes[uid]!.delta) {
         violation(
@@ -430,7 +447,7 @@ function settledOnce({ snapshot, config, violation, deleted }: Check) {
         );
       }
     }
-    checkVoid(r, all, deleted, violation);
+    checkVoid(r, all, deletedSince, violation);
     if (zeroSum(config, r)) {
       const total = Object.values(changes).reduce((sum, c) => sum + c.delta, 0);
       if (total !== 0)
@@ -584,22 +601,26 @@ function roomKeepsItsRules({ config, violation, ticketsById, firstTicket, blocke
 
 /**
  * A deleted player appears nowhere but in tombstones: no profile, state, history, archive or block list names
- * them.
+ * them. A new account under the same uid has its own; what the deleted one left is still gone.
  */
-function checkDeleted(
-  snapshot: Snapshot,
-  deleted: ReadonlySet<string>,
-  violation: (invariant: string, documents: string[], detail: string) => void,
-) {
+function checkDeleted({ snapshot, deleted, deletedSince, violation }: Check) {
   const left = [
     ...snapshot.players.filter((p) => deleted.has(p.uid)).map((p) => `players/${p.uid}`),
     ...snapshot.states.filter((s) => deleted.has(s.uid)).map((s) => `playerStates/${s.uid}`),
-    ...snapshot.history.filter((h) => deleted.has(h.uid)).map((h) => `players/${h.uid}/history/${h.roomId}`),
-    ...snapshot.archives.filter((a) => deleted.has(a.uid)).map((a) => `players/${a.uid}/seasons/${a.season}`),
+    ...snapshot.history
+      .filter((h) => deleted.has(h.uid) || deletedSince(h.uid, h.settledAt))
+      .map((h) => `players/${h.uid}/history/${h.roomId}`),
+    ...snapshot.archives
+      .filter((a) => deleted.has(a.uid) || deletedSince(a.uid, a.closedAt))
+      .map((a) => `players/${a.uid}/seasons/${a.season}`),
     ...snapshot.states.filter((s) => s.blocked.some((b) => deleted.has(b.uid))).map((s) => `playerStates/${s.uid}`),
     ...snapshot.parties.filter((p) => p.memberUids.some((u) => deleted.has(u))).map((p) => `parties/${p.id}`),
     ...snapshot.rooms
-      .filter((r) => r.status === 'settled' && r.memberUids.some((u) => deleted.has(u) && r.names[u] !== DELETED_NAME))
+      .filter(
+        (r) =>
+          r.status === 'settled' &&
+          r.memberUids.some((u) => deletedSince(u, r.createdAt) && r.names[u] !== DELETED_NAME),
+      )
       .map((r) => roomPath(r)),
   ];
   if (left.length) violation('a deleted player appears nowhere but in tombstones', left, `${left.length} documents`);
@@ -612,10 +633,10 @@ function checkDeleted(
 function checkVoid(
   room: RoomDoc,
   rows: readonly HistoryRow[],
-  deleted: ReadonlySet<string>,
+  deletedSince: Check['deletedSince'],
   violation: (invariant: string, documents: string[], detail: string) => void,
 ) {
-  for (const uid of room.memberUids.filter((u) => !deleted.has(u))) {
+  for (const uid of room.memberUids.filter((u) => !deletedSince(u, room.createdAt))) {
     const game = rows.find((h) => h.uid === uid && h.kind === 'game');
     const reversals = rows.filter((h) => h.uid === uid && h.kind === 'void');
     const reversed = room.voided

@@ -155,8 +155,9 @@ describe("a deleted account's session", () => {
   });
 
   it('ends with the deletion, while a later sign-in under the same uid starts a new account', async () => {
-    const [ann] = await players('Return Ann');
-    await ann.call('getProfile');
+    const [ann, cat] = await players('Return Ann', 'Return Cat');
+    // A game of the first account, so its tombstone carries a rating drift the ladder's sum must keep.
+    await duel(ann, cat);
     const { deletedAt } = await ann.call('deleteAccount');
     await expectRefusal(ann.call('getProfile'), 'unauthenticated', /was deleted/);
     // A token's sign-in time is in whole seconds, and one from the deletion's own second counts as the old session:
@@ -168,5 +169,16 @@ describe("a deleted account's session", () => {
     const fresh = await again.call('getProfile');
     expect(fresh.player.ladders.solo?.games ?? 0).toBe(0);
     await expectRefusal(ann.call('getProfile'), 'unauthenticated', /was deleted/);
+    // The new account plays like any other, and the ladder's invariants hold beside the old account's tombstone.
+    const [bob] = await players('Return Bob');
+    await duel(again, bob);
+    expect((await again.call('getProfile')).player.ladders.solo?.games).toBe(1);
+    await expectInvariants();
+    // Deleting the new account deletes it: a second deletion of its own, not "already deleted".
+    const second = await again.call('deleteAccount');
+    expect(second).toMatchObject({ deleted: ann.uid, alreadyDeleted: false, historyRows: 1 });
+    const deletions = (await auditRows()).filter((r) => r.action === 'deleteAccount' && r.target === ann.uid);
+    expect(deletions).toHaveLength(2);
+    await expectInvariants();
   });
 });

@@ -49,11 +49,13 @@ function deleteOwnDocuments(actor: string, uid: string, reason: string) {
       const ticket = live.tickets.get(presence.ticketId) as TicketDoc;
       tx.set(ticketRef(ticket.mode, ticket.id), endTicket(ticket, 'cancelled', 'the account was deleted', now));
     }
+    const earlier = tombSnap!.data() as Tombstone | undefined;
     const tombstone = tombstoneOf(
       player,
       archives.map((a) => a.data()),
       initialRatings(),
       now,
+      earlier,
     );
     tx.set(tombstoneRef(uid), tombstone);
     for (const ref of [playerRef(uid), playerStateRef(uid), oldRateLimitRef(uid), reviewFlagRef(uid)]) tx.delete(ref);

@@ -19,19 +19,23 @@ export const tombstoneSchema = z.object({
 });
 export type Tombstone = z.infer<typeof tombstoneSchema>;
 
-/** The tombstone of a player: each ladder's rating less its initial value, plus what their season resets took. */
+/**
+ * The tombstone of a player: each ladder's rating less its initial value, plus what their season resets took.
+ * A uid deleted before (a person who signed in again after deleting) keeps the earlier account's drift beside it.
+ */
 export function tombstoneOf(
   player: Pick<Player, 'uid' | 'ladders'>,
   archives: readonly Pick<SeasonArchive, 'ladder' | 'rating' | 'resetTo'>[],
   initialRatings: Record<string, number>,
   nowMs: number,
+  earlier?: Pick<Tombstone, 'drift'>,
 ): Tombstone {
-  const drift: Record<string, number> = {};
+  const drift: Record<string, number> = { ...earlier?.drift };
   for (const [ladder, standing] of Object.entries(player.ladders)) {
     const initial = initialRatings[ladder];
     if (initial === undefined) continue;
     const resets = archives.filter((a) => a.ladder === ladder).reduce((sum, a) => sum + a.rating - a.resetTo, 0);
-    drift[ladder] = standing.rating - initial + resets;
+    drift[ladder] = (drift[ladder] ?? 0) + standing.rating - initial + resets;
   }
   return { uid: player.uid, at: nowMs, drift };
 }
