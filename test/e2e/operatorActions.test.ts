@@ -162,20 +162,20 @@ describe('the operator view acts', () => {
     await grantOperator(devUid('Olga Operator'));
     const page = await signIn('Olga Operator');
     await page.locator('#app[data-loaded="true"]').waitFor();
-    // The test configuration's `ranked` ladder runs season 2026 until 2027-01-01.
-    await seeRendered(page, 'season-ranked', /^ranked 2026 running until 2027-01-01T00:00:00Z Extend$/);
+    // The test configuration's `ranked` ladder runs season 2026 until 2099-01-01.
+    await seeRendered(page, 'season-ranked', /^ranked 2026 running until 2099-01-01T00:00:00Z Extend$/);
     await page.getByLabel('Extend days').fill('31');
     await page.getByLabel('Season reason').fill('finals postponed, ticket #31');
     await page.getByTestId('season-ranked').getByRole('button', { name: 'Extend' }).click();
     await screenshot(page, 'operator-season-confirm.png');
     await confirm(
       page,
-      /^Extend ranked season 2026 to 2027-02-01T00:00:00Z \(31 days later\): games played until then count for it/,
+      /^Extend ranked season 2026 to 2099-02-01T00:00:00Z \(31 days later\): games played until then count for it/,
       'Confirm extension',
     );
-    await seeRendered(page, 'season-ranked', /^ranked 2026 running until 2027-02-01T00:00:00Z Extend$/);
+    await seeRendered(page, 'season-ranked', /^ranked 2026 running until 2099-02-01T00:00:00Z Extend$/);
     expect((await db.doc('ladders/ranked/extensions/2026').get()).data()).toMatchObject({
-      end: Date.parse('2027-02-01T00:00:00Z'),
+      end: Date.parse('2099-02-01T00:00:00Z'),
     });
     const rows = (await db.collection('audit').where('action', '==', 'extendSeason').get()).docs.map((d) => d.data());
     expect(rows).toEqual([
@@ -192,7 +192,7 @@ describe('the operator view acts', () => {
     await page.getByRole('button', { name: 'Confirm extension' }).click();
     await seeRendered(page, 'refusal', /^invalid-argument .*reason: must say why/);
     expect(await page.getByTestId('confirm').getByTestId('refusal').isVisible()).toBe(true);
-    await seeRendered(page, 'season-ranked', /^ranked 2026 running until 2027-02-01T00:00:00Z Extend$/);
+    await seeRendered(page, 'season-ranked', /^ranked 2026 running until 2099-02-01T00:00:00Z Extend$/);
   });
 
   it('shows a player without the admin claim no actions at all', async () => {

@@ -6,7 +6,7 @@ import { auditRows, operator, profileOf } from '../support/operator.js';
 
 const reason = 'season 2025 prizes are due today';
 
-// The test configuration's `ranked` ladder has a season 2025, ended, and 2026, running until 2027.
+// The test configuration's `ranked` ladder has a season 2025, ended, and 2026, running until 2099.
 describe('closing a season now', () => {
   it('closes an ended season at once, as the scheduled close would; a repeat changes nothing', async () => {
     const op = await operator();
@@ -61,20 +61,20 @@ describe('closing a season now', () => {
     await expectRefusal(
       op.call('closeSeasonNow', { ladder: 'ranked', season: '2026', reason }),
       'failed-precondition',
-      /^season: "2026" runs until 2027-01-01T00:00:00.000Z; it closes after its end/,
+      /^season: "2026" runs until 2099-01-01T00:00:00.000Z; it closes after its end/,
     );
     expect(await documentPaths()).toEqual(paths);
   });
 });
 
-// 2026 runs until 2027-01-01 in the test configuration, with no season after it.
+// 2026 runs until 2099-01-01 in the test configuration, with no season after it.
 describe('extending a season', () => {
   const why = 'the finals were postponed a month';
   it('moves the end later as data with one audit row; the same call again changes nothing', async () => {
     const op = await operator();
     const ann = await devPlayer('Extended Ann');
     const first = await op.call('extendSeason', { ladder: 'ranked', season: '2026', byDays: 31, reason: why });
-    const end = Date.parse('2027-02-01T00:00:00Z');
+    const end = Date.parse('2099-02-01T00:00:00Z');
     expect(first).toEqual({ season: '2026', end, auditId: expect.any(String) });
     expect(await auditRows()).toEqual([
       expect.objectContaining({
@@ -83,8 +83,8 @@ describe('extending a season', () => {
         actor: op.uid,
         target: 'ranked/2026',
         reason: why,
-        before: expect.objectContaining({ end: Date.parse('2027-01-01T00:00:00Z') }),
-        after: expect.objectContaining({ end, configuredEnd: Date.parse('2027-01-01T00:00:00Z') }),
+        before: expect.objectContaining({ end: Date.parse('2099-01-01T00:00:00Z') }),
+        after: expect.objectContaining({ end, configuredEnd: Date.parse('2099-01-01T00:00:00Z') }),
       }),
     ]);
     // Players' calendars and the close follow the new end.
@@ -92,11 +92,11 @@ describe('extending a season', () => {
     await expectRefusal(
       op.call('closeSeasonNow', { ladder: 'ranked', season: '2026', reason }),
       'failed-precondition',
-      /^season: "2026" runs until 2027-02-01T00:00:00.000Z/,
+      /^season: "2026" runs until 2099-02-01T00:00:00.000Z/,
     );
 
     const paths = await documentPaths();
-    const again = [{ byDays: 31 }, { endsAt: '2027-02-01T00:00:00Z' }];
+    const again = [{ byDays: 31 }, { endsAt: '2099-02-01T00:00:00Z' }];
     for (const ask of again) {
       expect(await op.call('extendSeason', { ladder: 'ranked', season: '2026', ...ask, reason: why })).toEqual({
         season: '2026',
@@ -138,7 +138,7 @@ describe('extending a season', () => {
     await expectRefusal(ask({ endsAt: 'next tuesday' }), 'invalid-argument', /endsAt: must be an ISO 8601 date/);
     await expectRefusal(ask({ byDays: 0 }), 'invalid-argument', /byDays: must be at least 1 day/);
     await expectRefusal(
-      ask({ byDays: 7, endsAt: '2027-03-01T00:00:00Z' }),
+      ask({ byDays: 7, endsAt: '2099-03-01T00:00:00Z' }),
       'invalid-argument',
       /endsAt: give either endsAt or byDays/,
     );
