@@ -64,3 +64,32 @@ describe("the docs' leaderboard read figures", () => {
     }
   });
 });
+
+// The season close's figures in docs/operations.md are `npm run bench:season`'s, which writes bench/season.json.
+interface SeasonRun {
+  players: number;
+  seconds: number;
+  reads: number;
+  writes: number;
+  readsPerPlayer: number;
+  writesPerPlayer: number;
+}
+
+describe("the docs' season close figures", () => {
+  it('are those bench/season.json holds, one table row per board the bench closed', () => {
+    const { results } = JSON.parse(read('bench/season.json')) as { results: SeasonRun[] };
+    expect(results.length).toBeGreaterThan(0);
+    const rows = read('docs/operations.md')
+      .split('\n')
+      .filter((line) => /^\| [\d,]+ +\| [\d.]+ s/.test(line))
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => number(cell.trim().replace(/ s$/, ''))),
+      );
+    expect(rows).toEqual(
+      results.map((r) => [r.players, r.seconds, r.reads, r.writes, r.readsPerPlayer, r.writesPerPlayer]),
+    );
+  });
+});

@@ -10,6 +10,10 @@ const pages = [
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
 ];
+/** The dated lab notes (docs/lab/), whose links are checked like the manual's. */
+const labPages = readdirSync('docs/lab')
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/lab/${f}`);
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as dashes. */
 const slug = (heading: string) =>
@@ -54,7 +58,8 @@ describe('the README', () => {
 describe('the documentation', () => {
   it('links only to files in the repository, and to headings that exist', () => {
     const broken: string[] = [];
-    for (const page of pages) {
+    expect(labPages).toContain('docs/lab/README.md');
+    for (const page of [...pages, ...labPages]) {
       for (const link of links(read(page))) {
         const [path, anchor] = link.split('#');
         const target = path ? normalize(join(dirname(page), path)) : page;

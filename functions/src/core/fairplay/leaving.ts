@@ -15,7 +15,7 @@ export const leavingConfigSchema = z.strictObject({
    * Seconds past a mode's `leaveAfterSilentSeconds` that the server waits before taking a silent player to have
    * left: a beat is stamped when its call starts and seen once it commits, so under load a beat sent in time
    * lands late. The SDK beats every half window, so half the window plus this must cover the heartbeat's round
-   * trip at its tail (`npm run simulate` prints its p99; docs/fair-play.md has the figure behind the default).
+   * trip at its tail (`npm run simulate` prints its p99; docs/lab/operations.md has the figure behind the default).
    */
   silenceGraceSeconds: z.number().min(0).max(120).default(15),
 });

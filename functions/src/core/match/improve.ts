@@ -22,7 +22,7 @@ export const SEARCH_BUDGET: SearchBudget = { rounds: 200, patience: 80, idlePerH
  * seed 004, a pool that strands a seatable party or two was given up too soon at two idle rounds each: the
  * last match of those ten pools comes only this way. A mode that forms sides first is set up for a busy
  * stream, swept every few seconds, and there the longer patience stranded more 4-stacks (196 against 187 on
- * the busy stream over 10 minutes; see docs/matcher.md), so it keeps the shorter one.
+ * the busy stream over 10 minutes; see docs/lab/packing.md), so it keeps the shorter one.
  */
 export const FRESH_POOL_BUDGET: SearchBudget = { rounds: 200, patience: 200, idlePerHopeful: 100 };
 const MIN_PATIENCE = 5;
