@@ -2,7 +2,8 @@
  * `npm run simulate:answers [-- --rooms 8 --pairs 8]`: players who answer at the same moment. Pairs of 1v1 players
  * accept their ready check together; two 5-stacks per 5v5 room accept within a few milliseconds of each other and
  * then all report the same result together, on the default configuration. Prints the distribution of the answers' latencies
- * (the reports in all, the first answered in each room, and the nine after it), the refusals
+ * (the reports in all, the first answered in each room, and the nine after it, beside the same ten players reading
+ * their own profiles together: the floor for ten calls at once on this machine), the refusals
  * and the emulator's "Transaction lock timeout" warnings; writes sim/answers.json. Measures, asserts nothing.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -70,7 +71,13 @@ async function duelAccepts(bot: Bot, pairs: number): Promise<Sample[]> {
 
 /** Rooms of two 5-stacks accept together, then report the same result together. */
 async function teamAnswers(bot: Bot, rooms: number) {
-  const out = { accepts: [] as Sample[], reports: [] as Sample[], first: [] as Sample[], later: [] as Sample[] };
+  const out = {
+    profiles: [] as Sample[],
+    accepts: [] as Sample[],
+    reports: [] as Sample[],
+    first: [] as Sample[],
+    later: [] as Sample[],
+  };
   for (let i = 0; i < rooms; i++) {
     const stacks = await Promise.all(
       ['a', 'b'].map(async (side) => {
@@ -84,6 +91,8 @@ async function teamAnswers(bot: Bot, rooms: number) {
     const { room } = await stacks[1]![0]!.call('enqueue', { mode: '5v5' });
     if (!room) throw new Error('two 5-stacks queued one after the other did not match at once');
     const everyone = stacks.flat();
+    // The floor: ten simultaneous calls that contend on no shared document (each reads the caller's own profile).
+    await Promise.all(everyone.map((p) => timed(out.profiles, () => p.call('getProfile'))));
     await Promise.all(everyone.map((p) => timed(out.accepts, () => p.call('acceptMatch', { roomId: room.id }))));
     const reports: Sample[] = [];
     await Promise.all(
@@ -108,6 +117,7 @@ async function warmUp(bot: Bot) {
     ['enqueue', 2],
     ['createParty', 2],
     ['joinParty', 2],
+    ['getProfile', 10],
     ['acceptMatch', 10],
     ['reportResult', 10],
   ];
@@ -142,6 +152,7 @@ async function main() {
     const team = await teamAnswers(bot, rooms);
     const rows = [
       summary(`1v1 accepts (${pairs} pairs)`, duels),
+      summary(`5v5 players' own profiles, read together (${rooms} rooms)`, team.profiles),
       summary(`5v5 accepts (${rooms} rooms)`, team.accepts),
       summary(`5v5 reports (${rooms} rooms)`, team.reports),
       summary(`5v5 first report of each room (${rooms} rooms)`, team.first),
