@@ -48,7 +48,7 @@ export function useConfig(next: AppConfig): void {
  * bug or a ladder removed under live documents, and says which.
  */
 export function ladderOf(id: string): Ladder {
-  const ladder = config.ladders[id];
+  const ladder = Object.hasOwn(config.ladders, id) ? config.ladders[id] : undefined;
   if (!ladder) throw new Error(`No ladder "${id}" is configured (a mode or a stored document names it).`);
   return ladder;
 }

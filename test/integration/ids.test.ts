@@ -97,6 +97,8 @@ const idFields: [name: string, request: (id: string) => object, admin?: boolean]
 /** Strings Firestore refuses as ids, or that stress them: reserved forms, too long, lone surrogates, anything. */
 const anyId = fc.oneof(
   fc.constantFrom('', '/', 'a/b', '.', '..', '__x__', '__.__', 'x'.repeat(1_501), 'é'.repeat(760), '\uD800', 'a\uDC00'),
+  // Names every object inherits: a lookup by plain indexing finds them in any configuration.
+  fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty'),
   fc.string({ maxLength: 30 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 12 }),

@@ -91,7 +91,7 @@ export const defaultLadders = Object.freeze({
 
 /** The ladder a request names, or a refusal listing the ladders there are. */
 export function requestedLadder<L>(ladders: Readonly<Record<string, L>>, ladderId: string): L {
-  const ladder = ladders[ladderId];
+  const ladder = Object.hasOwn(ladders, ladderId) ? ladders[ladderId] : undefined;
   if (!ladder) {
     fail('invalid-argument', `ladder: no ladder is named "${ladderId}"; ladders: ${Object.keys(ladders).join(', ')}.`);
   }

@@ -53,9 +53,10 @@ export function splitPoolId(poolId: PoolId): { modeId: ModeId; region: string | 
 export function resolvePool(config: { modes: Modes; ladders: Ladders }, poolId: PoolId): Pool {
   const { modeId, region, group } = splitPoolId(poolId);
   const { modes } = config;
-  const mode = modes[modeId];
+  // Own keys only: `__proto__` or `toString` would find what every object inherits.
+  const mode = Object.hasOwn(modes, modeId) ? modes[modeId] : undefined;
   if (!mode) fail('invalid-argument', `Unknown mode "${modeId}"; configured modes: ${Object.keys(modes).join(', ')}.`);
-  if (mode.regions && (region === null || !(region in mode.regions.neighbours)))
+  if (mode.regions && (region === null || !Object.hasOwn(mode.regions.neighbours, region)))
     fail(
       'invalid-argument',
       `Mode "${modeId}" is regional: name one of its regions (${Object.keys(mode.regions.neighbours).join(', ')}).`,
