@@ -53,7 +53,7 @@ export async function seedPopulation(
     const seasonGames = minGames + ((i * 7) % (maxGames - minGames + 1));
     const fields = { ...player.ladders[ladder]!, rating, games: seasonGames, wins: seasonGames, seasonGames };
     const seeded = { ...fields, peak: rating, season: 'bench', ...(lastPlayedAt === null ? {} : { lastPlayedAt }) };
-    writer.set(playerRef(uid), { ...player, ladders: { [ladder]: ranked(seeded, rules, lastPlayedAt ?? 0) } });
+    writer.set(playerRef({ db }, uid), { ...player, ladders: { [ladder]: ranked(seeded, rules, lastPlayedAt ?? 0) } });
   }
   await writer.close();
 }

@@ -58,7 +58,7 @@ export async function seedBackground(
         },
         now,
       );
-      void writer.set(ticketRef(mode, ticket.id), ticket);
+      void writer.set(ticketRef({ db: database() }, mode, ticket.id), ticket);
       void writer.set(database().doc(`playerStates/${uid}`), { ...idleState(now), mode, ticketId: ticket.id });
     }
   }

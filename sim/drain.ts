@@ -62,7 +62,7 @@ async function seed(pools: string[], count: number) {
       },
       now,
     );
-    void writer.set(ticketRef(pool, uid), ticket);
+    void writer.set(ticketRef({ db: database() }, pool, uid), ticket);
     void writer.set(database().doc(`playerStates/${uid}`), { ...idleState(now), mode: pool, ticketId: uid });
   }
   await writer.close();

@@ -7,6 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { config } from '../functions/src/config.js';
+import { processContext } from '../functions/src/context.js';
 import { emptyRunReport, runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
 import { opCounts, opCountsByKind, type OpsByKind } from '../functions/src/store/firestore/metrics.js';
 import { startMatcherProcess } from './matcherProcess.js';
@@ -56,7 +57,11 @@ export class ScheduledMatcher {
     let report: RunReport | null = null;
     let error: string | null = null;
     try {
-      report = await runMatcher({ durationMs: this.runMs, intervalMs: this.intervalMs, signal: this.abort.signal });
+      report = await runMatcher(processContext(), {
+        durationMs: this.runMs,
+        intervalMs: this.intervalMs,
+        signal: this.abort.signal,
+      });
     } catch (e) {
       error = String(e);
     }

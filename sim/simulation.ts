@@ -13,6 +13,7 @@ import { maxPartySize } from '../functions/src/core/config.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
 import { LIVE_ROOM_STATUSES } from '../functions/src/core/room/room.js';
 import { config } from '../functions/src/config.js';
+import { processContext } from '../functions/src/context.js';
 import { penalties, type Penalties } from './penalties.js';
 import { runMatcher } from '../functions/src/jobs/matcherRun.js';
 import { app, database } from '../functions/src/store/firestore/db.js';
@@ -242,7 +243,7 @@ async function seedBackgroundLoad(options: SimOptions, world: World, log: (line:
   log(`Seeding ${options.background} unmatchable waiting tickets (background load)…`);
   const perMode = await seedBackground(config, options.background, modeWeights(world, 1));
   // Its opening reads (the whole pool, once, as after a first deploy) are reported apart.
-  const coldStart = await runMatcher({ durationMs: 0, intervalMs: 1_000 });
+  const coldStart = await runMatcher(processContext(), { durationMs: 0, intervalMs: 1_000 });
   return { perMode, coldStartReads: coldStart.openingReads };
 }
 

@@ -21,45 +21,46 @@ const { playerRef, playerStateRef, roomRef, roomsRef, ticketRef } = await import
 const { reportResult } = await import('../../functions/src/store/settlement.js');
 const { readHistory } = await import('../../functions/src/store/history.js');
 const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');
+const ctx = (await import('../../functions/src/context.js')).processContext();
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
 const { db } = await import('../support/admin.js');
 
 const duel = poolOf('duel');
-const rating = async (uid: string) => (await playerRef(uid).get()).data()!.ladders.ranked!;
+const rating = async (uid: string) => (await playerRef(ctx, uid).get()).data()!.ladders.ranked!;
 
 /** Both queue; the second is matched with the first at once (null if the rules kept them apart). */
 async function meet(a: string, b: string) {
-  await enqueue(a, duel);
-  return (await enqueue(b, duel)).room;
+  await enqueue(ctx, a, duel);
+  return (await enqueue(ctx, b, duel)).room;
 }
 
 /** The two play the room out, `winner` winning, both reporting. */
 async function play(roomId: string, winner: string, loser: string) {
-  const room = (await roomRef(roomId).get()).data()!;
+  const room = (await roomRef(ctx, roomId).get()).data()!;
   const outcome = sideUids(room)[0]!.includes(winner) ? 'A' : 'B';
-  for (const uid of [winner, loser]) await reportResult({ uid, authoritative: false }, roomId, { outcome });
-  return (await roomRef(roomId).get()).data()!;
+  for (const uid of [winner, loser]) await reportResult(ctx, { uid, authoritative: false }, roomId, { outcome });
+  return (await roomRef(ctx, roomId).get()).data()!;
 }
 
 describe('farming on the emulators', () => {
   it('keeps two players who just met apart at queueing, and the matcher pairs them once they waited out the window', async () => {
     const [ann, ben] = ['farm-ann', 'farm-ben'];
-    for (const uid of [ann, ben]) await ensurePlayer(uid);
+    for (const uid of [ann, ben]) await ensurePlayer(ctx, uid);
     const first = await meet(ann, ben);
     expect(first).not.toBeNull();
     await play(first!.id, ann, ben);
 
     // At once again: each ticket carries the other as a recent opponent, and they are not matched.
     expect(await meet(ann, ben)).toBeNull();
-    const state = (await playerStateRef(ann).get()).data()!;
+    const state = (await playerStateRef(ctx, ann).get()).data()!;
     expect(state.meetings?.opponents.map((m) => m.uid)).toEqual([ben]);
-    const annTicket = (await ticketRef('duel', state.ticketId!).get()).data()!;
+    const annTicket = (await ticketRef(ctx, 'duel', state.ticketId!).get()).data()!;
     expect(annTicket.recent.map((r) => r.uid)).toEqual([ben]);
 
     // The scheduled matcher sweeps them again and again; they meet once the relaxed window is gone.
-    const report = await runMatcher({ durationMs: 4_000, intervalMs: 250 });
+    const report = await runMatcher(ctx, { durationMs: 4_000, intervalMs: 250 });
     expect(report.committed).toBe(1);
-    const rooms = await roomsRef().where('memberUids', 'array-contains', ann).get();
+    const rooms = await roomsRef(ctx).where('memberUids', 'array-contains', ann).get();
     expect(rooms.size).toBe(2);
     // Formed outside what was left of the window when it was proposed (the checker replays the rule from the rooms).
     expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
@@ -67,7 +68,7 @@ describe('farming on the emulators', () => {
 
   it('plays a pair past the daily cap unrated, once, however often the result is reported', async () => {
     const [cat, dan] = ['farm-cat', 'farm-dan'];
-    for (const uid of [cat, dan]) await ensurePlayer(uid);
+    for (const uid of [cat, dan]) await ensurePlayer(ctx, uid);
     const settled = [];
     for (let game = 0; game < 3; game++) {
       if (game) await sleep(3_100); // out of the 3 s window, so they meet at queueing
@@ -83,20 +84,20 @@ describe('farming on the emulators', () => {
     expect(third!.room.ratingChanges![cat]!.delta).toBe(0);
     // The game is played but changes no rating or record.
     expect(await rating(cat)).toEqual(third!.before);
-    const history = (await readHistory(cat)).find((row) => row.id === third!.room.id);
+    const history = (await readHistory(ctx, cat)).find((row) => row.id === third!.room.id);
     expect(history).toMatchObject({ outcome: 'win', delta: 0, unrated: third!.room.unrated!.reason });
 
     // Reports repeated (a retry, a duplicate) change nothing: the pair's count stays at three.
     const result = third!.room.result!;
     await Promise.all(
-      [cat, dan, cat].map((uid) => reportResult({ uid, authoritative: false }, third!.room.id, result)),
+      [cat, dan, cat].map((uid) => reportResult(ctx, { uid, authoritative: false }, third!.room.id, result)),
     );
-    const { farming } = await profile(cat);
+    const { farming } = await profile(ctx, cat);
     expect(farming).toEqual({
       dailyPairCap: 2,
       today: [{ uid: dan, displayName: expect.any(String), games: 3, unrated: true }],
     });
-    expect((await playerStateRef(dan).get()).data()!.meetings!.games).toBe(3);
+    expect((await playerStateRef(ctx, dan).get()).data()!.meetings!.games).toBe(3);
     expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
   }, 60_000);
 });

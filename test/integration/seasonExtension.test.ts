@@ -27,6 +27,7 @@ const { closeEndedSeasons } = await import('../../functions/src/jobs/seasonClose
 const { extendSeason } = await import('../../functions/src/store/seasonControls.js');
 const { leaderboard } = await import('../../functions/src/store/leaderboard.js');
 const { reportResult } = await import('../../functions/src/store/settlement.js');
+const ctx = (await import('../../functions/src/context.js')).processContext();
 const { db } = await import('../support/admin.js');
 const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
 
@@ -34,20 +35,20 @@ const duel = poolOf('duel');
 
 /** A duel formed now between the two, won by `winner`. */
 async function game(winner: string, loser: string) {
-  await enqueue(winner, duel);
-  const { room } = await enqueue(loser, duel);
+  await enqueue(ctx, winner, duel);
+  const { room } = await enqueue(ctx, loser, duel);
   expect(room).not.toBeNull();
   const outcome = sideUids(room!)[0]!.includes(winner) ? 'A' : 'B';
-  for (const uid of [winner, loser]) await reportResult({ uid, authoritative: false }, room!.id, { outcome });
+  for (const uid of [winner, loser]) await reportResult(ctx, { uid, authoritative: false }, room!.id, { outcome });
   return (await db.doc(`rooms/${room!.id}`).get()).data()!;
 }
 
 describe('a season extended before its end', () => {
   it('counts a game formed and settled after the old end for the season, and closes only at the new end', async () => {
     const [ann, ben] = ['ext-ann', 'ext-ben'];
-    for (const uid of [ann, ben]) await ensurePlayer(uid);
+    for (const uid of [ann, ben]) await ensurePlayer(ctx, uid);
     await game(ann, ben);
-    const extended = await extendSeason('op', 'ranked', 's1', { endsAt: EXTENDED }, 'finals weekend ran late');
+    const extended = await extendSeason(ctx, 'op', 'ranked', 's1', { endsAt: EXTENDED }, 'finals weekend ran late');
     expect(extended).toMatchObject({ season: 's1', end: EXTENDED, auditId: expect.any(String) });
 
     await sleep(S1_ENDS - Date.now() + 500);
@@ -55,15 +56,19 @@ describe('a season extended before its end', () => {
     const late = await game(ann, ben);
     expect(late.season).toBe('s1');
     expect(late.status).toBe('settled');
-    const standing = (await playerRef(ann).get()).data()!.ladders.ranked!;
+    const standing = (await playerRef(ctx, ann).get()).data()!.ladders.ranked!;
     expect(standing).toMatchObject({ season: 's1', seasonGames: 2 });
     // Placed after two games (placementGames 2): the leaderboard of the running season lists her.
-    expect((await leaderboard('ranked', 10, ann)).top.map((row) => row.uid)).toContain(ann);
+    expect((await leaderboard(ctx, 'ranked', 10, ann)).top.map((row) => row.uid)).toContain(ann);
 
     // Every reader of the end sees the new one: the close, the scheduled close, the calendar players get.
-    expect(await closeSeason('ranked', 's1')).toEqual({ kind: 'running', endsAt: EXTENDED });
-    expect((await closeEndedSeasons(10_000)).filter((r) => r.ladder === 'ranked')).toEqual([]);
-    expect((await seasonsOf(ann, 'ranked')).current).toEqual({ id: 's1', start: expect.any(Number), end: EXTENDED });
+    expect(await closeSeason(ctx, 'ranked', 's1')).toEqual({ kind: 'running', endsAt: EXTENDED });
+    expect((await closeEndedSeasons(ctx, 10_000)).filter((r) => r.ladder === 'ranked')).toEqual([]);
+    expect((await seasonsOf(ctx, ann, 'ranked')).current).toEqual({
+      id: 's1',
+      start: expect.any(Number),
+      end: EXTENDED,
+    });
     expect((await db.doc('ladders/ranked/closes/s1').get()).exists).toBe(false);
     expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
   }, 60_000);

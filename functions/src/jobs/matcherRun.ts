@@ -23,7 +23,7 @@ import {
 } from '../core/ops/queueStats.js';
 import { LIVE_ROOM_STATUSES, reportOverdue, type RoomDoc } from '../core/room/room.js';
 import { readyCheckOverdue } from '../core/room/readyCheck.js';
-import { config, poolOf } from '../config.js';
+import type { LadderContext } from '../context.js';
 import { countWrites, opCounts } from '../store/firestore/metrics.js';
 import { livingLeases, nextTakeover, planLeases } from '../core/queue/lease.js';
 import {
@@ -116,8 +116,8 @@ export const emptyRunReport = (holder = ''): RunReport => ({
  * deadlines of its pools' rooms. Reads do not grow with the pool: a pool is opened from the digest its previous
  * holder left plus the tickets changed since, and then only documents that change are read.
  */
-export function runMatcher(options: RunOptions): Promise<RunReport> {
-  return new MatcherRun(options).run();
+export function runMatcher(ctx: LadderContext, options: RunOptions): Promise<RunReport> {
+  return new MatcherRun(ctx, options).run();
 }
 
 /** The state one run keeps between its sweeps: its leases, the pools and rooms it mirrors, what it consumed. */
@@ -129,8 +129,8 @@ class MatcherRun {
   private readonly leaseMs: number;
   private readonly signal: AbortSignal | undefined;
   /** Every configured pool, resolved once for the run. */
-  private readonly configured = new Map(poolIds(config.modes).map((id) => [id, poolOf(id)]));
-  private readonly recentWaits = new Map([...this.configured.keys()].map((id) => [id, [] as BandWait[]]));
+  private readonly configured: Map<PoolId, Pool>;
+  private readonly recentWaits: Map<PoolId, BandWait[]>;
   private readonly readsBefore = opCounts.reads;
   private rooms: Mirror<RoomDoc, RoomDoc> | null = null;
   private readonly pools = new Map<string, PoolMirror>();
@@ -150,7 +150,12 @@ class MatcherRun {
   // This run's last beacon write: the next renewal holds only if nobody touched the beacon since.
   private beaconWrite: Timestamp | null = null;
 
-  constructor({ durationMs, intervalMs, leaseMs, name = 'matcher', signal }: RunOptions) {
+  constructor(
+    private readonly ctx: LadderContext,
+    { durationMs, intervalMs, leaseMs, name = 'matcher', signal }: RunOptions,
+  ) {
+    this.configured = new Map(poolIds(ctx.config.modes).map((id) => [id, ctx.poolOf(id)]));
+    this.recentWaits = new Map([...this.configured.keys()].map((id) => [id, [] as BandWait[]]));
     this.holder = `${name}-${randomUUID()}`;
     this.report = emptyRunReport(this.holder);
     this.until = Date.now() + durationMs;
@@ -203,6 +208,7 @@ class MatcherRun {
       await this.sweepPool(pool, mirror.values(), visitors, this.leasesAt + this.leaseMs / 2);
     }
     await handleRoomDeadlines(
+      this.ctx,
       rooms.values().filter((room) => this.pools.has(room.mode)),
       this.report,
       this.silenceChecks,
@@ -212,7 +218,7 @@ class MatcherRun {
 
   private async openRooms() {
     this.rooms ??= new Mirror<RoomDoc, RoomDoc>(
-      roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
+      roomsRef(this.ctx).where('status', 'in', [...LIVE_ROOM_STATUSES]),
       (room) => room,
       { onAdded: (room) => recordWaits(this.recentWaits.get(room.mode), room, this.configured.get(room.mode)) },
     );
@@ -225,25 +231,25 @@ class MatcherRun {
    * free ones up to it. `lost`: another run cleared this run's beacon, so the leases are read and written again.
    */
   private async rebalance(lost: boolean) {
-    const runs = await liveRuns();
+    const runs = await liveRuns(this.ctx);
     // Alone and holding every pool, the leases are as this run last wrote them: another run takes one only once
     // this run's beacon has run out and been cleared, which the beacon's renewal reports (`lost`).
     const own = this.written;
     const alone =
       !lost && runs.size === 1 && own !== null && [...this.configured.keys()].every((id) => own.leases.has(id));
-    const seen = alone ? own : await readLeases();
+    const seen = alone ? own : await readLeases(this.ctx);
     const living = livingLeases(seen.leases, runs);
     const plan = planLeases([...this.configured.keys()], living, this.holder, runs.size, Date.now());
     this.takeoverAt = nextTakeover(living, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
     for (const id of plan.release) await this.closePool(id, true);
-    if (plan.release.length) await releaseLeases(this.holder, plan.release);
-    const claim = await claimLeases(this.holder, plan.claim, this.leaseMs, { seen, runs, rewrite: lost });
+    if (plan.release.length) await releaseLeases(this.ctx, this.holder, plan.release);
+    const claim = await claimLeases(this.ctx, this.holder, plan.claim, this.leaseMs, { seen, runs, rewrite: lost });
     this.written = claim.written;
     const held = new Set(claim.held);
     // A pool whose lease ran out under this run may have a new holder already: leave its digest to that one.
     for (const id of [...this.pools.keys()]) if (!held.has(id)) await this.closePool(id, false);
     const opening = [...held].filter((id) => !this.pools.has(id));
-    const opened = await Promise.allSettled(opening.map((id) => PoolMirror.open(id)));
+    const opened = await Promise.allSettled(opening.map((id) => PoolMirror.open(this.ctx, id)));
     opened.forEach((o, i) => {
       if (o.status === 'fulfilled') {
         this.pools.set(opening[i]!, o.value);
@@ -269,7 +275,7 @@ class MatcherRun {
         pool.stop();
         this.neighbours.delete(id);
       }
-    for (const id of wanted) if (!this.neighbours.has(id)) this.neighbours.set(id, await PoolMirror.open(id));
+    for (const id of wanted) if (!this.neighbours.has(id)) this.neighbours.set(id, await PoolMirror.open(this.ctx, id));
   }
 
   /**
@@ -280,14 +286,14 @@ class MatcherRun {
     const takeover = handOver && Date.now() >= this.takeoverAt;
     if (Date.now() - this.leasesAt < this.leaseMs / 3 && !takeover) return;
     this.leasesAt = Date.now();
-    const { writtenAt, lost } = await renewBeacon(this.holder, this.leaseMs, this.beaconWrite);
+    const { writtenAt, lost } = await renewBeacon(this.ctx, this.holder, this.leaseMs, this.beaconWrite);
     this.beaconWrite = writtenAt;
     if (handOver) return this.rebalance(lost);
     // The beacon keeps the leases; only when another run cleared it are they written again, keeping those untaken.
     if (!lost) return;
-    const claim = await claimLeases(this.holder, [...this.pools.keys()], this.leaseMs, {
+    const claim = await claimLeases(this.ctx, this.holder, [...this.pools.keys()], this.leaseMs, {
       seen: this.written ?? undefined,
-      runs: await liveRuns(),
+      runs: await liveRuns(this.ctx),
       rewrite: true,
     });
     this.written = claim.written;
@@ -315,17 +321,17 @@ class MatcherRun {
     const { poolOfTicket, guests } = guestsOf(visitors, pool.id, now);
     const own = live.map(toCoreTicket);
     const sweep = (m: Mode, tickets: readonly GuardedTicket[], at: number) =>
-      sweepAvoiding(m, tickets, at, config.fairPlay.farming);
+      sweepAvoiding(m, tickets, at, this.ctx.config.fairPlay.farming);
     const { proposals, unmatched, reasonOf } =
       pool.mode.regions && pool.region
         ? sweepRegion({ ...pool.mode, regions: pool.mode.regions }, pool.region, own, guests, now, sweep)
         : sweep(pool.mode, own, now);
     this.report.proposals += proposals.length;
     // Proposals share no ticket, so their commits cannot conflict with each other.
-    await concurrently(proposals, config.matcher.concurrency, async (proposal) => {
+    await concurrently(proposals, this.ctx.config.matcher.concurrency, async (proposal) => {
       // Left for the next sweep, after the lease is renewed.
       if (Date.now() > commitUntil) return;
-      if (await commitMatch(pool, proposal, poolOfTicket)) {
+      if (await commitMatch(this.ctx, pool, proposal, poolOfTicket)) {
         this.report.committed++;
         for (const side of proposal.sides) for (const t of side) this.consumed.add(t.id);
       } else {
@@ -334,6 +340,7 @@ class MatcherRun {
     });
     await this.fillWithBots(pool, own, proposals, reasonOf, commitUntil, now);
     await publishStats(
+      this.ctx,
       pool,
       live.filter((t) => !this.consumed.has(t.id)).map(toCoreTicket),
       this.recentWaits.get(pool.id)!,
@@ -355,10 +362,10 @@ class MatcherRun {
     const matched = new Set(proposals.flatMap((p) => p.sides.flat().map((t) => t.id)));
     await concurrently(
       botFill(pool.mode, own, matched, reasonOf, now),
-      config.matcher.concurrency,
+      this.ctx.config.matcher.concurrency,
       async (proposal) => {
         if (Date.now() > commitUntil) return;
-        if (await commitBotRoom(pool, proposal)) {
+        if (await commitBotRoom(this.ctx, pool, proposal)) {
           this.report.botRooms++;
           for (const t of proposal.sides.flat()) this.consumed.add(t.id);
         } else {
@@ -369,8 +376,8 @@ class MatcherRun {
   }
 
   private expireOverdue(pool: Pool, overdue: PoolEntry[]) {
-    return concurrently(overdue, config.matcher.concurrency, async (ticket) => {
-      if (await expireTicket(pool.id, ticket.id)) {
+    return concurrently(overdue, this.ctx.config.matcher.concurrency, async (ticket) => {
+      if (await expireTicket(this.ctx, pool.id, ticket.id)) {
         this.report.expired++;
         this.consumed.add(ticket.id);
       }
@@ -385,10 +392,12 @@ class MatcherRun {
     const closed = await Promise.allSettled([...this.pools.keys()].map((id) => this.closePool(id, true)));
     for (const c of closed) if (c.status === 'rejected') logger.warn('could not leave a pool digest', c.reason);
     // Every pool, not only those still open: a pool that failed to open may hold this run's lease too.
-    await releaseLeases(this.holder, [...this.configured.keys()]).catch((error: unknown) =>
+    await releaseLeases(this.ctx, this.holder, [...this.configured.keys()]).catch((error: unknown) =>
       logger.warn('could not release the matcher leases', error),
     );
-    await endBeacon(this.holder).catch((error: unknown) => logger.warn('could not end the matcher run beacon', error));
+    await endBeacon(this.ctx, this.holder).catch((error: unknown) =>
+      logger.warn('could not end the matcher run beacon', error),
+    );
   }
 }
 
@@ -431,6 +440,7 @@ const edgesOf = (pool: Pool) => bandEdges(pool.ladder.tiers);
 
 /** Rewrites `pools/{poolId}` at most every `statsEverySeconds`, and only when a figure changed. */
 async function publishStats(
+  ctx: LadderContext,
   pool: Pool,
   waiting: ReturnType<typeof toCoreTicket>[],
   recentWaits: BandWait[],
@@ -439,7 +449,7 @@ async function publishStats(
   lastStats: Map<string, { at: number; stats: QueueStats }>,
 ) {
   const previous = lastStats.get(pool.id);
-  if (!statsDue(previous?.at, nowMs, config.matcher.statsEverySeconds)) return;
+  if (!statsDue(previous?.at, nowMs, ctx.config.matcher.statsEverySeconds)) return;
   const stats = queueStats({
     poolId: pool.id,
     mode: pool.mode,
@@ -452,24 +462,29 @@ async function publishStats(
   lastStats.set(pool.id, { at: nowMs, stats });
   if (!statsChanged(previous?.stats, stats)) return;
   countWrites(1, 'pools');
-  await queueStatsRef(pool.id).set(stats);
+  await queueStatsRef(ctx, pool.id).set(stats);
 }
 
-async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport, silenceChecks: Map<string, number>) {
+async function handleRoomDeadlines(
+  ctx: LadderContext,
+  rooms: RoomDoc[],
+  report: RunReport,
+  silenceChecks: Map<string, number>,
+) {
   const now = Date.now();
   const live = new Set(rooms.map((room) => room.id));
   for (const id of silenceChecks.keys()) if (!live.has(id)) silenceChecks.delete(id);
-  await concurrently(rooms, config.matcher.concurrency, async (room) => {
+  await concurrently(rooms, ctx.config.matcher.concurrency, async (room) => {
     try {
       if (readyCheckOverdue(room, now)) {
-        await expireOverdueReadyCheck(room.id);
+        await expireOverdueReadyCheck(ctx, room.id);
         report.roomDeadlines++;
       } else if (reportOverdue(room, now)) {
-        await closeOverdueRoom(room.id);
+        await closeOverdueRoom(ctx, room.id);
         report.roomDeadlines++;
       } else if (room.leaveAfterSilentSeconds !== null && inPlay(room) && (silenceChecks.get(room.id) ?? 0) <= now) {
         // A started room's heartbeats are read only when someone may have fallen silent since the last look.
-        const { left, nextCheckAt } = await leaveIfSilent(room.id);
+        const { left, nextCheckAt } = await leaveIfSilent(ctx, room.id);
         report.silentLeaves += left.length;
         silenceChecks.set(room.id, nextCheckAt ?? Number.POSITIVE_INFINITY);
       }

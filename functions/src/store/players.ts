@@ -35,7 +35,10 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
   const { nameHints = {}, statesRead = new Map() } = options;
   const unique = [...new Set(uids)];
   const statesToRead = unique.filter((uid) => !statesRead.has(uid));
-  const snapshots = await tx.getAll([...unique.map(playerRef), ...statesToRead.map(playerStateRef)]);
+  const snapshots = await tx.getAll([
+    ...unique.map((id: string) => playerRef(tx, id)),
+    ...statesToRead.map((id: string) => playerStateRef(tx, id)),
+  ]);
   const states = new Map(statesRead);
   statesToRead.forEach((uid, i) => {
     states.set(uid, snapshots[unique.length + i]!);
@@ -77,8 +80,8 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
     /** Writes each created or changed document exactly once. */
     write() {
       for (const [uid, r] of records) {
-        if (r.playerDirty) tx.set(playerRef(uid), r.player);
-        if (r.stateDirty) tx.set(playerStateRef(uid), r.state);
+        if (r.playerDirty) tx.set(playerRef(tx, uid), r.player);
+        if (r.stateDirty) tx.set(playerStateRef(tx, uid), r.state);
         r.playerDirty = r.stateDirty = false;
       }
     },
