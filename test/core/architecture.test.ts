@@ -22,3 +22,20 @@ describe('docs/architecture.md', () => {
     expect([...new Set(named)].sort()).toEqual(actual.filter((f) => f !== 'functions/src/').sort());
   });
 });
+
+/** Every TypeScript file under `root`, by its path. */
+const sources = (root: string): string[] =>
+  readdirSync(root).flatMap((name) => {
+    const path = join(root, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return path.endsWith('.ts') || path.endsWith('.mts') ? [path] : [];
+  });
+
+describe('functions/src', () => {
+  it('reads the current time only through a context clock: no Date.now() outside functions/src/context.ts', () => {
+    const files = sources('functions/src');
+    expect(files.length).toBeGreaterThan(50);
+    const calling = files.filter((path) => path !== join('functions', 'src', 'context.ts'));
+    expect(calling.filter((path) => /\bDate\.now\(\)|new Date\(\)/.test(readFileSync(path, 'utf8')))).toEqual([]);
+  });
+});

@@ -177,7 +177,7 @@ export function paidCallable<S extends z.ZodType, R>(
       guarded(ctx, async () => {
         const caller = requireCaller(request);
         const input = parseRequest(schemaNow, request.data);
-        if (limit) assertNotRefused(caller.uid);
+        if (limit) assertNotRefused(ctx, caller.uid);
         // A deleted account's session is refused by the handler's own read of the caller's state (it has none);
         // an answer that paid for nothing, or a failure, is checked here before anything is counted.
         const outcome = await handler(input, caller, ctx).catch(async (error: unknown) => {

@@ -95,7 +95,7 @@ export const login = publicCallable(
       nameHint = input.name;
     } else uid = await platformUid(input);
     const { player, state } = await ensurePlayer(ctx, uid, nameHint);
-    assertNotBanned(state.ban, 'sign in', Date.now());
+    assertNotBanned(state.ban, 'sign in', ctx.clock.now());
     const token = await getAuth(app).createCustomToken(uid, { provider: input.provider });
     return { uid, token, displayName: player.displayName };
   },

@@ -19,7 +19,11 @@ export const reportResult = paidCallable(
     // A trusted game server is no player: only a player's own report is held to their ban, read from the
     // claim the ban mirrors onto their token (store/bans.ts), so a report costs no read.
     if (!authoritative)
-      assertNotBanned(caller.token.ban as Pick<Ban, 'until' | 'reason'> | undefined, 'report a result', Date.now());
+      assertNotBanned(
+        caller.token.ban as Pick<Ban, 'until' | 'reason'> | undefined,
+        'report a result',
+        ctx.clock.now(),
+      );
     const { room, first } = await record(ctx, { uid: caller.uid, authoritative }, id, result);
     return { answer: { room }, paid: first };
   },

@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 /** Yesterday (final once its last rooms ended) and today so far, UTC. */
 export async function calibrateRecent(
   ctx: LadderContext,
-  nowMs = Date.now(),
+  nowMs = ctx.clock.now(),
   pageSize?: number,
 ): Promise<CalibrationRun[]> {
   return [await calibrateDay(ctx, utcDay(nowMs - DAY_MS), pageSize), await calibrateDay(ctx, utcDay(nowMs), pageSize)];

@@ -158,7 +158,7 @@ class MatcherRun {
     this.recentWaits = new Map([...this.configured.keys()].map((id) => [id, [] as BandWait[]]));
     this.holder = `${name}-${randomUUID()}`;
     this.report = emptyRunReport(this.holder);
-    this.until = Date.now() + durationMs;
+    this.until = ctx.clock.now() + durationMs;
     this.intervalMs = intervalMs;
     this.leaseMs = leaseMs ?? Math.max(3 * intervalMs, 15_000);
     this.signal = signal;
@@ -168,17 +168,17 @@ class MatcherRun {
     try {
       // At least one attempt per run, however short.
       do {
-        const started = Date.now();
+        const started = this.ctx.clock.now();
         await this.renewIfDue(true);
         if (this.pools.size) await this.sweep();
         // Woken early when another run's lease runs out, so its pools wait no longer than the lease.
         const pause = Math.min(
-          this.intervalMs - (Date.now() - started),
-          this.until - Date.now(),
-          this.takeoverAt - Date.now(),
+          this.intervalMs - (this.ctx.clock.now() - started),
+          this.until - this.ctx.clock.now(),
+          this.takeoverAt - this.ctx.clock.now(),
         );
         if (pause > 0 && !this.signal?.aborted) await sleep(pause, undefined, { signal: this.signal }).catch(() => {});
-      } while (Date.now() < this.until && !this.signal?.aborted);
+      } while (this.ctx.clock.now() < this.until && !this.signal?.aborted);
     } finally {
       await this.finish();
     }
@@ -192,7 +192,7 @@ class MatcherRun {
       // Opening reads are counted process-wide: exact when the run is alone in its process, as deployed.
       this.report.openingReads = opCounts.reads - this.readsBefore;
       this.report.leased = true;
-      this.report.sweptFrom = Date.now();
+      this.report.sweptFrom = this.ctx.clock.now();
     }
     const followed = [...this.pools.values(), ...this.neighbours.values()];
     for (const id of this.consumed) if (!followed.some((p) => p.has(id))) this.consumed.delete(id);
@@ -239,8 +239,8 @@ class MatcherRun {
       !lost && runs.size === 1 && own !== null && [...this.configured.keys()].every((id) => own.leases.has(id));
     const seen = alone ? own : await readLeases(this.ctx);
     const living = livingLeases(seen.leases, runs);
-    const plan = planLeases([...this.configured.keys()], living, this.holder, runs.size, Date.now());
-    this.takeoverAt = nextTakeover(living, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
+    const plan = planLeases([...this.configured.keys()], living, this.holder, runs.size, this.ctx.clock.now());
+    this.takeoverAt = nextTakeover(living, this.holder, this.ctx.clock.now()) ?? Number.POSITIVE_INFINITY;
     for (const id of plan.release) await this.closePool(id, true);
     if (plan.release.length) await releaseLeases(this.ctx, this.holder, plan.release);
     const claim = await claimLeases(this.ctx, this.holder, plan.claim, this.leaseMs, { seen, runs, rewrite: lost });
@@ -253,7 +253,7 @@ class MatcherRun {
     opened.forEach((o, i) => {
       if (o.status === 'fulfilled') {
         this.pools.set(opening[i]!, o.value);
-        this.heldFrom.set(opening[i]!, Date.now());
+        this.heldFrom.set(opening[i]!, this.ctx.clock.now());
       }
     });
     const failed = opened.find((o) => o.status === 'rejected');
@@ -283,9 +283,9 @@ class MatcherRun {
    * rebalance (and when another run's lease runs out, to take its pools over at once).
    */
   private async renewIfDue(handOver: boolean) {
-    const takeover = handOver && Date.now() >= this.takeoverAt;
-    if (Date.now() - this.leasesAt < this.leaseMs / 3 && !takeover) return;
-    this.leasesAt = Date.now();
+    const takeover = handOver && this.ctx.clock.now() >= this.takeoverAt;
+    if (this.ctx.clock.now() - this.leasesAt < this.leaseMs / 3 && !takeover) return;
+    this.leasesAt = this.ctx.clock.now();
     const { writtenAt, lost } = await renewBeacon(this.ctx, this.holder, this.leaseMs, this.beaconWrite);
     this.beaconWrite = writtenAt;
     if (handOver) return this.rebalance(lost);
@@ -306,12 +306,12 @@ class MatcherRun {
     this.pools.delete(id);
     if (!pool) return;
     await (leaveDigest ? pool.close() : pool.stop());
-    this.report.spans.push({ pool: id, from: this.heldFrom.get(id)!, until: Date.now() });
+    this.report.spans.push({ pool: id, from: this.heldFrom.get(id)!, until: this.ctx.clock.now() });
   }
 
   /** Expires the overdue, sweeps the live (with the visitors a region may seat), commits and publishes stats. */
   private async sweepPool(pool: Pool, queued: PoolEntry[], visitors: Map<string, PoolEntry[]>, commitUntil: number) {
-    const now = Date.now();
+    const now = this.ctx.clock.now();
     const waiting = queued.filter((ticket) => !this.consumed.has(ticket.id));
     await this.expireOverdue(
       pool,
@@ -330,7 +330,7 @@ class MatcherRun {
     // Proposals share no ticket, so their commits cannot conflict with each other.
     await concurrently(proposals, this.ctx.config.matcher.concurrency, async (proposal) => {
       // Left for the next sweep, after the lease is renewed.
-      if (Date.now() > commitUntil) return;
+      if (this.ctx.clock.now() > commitUntil) return;
       if (await commitMatch(this.ctx, pool, proposal, poolOfTicket)) {
         this.report.committed++;
         for (const side of proposal.sides) for (const t of side) this.consumed.add(t.id);
@@ -364,7 +364,7 @@ class MatcherRun {
       botFill(pool.mode, own, matched, reasonOf, now),
       this.ctx.config.matcher.concurrency,
       async (proposal) => {
-        if (Date.now() > commitUntil) return;
+        if (this.ctx.clock.now() > commitUntil) return;
         if (await commitBotRoom(this.ctx, pool, proposal)) {
           this.report.botRooms++;
           for (const t of proposal.sides.flat()) this.consumed.add(t.id);
@@ -385,7 +385,7 @@ class MatcherRun {
   }
 
   private async finish() {
-    this.report.sweptUntil = this.report.leased ? Date.now() : null;
+    this.report.sweptUntil = this.report.leased ? this.ctx.clock.now() : null;
     this.rooms?.close();
     for (const pool of this.neighbours.values()) pool.stop();
     // The digests are written before the leases are released, so the next holder starts from them.
@@ -471,7 +471,7 @@ async function handleRoomDeadlines(
   report: RunReport,
   silenceChecks: Map<string, number>,
 ) {
-  const now = Date.now();
+  const now = ctx.clock.now();
   const live = new Set(rooms.map((room) => room.id));
   for (const id of silenceChecks.keys()) if (!live.has(id)) silenceChecks.delete(id);
   await concurrently(rooms, ctx.config.matcher.concurrency, async (room) => {

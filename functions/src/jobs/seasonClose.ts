@@ -21,14 +21,14 @@ export async function closeEndedSeasons(
   budgetMs: number,
   batchSize = 200,
 ): Promise<SeasonCloseReport[]> {
-  const deadline = Date.now() + budgetMs;
+  const deadline = ctx.clock.now() + budgetMs;
   const reports: SeasonCloseReport[] = [];
   for (const ladder of Object.keys(ctx.config.ladders)) {
     // Extensions applied: a season run longer is not closed at its configured end.
-    for (const { id } of endedSeasons(await calendarOf(ctx, ladder), Date.now())) {
+    for (const { id } of endedSeasons(await calendarOf(ctx, ladder), ctx.clock.now())) {
       let outcome: CloseOutcome;
       do outcome = await closeSeason(ctx, ladder, id, { batchSize, maxBatches: 10 });
-      while (outcome.kind === 'paused' && Date.now() < deadline);
+      while (outcome.kind === 'paused' && ctx.clock.now() < deadline);
       reports.push({ ladder, season: id, outcome: outcome.kind });
       // A season still waiting for its rooms holds back the later ones: a player is closed oldest season first.
       if (outcome.kind !== 'done') break;

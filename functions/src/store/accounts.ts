@@ -44,12 +44,12 @@ function deleteOwnDocuments(ctx: LadderContext, actor: string, uid: string, reas
     const found = playerSnap!.data() as Player | undefined;
     if (!found && tombSnap!.exists) return { tombstone: tombSnap!.data() as Tombstone, auditId: null };
     const player = requirePlayer(found, uid);
-    const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(Date.now());
+    const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(ctx.clock.now());
     const live = await readTicketsAndRooms(tx, [state]);
     const presence = live.presence(state);
     assertDeletable(presence);
     const archives = (await tx.query(seasonArchivesOf(ctx, uid), 'seasons')).docs;
-    const now = Date.now();
+    const now = ctx.clock.now();
     if (presence.kind === 'queued') {
       const ticket = live.tickets.get(presence.ticketId) as TicketDoc;
       tx.set(ticketRef(ctx, ticket.mode, ticket.id), endTicket(ticket, 'cancelled', 'the account was deleted', now));
@@ -89,7 +89,7 @@ async function tombstoneHistory(ctx: LadderContext, uid: string): Promise<number
   for (const { ref } of rooms.docs) {
     await transaction(ctx, async (tx) => {
       const room = (await tx.get(ref)).data();
-      if (room && room.names[uid] !== DELETED_NAME) tx.set(ref, tombstonedRoom(room, uid, Date.now()));
+      if (room && room.names[uid] !== DELETED_NAME) tx.set(ref, tombstonedRoom(room, uid, ctx.clock.now()));
     });
   }
   for (const row of rows.docs) await row.ref.delete();
@@ -117,7 +117,7 @@ async function leaveBlockLists(ctx: LadderContext, uid: string) {
       const state = (await tx.get(playerStateRef(ctx, doc.id))).data();
       if (!state) return;
       const { blocked } = unblock({ uid: doc.id, blocked: state.blocked }, uid);
-      tx.set(playerStateRef(ctx, doc.id), { ...state, blocked, updatedAt: Date.now() });
+      tx.set(playerStateRef(ctx, doc.id), { ...state, blocked, updatedAt: ctx.clock.now() });
     });
   }
 }

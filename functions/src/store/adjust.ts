@@ -22,7 +22,7 @@ export function adjustRating(
   const ladder = requestedLadder(ctx.config.ladders, ladderId);
   return transaction(ctx, async (tx) => {
     const player = requirePlayer((await tx.get(playerRef(ctx, uid))).data() as Player | undefined, uid);
-    const now = Date.now();
+    const now = ctx.clock.now();
     // A standing the season close has not reached yet is closed first, as a settlement would.
     const season = await seasonNow(ctx, ladderId, now, tx);
     const entered = standingInSeason(uid, ladderId, standingOn(player, ladderId, ladder), ladder, season, now);

@@ -53,7 +53,7 @@ async function removeFromPlay(
 async function readTarget(tx: Tx, uid: string) {
   const [playerSnap, stateSnap] = await tx.getAll([playerRef(tx, uid), playerStateRef(tx, uid)]);
   requirePlayer(playerSnap!.data(), uid);
-  const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(Date.now());
+  const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(tx.ctx.clock.now());
   return { state, stateExists: stateSnap!.exists };
 }
 
@@ -77,7 +77,7 @@ export function banPlayer(
 ) {
   return transaction(ctx, async (tx) => {
     const target = await readTarget(tx, uid);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const replaced = assertReplaceable(target.state.ban, replace, uid, now);
     const found = await readTicketsAndRooms(tx, [target.state]);
     const ban = newBan(actor, reason, hours, now);
@@ -99,7 +99,7 @@ export function banPlayer(
 export function unbanPlayer(ctx: LadderContext, actor: string, uid: string, reason: string) {
   return transaction(ctx, async (tx) => {
     const target = await readTarget(tx, uid);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const ban = requireActiveBan(target.state.ban, uid, now);
     writeBan(tx, uid, target, null, now);
     const row = audit(

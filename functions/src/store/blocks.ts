@@ -9,7 +9,7 @@ import type { LadderContext } from '../context.js';
 /** The private states of these players (whom they block and met), inside a transaction. */
 export async function readStates(tx: Tx, uids: string[]): Promise<PlayerState[]> {
   const snaps = await tx.getAll(uids.map((id: string) => playerStateRef(tx, id)));
-  return snaps.map((snap) => (snap.data() as PlayerState | undefined) ?? idleState(Date.now()));
+  return snaps.map((snap) => (snap.data() as PlayerState | undefined) ?? idleState(tx.ctx.clock.now()));
 }
 
 export async function blockList(ctx: LadderContext, uid: string) {
@@ -24,7 +24,7 @@ export function blockPlayer(ctx: LadderContext, uid: string, target: string) {
   return transaction(ctx, async (tx) => {
     const [stateSnap, targetSnap] = await tx.getAll([playerStateRef(ctx, uid), playerRef(ctx, target)]);
     const who = blockTarget(target, targetSnap!.data() as Player | undefined);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(now);
     const { blocked } = block({ uid, blocked: state.blocked }, who, now);
     if (blocked === state.blocked) return { blocked };
@@ -44,7 +44,7 @@ export function blockPlayer(ctx: LadderContext, uid: string, target: string) {
 /** Unblocks a player; a ticket already queued keeps avoiding them until it ends (the next one will not). */
 export function unblockPlayer(ctx: LadderContext, uid: string, target: string) {
   return transaction(ctx, async (tx) => {
-    const now = Date.now();
+    const now = ctx.clock.now();
     const state = (await tx.get(playerStateRef(ctx, uid))).data() ?? idleState(now);
     const { blocked } = unblock({ uid, blocked: state.blocked }, target);
     if (blocked !== state.blocked) tx.set(playerStateRef(ctx, uid), { ...state, blocked, updatedAt: now });

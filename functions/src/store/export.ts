@@ -63,7 +63,7 @@ export async function exportMyData(ctx: LadderContext, uid: string): Promise<MyD
   countReads(ticket ? 1 : 0, 'tickets');
   return {
     uid,
-    exportedAt: Date.now(),
+    exportedAt: ctx.clock.now(),
     profile: profile.data() ?? null,
     state: s,
     history: historyFrom(uid, history, rooms),

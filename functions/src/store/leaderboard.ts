@@ -77,7 +77,7 @@ export async function leaderboard(
 ): Promise<Leaderboard> {
   const ask = typeof asked === 'number' ? { limit: asked } : asked;
   const rules = ctx.ladderOf(ladder);
-  const now = Date.now();
+  const now = ctx.clock.now();
   const current: Board = { ctx, ladder, rules, season: await seasonNow(ctx, ladder, now) };
   const top = ask.limit
     ? rankRows((await rows(bestFirst(current).limit(ask.limit))).map((p) => unranked(current, p, now)))

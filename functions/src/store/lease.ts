@@ -26,7 +26,7 @@ export async function renewBeacon(
   last: Timestamp | null,
 ): Promise<{ writtenAt: Timestamp; lost: boolean }> {
   const ref = runBeaconRef(ctx, holder);
-  const beacon = { expiresAt: Date.now() + ttlMs };
+  const beacon = { expiresAt: ctx.clock.now() + ttlMs };
   if (last) {
     try {
       const { writeTime } = await ref.update(beacon, { lastUpdateTime: last });
@@ -47,7 +47,7 @@ export async function renewBeacon(
  * condition that it is unchanged since read: a run that renewed meanwhile is alive after all.
  */
 export async function liveRuns(ctx: LadderContext): Promise<Map<string, number>> {
-  const now = Date.now();
+  const now = ctx.clock.now();
   const snapshot = await runBeaconsRef(ctx).get();
   countQueryReads(snapshot.size, 'matcherRuns');
   const runs = new Map<string, number>();
@@ -119,7 +119,7 @@ async function claimSeen(
   seen: LeasesRead,
   options: ClaimOptions,
 ) {
-  const now = Date.now();
+  const now = ctx.clock.now();
   const living = livingLeases(seen.leases, options.runs);
   const taken = poolIds.filter((id) => mayTakeLease(living.get(id), holder, now));
   const writing = taken.filter((id) => options.rewrite || seen.leases.get(id)?.holder !== holder);
@@ -174,7 +174,7 @@ async function claimInTransaction(
   for (let attempt = 1; ; attempt++) {
     try {
       return await transaction(ctx, async (tx) => {
-        const now = Date.now();
+        const now = ctx.clock.now();
         const current = await tx.getAll(poolIds.map((id: string) => leaseRef(ctx, id)));
         const read = new Map(
           poolIds.flatMap((id, i) => (current[i]!.exists ? [[id, current[i]!.data() as Lease]] : [])),

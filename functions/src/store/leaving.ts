@@ -50,7 +50,7 @@ const watched = (room: RoomDoc | undefined): room is RoomDoc =>
 export function forfeit(ctx: LadderContext, uid: string, roomId: string): Promise<RoomDoc> {
   return transaction(ctx, async (tx) => {
     const room = requireRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
-    const now = Date.now();
+    const now = ctx.clock.now();
     forfeitRoom(room, uid, now); // refuses a stranger or a game not in play before anything more is read
     const silence = watched(room)
       ? silenceIn(ctx, room, await tx.query(gameBeatsRef(ctx, roomId), 'beats'), now)
@@ -87,12 +87,12 @@ export async function leaveIfSilent(
   const [roomSnap, beatSnaps] = await Promise.all([roomRef(ctx, roomId).get(), gameBeatsRef(ctx, roomId).get()]);
   countReads(1, 'rooms');
   countReads(beatSnaps.size, 'beats');
-  const look = silenceIn(ctx, roomSnap.data(), beatSnaps, Date.now());
+  const look = silenceIn(ctx, roomSnap.data(), beatSnaps, ctx.clock.now());
   if (!look?.silent.length) return { left: [], nextCheckAt: look?.nextCheckAt ?? null };
   return transaction(ctx, async (tx) => {
     const room = (await tx.get(roomRef(ctx, roomId))).data();
     const beats = await tx.query(gameBeatsRef(ctx, roomId), 'beats');
-    const now = Date.now();
+    const now = ctx.clock.now();
     const silence = silenceIn(ctx, room, beats, now);
     if (!silence?.silent.length) return { left: [], nextCheckAt: silence?.nextCheckAt ?? null };
     const next = await leave(tx, room!, silence.silent, now);

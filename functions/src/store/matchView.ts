@@ -149,7 +149,7 @@ export async function claimStream(
   id: string,
   onReplaced: () => void,
 ): Promise<() => void> {
-  await streamClaimRef(ctx, uid).set({ id, at: Date.now() });
+  await streamClaimRef(ctx, uid).set({ id, at: ctx.clock.now() });
   countWrites(1, 'matchStreams');
   return streamClaimRef(ctx, uid).onSnapshot(
     countedLater((snap: DocumentSnapshot<{ id: string }>) => {

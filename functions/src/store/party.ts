@@ -76,7 +76,7 @@ function dropMember<P extends Party | null>(
 
 export function createParty(ctx: LadderContext, uid: string) {
   return transaction(ctx, async (tx) => {
-    const now = Date.now();
+    const now = ctx.clock.now();
     const { players, presenceOf } = await readPlayersWithPresence(tx, [uid], [], { caller: uid });
     const me = players.get(uid);
     assertNotBanned(me.state.ban, 'create a party', now);
@@ -99,7 +99,7 @@ export function createParty(ctx: LadderContext, uid: string) {
 
 export function joinParty(ctx: LadderContext, uid: string, code: string) {
   return transaction(ctx, async (tx) => {
-    const now = Date.now();
+    const now = ctx.clock.now();
     const partyId = partyIdForCode(code, (await tx.get(partyCodeRef(ctx, code))).data(), now);
     const party = (await tx.get(partyRef(ctx, partyId))).data();
     const { players, presence, presenceOf } = await readPlayersWithPresence(tx, [uid], party ? [party] : [], {
@@ -118,7 +118,7 @@ export function joinParty(ctx: LadderContext, uid: string, code: string) {
 
 export function leaveParty(ctx: LadderContext, uid: string) {
   return transaction(ctx, async (tx) => {
-    const now = Date.now();
+    const now = ctx.clock.now();
     const held = await readCallerParty(tx, uid);
     return dropMember(tx, held, uid, removeMember(held.party, uid, now), `party member ${uid} left the party`, now);
   });
@@ -126,7 +126,7 @@ export function leaveParty(ctx: LadderContext, uid: string) {
 
 export function kickMember(ctx: LadderContext, uid: string, target: string) {
   return transaction(ctx, async (tx) => {
-    const now = Date.now();
+    const now = ctx.clock.now();
     const held = await readCallerParty(tx, uid, [target]);
     const next = kicked(held.party, uid, target, now);
     return dropMember(tx, held, target, next, `party member ${target} was removed by the leader`, now);
@@ -136,7 +136,7 @@ export function kickMember(ctx: LadderContext, uid: string, target: string) {
 export function transferLeadership(ctx: LadderContext, uid: string, to: string) {
   return transaction(ctx, async (tx) => {
     const held = await readCallerParty(tx, uid);
-    const next = handedOver(held.party, uid, to, Date.now());
+    const next = handedOver(held.party, uid, to, ctx.clock.now());
     tx.set(partyRef(ctx, next.id), next);
     return { party: next };
   });
@@ -144,7 +144,7 @@ export function transferLeadership(ctx: LadderContext, uid: string, to: string) 
 
 export function disbandParty(ctx: LadderContext, uid: string) {
   return transaction(ctx, async (tx) => {
-    const now = Date.now();
+    const now = ctx.clock.now();
     const held = await readCallerParty(tx, uid);
     requireLeader(held.party, uid, 'disband the party');
     unfreeze(tx, held, `the party was disbanded by ${uid}`, now);
@@ -157,7 +157,7 @@ export function disbandParty(ctx: LadderContext, uid: string) {
 
 export function refreshPartyCode(ctx: LadderContext, uid: string) {
   return transaction(ctx, async (tx) => {
-    const now = Date.now();
+    const now = ctx.clock.now();
     const held = await readCallerParty(tx, uid);
     requireLeader(held.party, uid, 'issue a new join code');
     const code = await freshCode(tx, now);

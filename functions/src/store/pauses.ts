@@ -21,7 +21,7 @@ const release = (ctx: LadderContext, pool: PoolId, ticketId: string) =>
   transaction(ctx, async (tx) => {
     const ticket = (await tx.get(ticketRef(ctx, pool, ticketId))).data();
     if (ticket?.status !== 'queued') return 0;
-    tx.set(ticketRef(ctx, pool, ticketId), endTicket(ticket, 'cancelled', RELEASED, Date.now()));
+    tx.set(ticketRef(ctx, pool, ticketId), endTicket(ticket, 'cancelled', RELEASED, ctx.clock.now()));
     return 1;
   });
 
@@ -48,7 +48,7 @@ export async function pauseMode(ctx: LadderContext, actor: string, target: strin
   const pools = pausedPools(ctx.config.modes, target);
   const { pause, auditId } = await transaction(ctx, async (tx) => {
     const before = (await tx.get(modePauseRef(ctx, target))).data() ?? null;
-    const now = Date.now();
+    const now = ctx.clock.now();
     const pause: ModePause = { target, message, by: actor, at: now };
     tx.set(modePauseRef(ctx, target), pause);
     const row = audit(tx, { action: 'pauseMode', actor, target, reason, before, after: { ...pause, pools } }, now);
@@ -67,7 +67,7 @@ export function resumeMode(ctx: LadderContext, actor: string, target: string, re
   return transaction(ctx, async (tx) => {
     const pause = requirePause((await tx.get(modePauseRef(ctx, target))).data(), target);
     tx.delete(modePauseRef(ctx, target));
-    const row = audit(tx, { action: 'resumeMode', actor, target, reason, before: pause, after: null }, Date.now());
+    const row = audit(tx, { action: 'resumeMode', actor, target, reason, before: pause, after: null }, ctx.clock.now());
     return { pause: null, auditId: row.id };
   });
 }
@@ -81,7 +81,7 @@ const foundOpen = new Map<string, number>();
  * `OPEN_TRUSTED_MS` ago. The pause's second release waits that much longer, so it still catches the ticket.
  */
 export async function assertPoolOpen(ctx: LadderContext, pool: Pick<Pool, 'id' | 'modeId'>): Promise<void> {
-  const now = Date.now();
+  const now = ctx.clock.now();
   if (now - (foundOpen.get(pool.id) ?? Number.NEGATIVE_INFINITY) < OPEN_TRUSTED_MS) return;
   foundOpen.delete(pool.id);
   const pauses = await ctx.db.getAll(...pauseTargetsOf(pool).map((id: string) => modePauseRef(ctx, id)));

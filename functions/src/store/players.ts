@@ -46,7 +46,7 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
   // Nothing is created for a deleted account: a missing document is where its tombstone is looked for.
   const missing = unique.filter((uid, i) => !snapshots[i]!.exists || !states.get(uid)!.exists);
   if (!options.signIn) await assertNotDeleted(tx, missing, options.caller);
-  const now = Date.now();
+  const now = tx.ctx.clock.now();
   const records = new Map<string, Tracked>();
   unique.forEach((uid, i) => {
     const playerSnap = snapshots[i]!;
@@ -69,12 +69,12 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
     get: (uid: string): PlayerRecord => record(uid),
     updatePlayer(uid: string, patch: Partial<Player>) {
       const r = record(uid);
-      r.player = { ...r.player, ...patch, updatedAt: Date.now() };
+      r.player = { ...r.player, ...patch, updatedAt: tx.ctx.clock.now() };
       r.playerDirty = true;
     },
     updateState(uid: string, patch: Partial<PlayerState>) {
       const r = record(uid);
-      r.state = { ...r.state, ...patch, updatedAt: Date.now() };
+      r.state = { ...r.state, ...patch, updatedAt: tx.ctx.clock.now() };
       r.stateDirty = true;
     },
     /** Writes each created or changed document exactly once. */

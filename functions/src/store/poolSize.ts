@@ -16,7 +16,7 @@ const lastRead = new Map<string, { at: number; waiting: number }>();
  */
 export async function waitingInPool(ctx: LadderContext, pool: Pick<Pool, 'id' | 'mode'>): Promise<number> {
   if (!pool.mode.leaveToSweep?.busy) return 0;
-  const now = Date.now();
+  const now = ctx.clock.now();
   const cached = lastRead.get(pool.id);
   if (cached && now - cached.at < ctx.config.matcher.statsEverySeconds * 1000) return cached.waiting;
   const stats = await queueStatsRef(ctx, pool.id).get();

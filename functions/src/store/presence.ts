@@ -56,7 +56,7 @@ export async function readPlayersWithPresence(
 export async function readPresence(tx: Tx, uid: string) {
   const snap = await tx.get(playerStateRef(tx, uid));
   if (!snap.exists) await assertNotDeleted(tx, [uid], uid);
-  const state = snap.data() ?? idleState(Date.now());
+  const state = snap.data() ?? idleState(tx.ctx.clock.now());
   const resolved = await readTicketsAndRooms(tx, [state]);
   return { state, tickets: resolved.tickets, rooms: resolved.rooms, presence: resolved.presence(state) };
 }

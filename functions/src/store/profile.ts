@@ -25,7 +25,7 @@ export function profile(ctx: LadderContext, uid: string, nameHint?: string) {
     });
     players.write();
     const { player, state } = players.get(uid);
-    const now = Date.now();
+    const now = ctx.clock.now();
     return {
       player: withRanksAsOf(player, ctx.config.ladders, now),
       state,

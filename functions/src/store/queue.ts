@@ -57,7 +57,8 @@ export function enqueue(
     const room = attempts === 1 ? await matchNow(tx, pool, ticket) : null;
     if (!room) tx.create(ticketRef(ctx, pool.id, ticket.id), ticket);
     for (const member of members) players.updateState(member, { mode: pool.id, ticketId: ticket.id });
-    if (party) tx.set(partyRef(ctx, party.id), { ...party, mode: pool.id, ticketId: ticket.id, updatedAt: Date.now() });
+    if (party)
+      tx.set(partyRef(ctx, party.id), { ...party, mode: pool.id, ticketId: ticket.id, updatedAt: ctx.clock.now() });
     declineAsks();
     players.write();
     return { ticket: room ? matchedTicket(ticket, room.id, room.createdAt) : ticket, room };
@@ -79,7 +80,7 @@ async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: 
   });
   // Taken after the reads: a ticket these reads saw end was ended no later, so the new one never seems to
   // start before the old one stopped.
-  const now = Date.now();
+  const now = tx.ctx.clock.now();
   if (limit) players.updateState(uid, { calls: countedBucket(uid, players.get(uid).state, limit, now) });
   const queuers = members.map((m) => {
     const { player, state } = players.get(m);
@@ -160,7 +161,7 @@ async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc 
   const arrival = toCoreTicket(ticket);
   const [read, queued] = await Promise.all([readCandidates(tx, pool, ticket), waitingInPool(tx.ctx, pool)]);
   const candidates = read.map(toCoreTicket);
-  const now = Date.now();
+  const now = tx.ctx.clock.now();
   if (leaveToSweep(pool.mode, arrival, candidates, now, queued)) return null;
   const proposal = matchNowAvoiding(pool.mode, arrival, candidates, now, tx.ctx.config.fairPlay.farming);
   if (!proposal || breaksRules(pool, proposal)) return null;
@@ -182,7 +183,7 @@ export function cancelTicket(ctx: LadderContext, uid: string): Promise<Cancelled
   return transaction(ctx, async (tx) => {
     const { presence, tickets } = await readPresence(tx, uid);
     if (presence.kind !== 'queued') return { cancelled: false, presence, ticket: null };
-    const ended = endTicket(tickets.get(presence.ticketId)!, 'cancelled', `cancelled by ${uid}`, Date.now());
+    const ended = endTicket(tickets.get(presence.ticketId)!, 'cancelled', `cancelled by ${uid}`, ctx.clock.now());
     tx.set(ticketRef(ctx, ended.mode, ended.id), ended);
     return { cancelled: true, presence: { kind: 'idle' as const }, ticket: ended };
   });
@@ -201,7 +202,7 @@ export function cancelTicket(ctx: LadderContext, uid: string): Promise<Cancelled
  */
 export function heartbeat(ctx: LadderContext, uid: string, limit: RateLimitConfig | null = null) {
   return transaction(ctx, async (tx) => {
-    const now = Date.now();
+    const now = ctx.clock.now();
     const { state, presence, tickets, rooms } = await readPresence(tx, uid);
     if (presence.kind !== 'queued') {
       const room = presence.kind === 'inRoom' ? rooms.get(presence.roomId)! : null;
@@ -241,7 +242,7 @@ async function recordGameBeat(
 /** Ends a queued ticket whose heartbeats stopped; a no-op if it was matched, cancelled or refreshed meanwhile. */
 export function expireTicket(ctx: LadderContext, poolId: PoolId, ticketId: string) {
   return transaction(ctx, async (tx) => {
-    const now = Date.now();
+    const now = ctx.clock.now();
     const ticket = (await tx.get(ticketRef(ctx, poolId, ticketId))).data();
     if (!hasExpired(ticket, now)) return false;
     tx.set(

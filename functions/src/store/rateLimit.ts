@@ -33,9 +33,9 @@ function hold(uid: string, calls: number) {
 const refusedUntil = new Map<string, number>();
 
 /** Refuses the call, without a read, if this instance saw the player's bucket empty and it has not refilled since. */
-export function assertNotRefused(uid: string) {
+export function assertNotRefused(ctx: LadderContext, uid: string) {
   const until = refusedUntil.get(uid) ?? 0;
-  const now = Date.now();
+  const now = ctx.clock.now();
   if (until > now) refuseCall(until - now);
   refusedUntil.delete(uid);
 }
@@ -61,7 +61,7 @@ export async function takeCall(
   const held = allowances.get(uid) ?? 0;
   if (held >= 1) hold(uid, held - 1);
   else {
-    assertNotRefused(uid);
+    assertNotRefused(ctx, uid);
     hold(uid, (await takeGrant(ctx, uid, config, most)) - 1 + (allowances.get(uid) ?? 0));
   }
   return { refund: () => hold(uid, (allowances.get(uid) ?? 0) + 1) };
@@ -73,7 +73,7 @@ export async function takeCall(
  */
 export function countedBucket(uid: string, state: PlayerState, config: RateLimitConfig, nowMs: number): CallBucket {
   const admission = admitCall(state.calls, config, nowMs);
-  if (!admission.admitted) return refuse(uid, admission.retryAfterMs);
+  if (!admission.admitted) return refuse(uid, admission.retryAfterMs, nowMs);
   return admission.bucket;
 }
 
@@ -83,8 +83,9 @@ export function countedBucket(uid: string, state: PlayerState, config: RateLimit
  */
 function takeGrant(ctx: LadderContext, uid: string, config: RateLimitConfig, most?: number): Promise<number> {
   const decide = (state: PlayerState | undefined): Decision<PlayerState, number> => {
-    const grant = grantCalls(state?.calls ?? null, config, Date.now(), most);
-    if (!grant.admitted) return refuse(uid, grant.retryAfterMs);
+    const now = ctx.clock.now();
+    const grant = grantCalls(state?.calls ?? null, config, now, most);
+    if (!grant.admitted) return refuse(uid, grant.retryAfterMs, now);
     return state
       ? { kind: 'write', document: { calls: grant.bucket }, result: grant.granted }
       : { kind: 'transaction' };
@@ -93,17 +94,18 @@ function takeGrant(ctx: LadderContext, uid: string, config: RateLimitConfig, mos
     transaction(ctx, async (tx) => {
       const state = (await tx.get(playerStateRef(ctx, uid))).data();
       if (!state) await assertNotDeleted(tx, [uid], uid);
-      const grant = grantCalls(state?.calls ?? null, config, Date.now(), most);
-      if (!grant.admitted) return refuse(uid, grant.retryAfterMs);
+      const now = ctx.clock.now();
+      const grant = grantCalls(state?.calls ?? null, config, now, most);
+      if (!grant.admitted) return refuse(uid, grant.retryAfterMs, now);
       if (state) tx.update(playerStateRef(ctx, uid), { calls: grant.bucket });
-      else tx.set(playerStateRef(ctx, uid), { ...idleState(Date.now()), calls: grant.bucket });
+      else tx.set(playerStateRef(ctx, uid), { ...idleState(now), calls: grant.bucket });
       return grant.granted;
     }),
   );
 }
 
-function refuse(uid: string, retryAfterMs: number): never {
-  refusedUntil.set(uid, Date.now() + retryAfterMs);
+function refuse(uid: string, retryAfterMs: number, nowMs: number): never {
+  refusedUntil.set(uid, nowMs + retryAfterMs);
   if (refusedUntil.size > MAX_PLAYERS_HELD) refusedUntil.delete(refusedUntil.keys().next().value!);
   return refuseCall(retryAfterMs);
 }

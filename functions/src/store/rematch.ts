@@ -35,12 +35,12 @@ export function requestRematch(
   return transaction(ctx, async (tx) => {
     const room = requireRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
     const pool = ctx.poolOf(room);
-    const asked = askRematch(room, uid, pool.mode.rematch, Date.now());
+    const asked = askRematch(room, uid, pool.mode.rematch, ctx.clock.now());
     const everyone = waitingFor(room, asked).length === 0;
     const { players, presenceOf } = await readPlayersWithPresence(tx, room.memberUids, [], { caller: uid });
     const partyIds = [...new Set(roomTickets(room).flatMap((t) => (t.partyId ? [t.partyId] : [])))];
     const parties = everyone ? await tx.getAll(partyIds.map((id: string) => partyRef(ctx, id))) : [];
-    const now = Date.now();
+    const now = ctx.clock.now();
     // Read before any write: the season the rematch counts for, extensions included.
     const season = everyone ? await seasonNow(ctx, pool.ladderId, now, tx) : null;
     assertCanRematch(room, everyone ? room.memberUids : [uid], presenceOf, (u) =>
@@ -83,7 +83,7 @@ function markAsked(players: Players, room: RoomDoc, state: Pick<RematchState, 'd
 export function declineRematch(ctx: LadderContext, uid: string, roomId: string): Promise<{ room: RoomDoc }> {
   return transaction(ctx, async (tx) => {
     const room = requireRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const rematch = refuse(room, uid, ctx.poolOf(room).mode.rematch, now);
     const updated = { ...room, rematch, updatedAt: now };
     tx.set(roomRef(ctx, room.id), updated);

@@ -97,7 +97,7 @@ export async function formRoom(
     logger.warn('proposal holds players who blocked one another; not committed', { poolId: pool.id });
     return null;
   }
-  const now = Date.now();
+  const now = tx.ctx.clock.now();
   const season = await seasonNow(tx.ctx, pool.ladderId, now, tx);
   const room = newRoom(randomUUID(), pool, proposal, new Map(queued.map((t) => [t.id, t])), now, season, bots);
   tx.create(roomRef(tx, room.id), room);
@@ -181,7 +181,7 @@ export function respondToReadyCheck(
     roomRef(ctx, roomId),
     (current): Decision<RoomDoc, Answered> => {
       const room = requireRoom(current, roomId);
-      const next = answer(room, Date.now());
+      const next = answer(room, ctx.clock.now());
       if (next.room === room) return { kind: 'unchanged', result: { room, first: false } };
       if (next.cancellation) return { kind: 'transaction' };
       return { kind: 'write', document: next.room, result: { room: next.room, first: true } };
@@ -189,7 +189,7 @@ export function respondToReadyCheck(
     () =>
       transaction(ctx, async (tx) => {
         const room = requireRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
-        const now = Date.now();
+        const now = ctx.clock.now();
         const next = await writeStep(tx, room, answer(room, now), now);
         return { room: next, first: next !== room };
       }),
@@ -209,7 +209,7 @@ export interface Answered {
 export function expireOverdueReadyCheck(ctx: LadderContext, roomId: string) {
   return transaction(ctx, async (tx) => {
     const room = (await tx.get(roomRef(ctx, roomId))).data();
-    const now = Date.now();
+    const now = ctx.clock.now();
     if (!room || !readyCheckOverdue(room, now)) return room ?? null;
     const seen = await tx.getAll(silentPlayers(room).map((uid) => readyCheckSeenRef(ctx, room.id, uid)));
     const saw = new Set(seen.filter((s) => s.exists).map((s) => s.id));
@@ -230,7 +230,7 @@ export async function markReadyCheckSeen(ctx: LadderContext, uid: string, roomId
   const room = requireRoom((await roomRef(ctx, roomId).get()).data(), roomId);
   countReads(1, 'rooms');
   if (!readyCheckOpenTo(room, uid)) return { seen: false };
-  await readyCheckSeenRef(ctx, roomId, uid).set({ uid, at: Date.now() });
+  await readyCheckSeenRef(ctx, roomId, uid).set({ uid, at: ctx.clock.now() });
   countWrites(1, 'seen');
   return { seen: true };
 }

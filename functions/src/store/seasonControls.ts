@@ -27,12 +27,12 @@ export async function closeSeasonNow(
 ): Promise<{ outcome: CloseOutcome['kind']; auditId: string | null }> {
   ladderNamed(ctx, ladderId);
   // The end as extended: a season run longer is still running until its new end.
-  endedSeason(await calendarOf(ctx, ladderId), ladderId, season, Date.now());
+  endedSeason(await calendarOf(ctx, ladderId), ladderId, season, ctx.clock.now());
   const before = (await seasonCloseRef(ctx, ladderId, season).get()).data() ?? null;
-  const deadline = Date.now() + BUDGET_MS;
+  const deadline = ctx.clock.now() + BUDGET_MS;
   let outcome: CloseOutcome;
   do outcome = await closeSeason(ctx, ladderId, season, { maxBatches: 10 });
-  while (outcome.kind === 'paused' && Date.now() < deadline);
+  while (outcome.kind === 'paused' && ctx.clock.now() < deadline);
   if (before?.phase === 'done') return { outcome: outcome.kind, auditId: null };
   const after =
     outcome.kind === 'done' || outcome.kind === 'paused'
@@ -50,7 +50,7 @@ export async function closeSeasonNow(
         before: before && { phase: before.phase, archived: before.archived },
         after,
       },
-      Date.now(),
+      ctx.clock.now(),
     );
     return row.id;
   });
@@ -77,7 +77,7 @@ export function extendSeason(
       seasonCloseRef(ctx, ladderId, season),
     ]);
     const extension = extensionSnap!.data() ?? null;
-    const now = Date.now();
+    const now = ctx.clock.now();
     const state = { ladder: ladderId, seasons: ladder.seasons, season, extension, closing: closeSnap!.exists };
     const decision = decideExtension(state, ask, now);
     const target = `${ladderId}/${season}`;

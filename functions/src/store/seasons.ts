@@ -104,7 +104,7 @@ async function rankingBatch(ctx: LadderContext, ladderId: string, season: string
     if (close.cursor) query = query.startAfter(close.cursor.rating, close.cursor.uid);
     const batch = await tx.query(query.limit(size), 'seasons');
     if (batch.empty) {
-      tx.set(seasonCloseRef(ctx, ladderId, season), { ...close, phase: 'done', finishedAt: Date.now() });
+      tx.set(seasonCloseRef(ctx, ladderId, season), { ...close, phase: 'done', finishedAt: ctx.clock.now() });
       return false;
     }
     const archives = batch.docs.map((d) => d.data() as SeasonArchive);
@@ -135,7 +135,7 @@ export async function closeSeason(
 ): Promise<CloseOutcome> {
   const { batchSize = 200, maxBatches = Number.POSITIVE_INFINITY } = options;
   const ladder = ctx.ladderOf(ladderId);
-  const nowMs = options.nowMs ?? Date.now();
+  const nowMs = options.nowMs ?? ctx.clock.now();
   const calendar = ladder.seasons.find((s) => s.id === season);
   if (!calendar) throw new Error(`ladder ${ladderId} has no season ${season}`);
   const ref = seasonCloseRef(ctx, ladderId, season);
@@ -180,7 +180,7 @@ export async function closeSeason(
 
 /** The ladder's calendar now, each past season with the caller's archive row (null if they did not play it). */
 export async function seasonsOf(ctx: LadderContext, uid: string, ladderId: string) {
-  const calendar = calendarAt(await calendarOf(ctx, ladderId), Date.now());
+  const calendar = calendarAt(await calendarOf(ctx, ladderId), ctx.clock.now());
   const rows = await seasonArchivesOf(ctx, uid).where('ladder', '==', ladderId).get();
   countQueryReads(rows.size, 'seasons');
   const mine = new Map(rows.docs.map((d) => [d.data().season, d.data()]));

@@ -87,7 +87,7 @@ export async function reportResult(
     roomRef(ctx, roomId),
     (current) => {
       const room = requireRoom(current, roomId);
-      const reportedRoom = recordReport(room, reporter, reported, Date.now());
+      const reportedRoom = recordReport(room, reporter, reported, ctx.clock.now());
       const settleable = isLive(room.status) && verdictNow(room).kind === 'settle';
       if (reportedRoom === room)
         return settleable ? { kind: 'transaction' } : { kind: 'unchanged', result: { room, first: false } };
@@ -96,7 +96,7 @@ export async function reportResult(
         if (!othersMayReport(reportedRoom)) return { kind: 'transaction' };
         return { kind: 'write', document: reportedRoom, result: { room: reportedRoom, first: true, settle: true } };
       }
-      const next = verdict.kind === 'settle' ? reportedRoom : roomAfterVerdict(reportedRoom, verdict, Date.now());
+      const next = verdict.kind === 'settle' ? reportedRoom : roomAfterVerdict(reportedRoom, verdict, ctx.clock.now());
       return { kind: 'write', document: next, result: { room: next, first: true } };
     },
     () => reportResultInTransaction(ctx, reporter, roomId, reported),
@@ -115,7 +115,7 @@ function reportResultInTransaction(
 ): Promise<Answered> {
   return transaction(ctx, async (tx) => {
     const room = requireRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const reportedRoom = recordReport(room, reporter, reported, now);
     const verdict = verdictNow(reportedRoom);
     const first = reportedRoom !== room;
@@ -131,7 +131,7 @@ function reportResultInTransaction(
 export function closeOverdueRoom(ctx: LadderContext, roomId: string) {
   return transaction(ctx, async (tx) => {
     const room = (await tx.get(roomRef(ctx, roomId))).data();
-    const now = Date.now();
+    const now = ctx.clock.now();
     if (!room || !reportOverdue(room, now)) return room ?? null;
     const next = await apply(tx, room, verdictAtDeadline(room, ctx.config.results), now);
     tx.set(roomRef(ctx, roomId), next);

@@ -99,7 +99,7 @@ export function voidRoom(ctx: LadderContext, actor: string, roomId: string, reas
     const read = await readPlayersOf(tx, room);
     const replayed: MetGame[][] = [];
     for (const { uid, state } of read) replayed.push(state?.meetings ? await gamesStillCounting(tx, uid, room.id) : []);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const reversed = read.flatMap((r, i) => reverseFor(tx, room, r, replayed[i]!, reason, now) ?? []);
     const next: RoomDoc = { ...room, voided: { at: now, by: actor, reason }, updatedAt: now };
     tx.set(roomRef(ctx, roomId), next);
