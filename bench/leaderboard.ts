@@ -21,10 +21,10 @@ const stack = await startWithLadders(
   Object.fromEntries(sizes.map((n) => [`p${n}`, { seasons: [season], placementGames: 3 }])),
 );
 
-const db = (await import('../functions/src/store/firestore/db.js')).database();
+const ctx = (await import('../scripts/ladderContext.js')).envContext();
+const { db } = ctx;
 const { withOpCounts } = await import('../functions/src/store/firestore/metrics.js');
 const { leaderboard } = await import('../functions/src/store/leaderboard.js');
-const ctx = (await import('../functions/src/context.js')).processContext();
 
 async function readsOf(work: () => Promise<unknown>) {
   let reads = 0;

@@ -40,9 +40,8 @@ export async function seedPopulation(
   lastPlayedAt: number | null,
   { minGames = 1, from = 0 } = {},
 ) {
-  const { config } = await import('../functions/src/config.js');
+  const { config, db } = (await import('../scripts/ladderContext.js')).envContext();
   const { newPlayer, ranked } = await import('../functions/src/core/player/player.js');
-  const db = (await import('../functions/src/store/firestore/db.js')).database();
   const { playerRef } = await import('../functions/src/store/firestore/refs.js');
   const writer = db.bulkWriter();
   const rules = config.ladders[ladder]!;

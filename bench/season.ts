@@ -19,7 +19,7 @@ const stack = await startWithLadders('season', Object.fromEntries(sizes.map((n) 
 
 const { withOpCounts } = await import('../functions/src/store/firestore/metrics.js');
 const { closeSeason } = await import('../functions/src/store/seasons.js');
-const ctx = (await import('../functions/src/context.js')).processContext();
+const ctx = (await import('../scripts/ladderContext.js')).envContext();
 
 const results = [];
 try {

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { dayIdSchema } from '../functions/src/core/ops/calibration.js';
-import { processContext } from '../functions/src/context.js';
+import { envContext } from './ladderContext.js';
 import { calibrateRecent } from '../functions/src/jobs/calibrate.js';
 import { calibrateDay } from '../functions/src/store/calibration.js';
 import { withOpCounts } from '../functions/src/store/firestore/metrics.js';
@@ -17,7 +17,7 @@ const pageSize = Number(values.page);
 if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error('--page must be a whole number above 0');
 const day = values.day === undefined ? undefined : dayIdSchema.parse(values.day);
 
-const ctx = processContext();
+const ctx = envContext();
 const started = Date.now();
 let ops = { reads: 0, writes: 0 };
 const runs = await withOpCounts(

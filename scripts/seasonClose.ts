@@ -7,7 +7,7 @@
  *   npm run season:close -- --ladder solo --season s1 one season, with --batch N players per transaction
  */
 import { parseArgs } from 'node:util';
-import { processContext } from '../functions/src/context.js';
+import { envContext } from './ladderContext.js';
 import { closeEndedSeasons } from '../functions/src/jobs/seasonClose.js';
 import { withOpCounts } from '../functions/src/store/firestore/metrics.js';
 import { closeSeason } from '../functions/src/store/seasons.js';
@@ -19,7 +19,7 @@ const batchSize = Number(values.batch);
 if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('--batch must be a whole number above 0');
 if (!values.ladder !== !values.season) throw new Error('give both --ladder and --season, or neither');
 
-const ctx = processContext();
+const ctx = envContext();
 const started = Date.now();
 let ops = { reads: 0, writes: 0 };
 const result = await withOpCounts<unknown>(

@@ -202,11 +202,10 @@ async function main() {
 
   Object.assign(process.env, emulatorEnv(stack));
   const { matcherTick, matcherTicks, seasonCloseTick, calibrateTick } = (await import('./deployment.js')).ladder;
-  const { config } = await import('../functions/src/config.js');
   const { closeEndedSeasons } = await import('../functions/src/jobs/seasonClose.js');
   const { seasonEndsAfter } = await import('../functions/src/store/extension.js');
-  const ctx = (await import('../functions/src/context.js')).processContext();
-  const db = (await import('../functions/src/store/firestore/db.js')).database();
+  const ctx = (await import('./ladderContext.js')).envContext();
+  const { config, db } = ctx;
   lobby = await serveLobby(lobbyConfig(stack), LOBBY_PORT);
   // One account may open the operator view from the start: the dev login of OPERATOR_NAME.
   const { grantOperator, devUid } = await import('./operator.js');

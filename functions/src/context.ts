@@ -1,6 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { getFirestore } from 'firebase-admin/firestore';
-import { config as processConfig } from './config.js';
 import type { AppConfig } from './core/config.js';
 import type { Ladder } from './core/ladder/ladder.js';
 import { resolvePool, type Pool, type PoolId } from './core/mode/pool.js';
@@ -56,6 +55,3 @@ export function createContext(config: AppConfig, { clock = systemClock }: Contex
     poolOf: (source) => resolvePool(config, typeof source === 'string' ? source : source.mode),
   };
 }
-
-/** The context of the process's configuration (`createLadderFunctions`, else LADDER_CONFIG), read at each call. */
-export const processContext = (): LadderContext => createContext(processConfig);

@@ -38,4 +38,12 @@ describe('functions/src', () => {
     const calling = files.filter((path) => path !== join('functions', 'src', 'context.ts'));
     expect(calling.filter((path) => /\bDate\.now\(\)|new Date\(\)/.test(readFileSync(path, 'utf8')))).toEqual([]);
   });
+
+  it('holds no module-level configuration: none is imported, none is assignable, LADDER_CONFIG is never read', () => {
+    const text = new Map(sources('functions/src').map((path) => [path, readFileSync(path, 'utf8')]));
+    const importsConfig = /import\s*\{[^}]*\bconfig\b[^}]*\}\s*from\s*'[./]*config\.js'/;
+    expect([...text].filter(([, source]) => importsConfig.test(source)).map(([path]) => path)).toEqual([]);
+    expect([...text].filter(([, source]) => /^export let /m.test(source)).map(([path]) => path)).toEqual([]);
+    expect([...text].filter(([, source]) => source.includes('LADDER_CONFIG')).map(([path]) => path)).toEqual([]);
+  });
 });

@@ -5,9 +5,9 @@ import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { ARTIFACTS, browserPerFile, see as seeWithin, signInAt } from '../support/browser.js';
 import { db } from '../support/admin.js';
 import { devPlayer } from '../support/client.js';
-import { processContext } from '../../functions/src/context.js';
+import { testContext } from '../support/context.js';
 
-const ctx = processContext();
+const ctx = testContext();
 
 const browser = browserPerFile();
 

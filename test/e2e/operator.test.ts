@@ -7,9 +7,9 @@ import { db } from '../support/admin.js';
 import { browserPerFile, renderedText, screenshot, seeRendered, signInAt } from '../support/browser.js';
 import { devPlayer } from '../support/client.js';
 import { enqueue, sideUids } from '../support/game.js';
-import { processContext } from '../../functions/src/context.js';
+import { testContext } from '../support/context.js';
 
-const ctx = processContext();
+const ctx = testContext();
 
 const browser = browserPerFile();
 

@@ -1,15 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { config, poolOf } from '../../functions/src/config.js';
 import { sweepPool } from '../../functions/src/core/match/index.js';
 import { toCoreTicket, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
 import { commitMatch } from '../../functions/src/store/rooms.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
 import { enqueue, expectInvariants, sideUids, sweep, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
-import { processContext } from '../../functions/src/context.js';
+import { testContext } from '../support/context.js';
 
-const ctx = processContext();
+const ctx = testContext();
+const { config, poolOf } = ctx;
 
 describe('the block list', () => {
   it('keeps two players who blocked one another out of one room, at queueing and in the sweep', async () => {

@@ -6,9 +6,9 @@ import { adjustRating } from '../../functions/src/store/adjust.js';
 import { db } from '../support/admin.js';
 import { expectInvariants } from '../support/game.js';
 import { ladderPlayers, reach } from '../support/ladder.js';
-import { processContext } from '../../functions/src/context.js';
+import { testContext } from '../support/context.js';
 
-const ctx = processContext();
+const ctx = testContext();
 
 // The test configuration's `botDuel`: a 1v1 on the solo ladder whose tickets get a bot after 2 s without a human;
 // its side cap widens from 60 to 100 points after 1 s.

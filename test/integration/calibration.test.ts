@@ -7,9 +7,9 @@ import { db } from '../support/admin.js';
 import { enqueue, sideUids } from '../support/game.js';
 import { players } from '../support/players.js';
 import { pendingRoom, soloTicket } from '../core/pendingRoom.js';
-import { processContext } from '../../functions/src/context.js';
+import { testContext } from '../support/context.js';
 
-const ctx = processContext();
+const ctx = testContext();
 
 const calibrationOf = async (day: string, mode: string) =>
   (await db.doc(`calibration/${day}_${mode}`).get()).data() as CalibrationDoc | undefined;

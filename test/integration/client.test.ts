@@ -18,9 +18,9 @@ import { callBucketOf, setCallBucket } from '../support/admin.js';
 import { rankedGame } from '../../client/examples/rankedGame.js';
 import { emulatorApp, kindsOf, ladderPlayer, ladderPlayers, reach } from '../support/ladder.js';
 import { type Relay, startRelay } from '../support/relay.js';
-import { processContext } from '../../functions/src/context.js';
+import { testContext } from '../support/context.js';
 
-const ctx = processContext();
+const ctx = testContext();
 
 /** The error a promise rejects with (the test fails if it resolves). */
 async function failure(promise: Promise<unknown>): Promise<LadderError> {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createContext, processContext } from '../../functions/src/context.js';
 import { ensurePlayer } from '../../functions/src/store/profile.js';
 import { enqueue, expireTicket } from '../../functions/src/store/queue.js';
 import { handClock } from '../support/clock.js';
 import { ticketOf } from '../support/game.js';
+import { testContext } from '../support/context.js';
 
 // The store reads the time from its context: a test moves a hand-driven clock past a deadline instead of waiting.
 describe("a context's clock", () => {
   it('dates a ticket and expires it by the clock it was handed, not the wall clock', async () => {
     const clock = handClock(Date.UTC(2026, 0, 1));
-    const ctx = createContext(processContext().config, { clock });
+    const ctx = testContext(undefined, { clock });
     await ensurePlayer(ctx, 'clock-ann');
     const pool = ctx.poolOf('1v1');
     const { ticket } = await enqueue(ctx, 'clock-ann', pool);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { withOpCounts, type OpCounts } from '../../functions/src/store/firestore/metrics.js';
-import { config, poolOf } from '../../functions/src/config.js';
 import { takeCall } from '../../functions/src/store/rateLimit.js';
 import { ensurePlayer } from '../../functions/src/store/profile.js';
 import { enqueue } from '../../functions/src/store/queue.js';
@@ -13,9 +12,10 @@ import { assertPoolOpen } from '../../functions/src/store/pauses.js';
 import { waitingInPool } from '../../functions/src/store/poolSize.js';
 import { claimLeases, liveRuns, readLeases, renewBeacon } from '../../functions/src/store/lease.js';
 import { livingLeases, mayTakeLease } from '../../functions/src/core/queue/lease.js';
-import { processContext } from '../../functions/src/context.js';
+import { testContext } from '../support/context.js';
 
-const ctx = processContext();
+const ctx = testContext();
+const { config, poolOf } = ctx;
 
 type Step = 'enqueue' | 'accept' | 'report';
 

@@ -1,6 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { useTestConfig } from '../support/config.js';
+import { testContext } from '../support/context.js';
+import { sideUids } from '../../functions/src/core/room/room.js';
+import { ensurePlayer, profile } from '../../functions/src/store/profile.js';
+import { enqueue } from '../../functions/src/store/queue.js';
+import { playerRef, playerStateRef, roomRef, roomsRef, ticketRef } from '../../functions/src/store/firestore/refs.js';
+import { reportResult } from '../../functions/src/store/settlement.js';
+import { readHistory } from '../../functions/src/store/history.js';
+import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
+import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
+import { db } from '../support/admin.js';
 
 // Farming rules seconds long: this file's store code loads a copy of the test configuration in which opponents
 // who met less than 3 s ago are kept apart (relaxed to nothing by a 2 s wait), and a pair's third game in a day
@@ -9,21 +19,9 @@ const CONFIG = useTestConfig('farming', (farmed) => {
   farmed.fairPlay.farming = { rematchMinutes: 0.05, rematchGames: 0, relaxAfterSeconds: 2, dailyPairCap: 2 };
   farmed.modes.duel.reportTimeoutSeconds = 120;
 });
-process.env.LADDER_CONFIG = CONFIG;
 
-const { config, poolOf } = await import('../../functions/src/config.js');
-const { sideUids } = await import('../../functions/src/core/room/room.js');
-const { ensurePlayer, profile } = await import('../../functions/src/store/profile.js');
-const { enqueue } = await import('../../functions/src/store/queue.js');
-const { playerRef, playerStateRef, roomRef, roomsRef, ticketRef } = await import(
-  '../../functions/src/store/firestore/refs.js'
-);
-const { reportResult } = await import('../../functions/src/store/settlement.js');
-const { readHistory } = await import('../../functions/src/store/history.js');
-const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');
-const ctx = (await import('../../functions/src/context.js')).processContext();
-const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
-const { db } = await import('../support/admin.js');
+const ctx = testContext(CONFIG);
+const { config, poolOf } = ctx;
 
 const duel = poolOf('duel');
 const rating = async (uid: string) => (await playerRef(ctx, uid).get()).data()!.ladders.ranked!;

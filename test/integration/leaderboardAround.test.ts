@@ -5,9 +5,9 @@ import { withOpCounts } from '../../functions/src/store/firestore/metrics.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
 import { ladderPlayer } from '../support/ladder.js';
 import { standAt as seedStanding } from '../support/standings.js';
-import { processContext } from '../../functions/src/context.js';
+import { testContext } from '../support/context.js';
 
-const ctx = processContext();
+const ctx = testContext();
 
 // The test configuration's `ranked` ladder: 2 placement games, inactive after 30 idle days, season "2026".
 const LADDER = 'ranked';

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { config, poolOf } from '../../functions/src/config.js';
 import { sweepPool } from '../../functions/src/core/match/index.js';
 import { toCoreTicket, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
@@ -9,9 +8,10 @@ import { seedBackground } from '../../sim/background.js';
 import { db, documentPaths } from '../support/admin.js';
 import { enqueue, expectInvariants, sweep, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
-import { processContext } from '../../functions/src/context.js';
+import { testContext } from '../support/context.js';
 
-const ctx = processContext();
+const ctx = testContext();
+const { config, poolOf } = ctx;
 
 const queuedTickets = async (mode: string) =>
   (await db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').get()).docs.map(
@@ -88,7 +88,7 @@ describe('the scheduled matcher', () => {
   });
 
   it("starts a run from the previous run's digest: a few reads instead of the pool, and no change missed", async () => {
-    await seedBackground(config, 300, [['1v1', 1]]);
+    await seedBackground(ctx, 300, [['1v1', 1]]);
     const [early, b, c, d] = await players('Digest A', 'Digest B', 'Digest C', 'Digest D');
     await enqueue(early, 'ffa');
     const first = await sweep();

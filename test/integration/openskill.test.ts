@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { useTestConfig } from '../support/config.js';
+import { testContext } from '../support/context.js';
+import { displayedRating } from '../../functions/src/core/rating/openskill.js';
+import { sideUids } from '../../functions/src/core/room/room.js';
+import { leaderboard } from '../../functions/src/store/leaderboard.js';
+import { ensurePlayer, profile } from '../../functions/src/store/profile.js';
+import { enqueue } from '../../functions/src/store/queue.js';
+import { reportResult } from '../../functions/src/store/settlement.js';
+import { readHistory } from '../../functions/src/store/history.js';
+import { db } from '../support/admin.js';
+import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 
 // This file's functions load a copy of the test configuration whose `team` ladder is rated by OpenSkill (the
 // library's defaults), without the 2v2 ready check. The games are played in-process through the store, as the
@@ -8,19 +18,9 @@ const CONFIG = useTestConfig('openskill', (openskill) => {
   openskill.ladders.team.rating = { system: 'openskill', model: 'plackettLuce' };
   delete openskill.modes['2v2'].readyCheck;
 });
-process.env.LADDER_CONFIG = CONFIG;
 
-const { config, poolOf } = await import('../../functions/src/config.js');
-const { displayedRating } = await import('../../functions/src/core/rating/openskill.js');
-const { sideUids } = await import('../../functions/src/core/room/room.js');
-const { leaderboard } = await import('../../functions/src/store/leaderboard.js');
-const { ensurePlayer, profile } = await import('../../functions/src/store/profile.js');
-const { enqueue } = await import('../../functions/src/store/queue.js');
-const { reportResult } = await import('../../functions/src/store/settlement.js');
-const { readHistory } = await import('../../functions/src/store/history.js');
-const ctx = (await import('../../functions/src/context.js')).processContext();
-const { db } = await import('../support/admin.js');
-const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
+const ctx = testContext(CONFIG);
+const { config, poolOf } = ctx;
 
 const system = config.ladders.team!.rating;
 if (system?.system !== 'openskill') throw new Error('the team ladder should be rated by OpenSkill here');

@@ -1,6 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { useTestConfig } from '../support/config.js';
+import { testContext } from '../support/context.js';
+import { sideUids } from '../../functions/src/core/room/room.js';
+import { ensurePlayer } from '../../functions/src/store/profile.js';
+import { enqueue } from '../../functions/src/store/queue.js';
+import { createParty, joinParty } from '../../functions/src/store/party.js';
+import { partyRef, playerStateRef, roomRef } from '../../functions/src/store/firestore/refs.js';
+import { reportResult } from '../../functions/src/store/settlement.js';
+import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
+import { requestRematch } from '../../functions/src/store/rematch.js';
+import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
+import { db, expectRefusal } from '../support/admin.js';
 
 // A rematch window of 5 s with sides swapped in duel; the queue keeps opponents apart for 10 minutes and a pair's
 // third game in a day is unrated. Played in-process through the store, as the callables run it, on the emulators.
@@ -10,20 +21,9 @@ const CONFIG = useTestConfig('rematch', (edited) => {
   edited.modes.duel.rematch = { windowSeconds: 5, swapSides: true };
   edited.modes['2v2'].readyCheck = { timeoutSeconds: 30 };
 });
-process.env.LADDER_CONFIG = CONFIG;
 
-const { config, poolOf } = await import('../../functions/src/config.js');
-const { sideUids } = await import('../../functions/src/core/room/room.js');
-const { ensurePlayer } = await import('../../functions/src/store/profile.js');
-const { enqueue } = await import('../../functions/src/store/queue.js');
-const { createParty, joinParty } = await import('../../functions/src/store/party.js');
-const { partyRef, playerStateRef, roomRef } = await import('../../functions/src/store/firestore/refs.js');
-const { reportResult } = await import('../../functions/src/store/settlement.js');
-const { respondToReadyCheck } = await import('../../functions/src/store/rooms.js');
-const { requestRematch } = await import('../../functions/src/store/rematch.js');
-const ctx = (await import('../../functions/src/context.js')).processContext();
-const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
-const { db, expectRefusal } = await import('../support/admin.js');
+const ctx = testContext(CONFIG);
+const { config, poolOf } = ctx;
 
 const duel = poolOf('duel');
 const room = async (id: string) => (await roomRef(ctx, id).get()).data()!;

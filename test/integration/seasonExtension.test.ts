@@ -1,6 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { useTestConfig } from '../support/config.js';
+import { testContext } from '../support/context.js';
+import { sideUids } from '../../functions/src/core/room/room.js';
+import { ensurePlayer } from '../../functions/src/store/profile.js';
+import { enqueue } from '../../functions/src/store/queue.js';
+import { playerRef } from '../../functions/src/store/firestore/refs.js';
+import { closeSeason, seasonsOf } from '../../functions/src/store/seasons.js';
+import { closeEndedSeasons } from '../../functions/src/jobs/seasonClose.js';
+import { extendSeason } from '../../functions/src/store/seasonControls.js';
+import { leaderboard } from '../../functions/src/store/leaderboard.js';
+import { reportResult } from '../../functions/src/store/settlement.js';
+import { db } from '../support/admin.js';
+import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 
 // An extension on the boundary, on the real emulators: this file's functions load a copy of the test
 // configuration whose `ranked` ladder has a season `s1` ending a few seconds after the file starts and `s2` an
@@ -10,26 +22,15 @@ const S1_ENDS = Date.now() + 30_000;
 const S2_STARTS = S1_ENDS + 3_600_000;
 const EXTENDED = S1_ENDS + 1_800_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-process.env.LADDER_CONFIG = useTestConfig('extension', (seasonal) => {
+const CONFIG = useTestConfig('extension', (seasonal) => {
   seasonal.ladders.ranked.seasons = [
     { id: 's1', start: iso(Date.now() - 3_600_000), end: iso(S1_ENDS) },
     { id: 's2', start: iso(S2_STARTS), end: iso(S2_STARTS + 3_600_000) },
   ];
 });
 
-const { config, poolOf } = await import('../../functions/src/config.js');
-const { sideUids } = await import('../../functions/src/core/room/room.js');
-const { ensurePlayer } = await import('../../functions/src/store/profile.js');
-const { enqueue } = await import('../../functions/src/store/queue.js');
-const { playerRef } = await import('../../functions/src/store/firestore/refs.js');
-const { closeSeason, seasonsOf } = await import('../../functions/src/store/seasons.js');
-const { closeEndedSeasons } = await import('../../functions/src/jobs/seasonClose.js');
-const { extendSeason } = await import('../../functions/src/store/seasonControls.js');
-const { leaderboard } = await import('../../functions/src/store/leaderboard.js');
-const { reportResult } = await import('../../functions/src/store/settlement.js');
-const ctx = (await import('../../functions/src/context.js')).processContext();
-const { db } = await import('../support/admin.js');
-const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
+const ctx = testContext(CONFIG);
+const { config, poolOf } = ctx;
 
 const duel = poolOf('duel');
 

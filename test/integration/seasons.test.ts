@@ -3,6 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/emulators.js';
 import { useTestConfig } from '../support/config.js';
+import { testContext } from '../support/context.js';
+import { newPlayer, ranked } from '../../functions/src/core/player/player.js';
+import { sideUids } from '../../functions/src/core/room/room.js';
+import { softResetRating } from '../../functions/src/core/ladder/season.js';
+import { ensurePlayer } from '../../functions/src/store/profile.js';
+import { enqueue } from '../../functions/src/store/queue.js';
+import { playerRef, seasonArchiveRef, seasonCloseRef } from '../../functions/src/store/firestore/refs.js';
+import { closeSeason } from '../../functions/src/store/seasons.js';
+import { reportResult } from '../../functions/src/store/settlement.js';
+import { db } from '../support/admin.js';
+import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 
 // Seasons seconds long: this file's functions load a copy of the test configuration whose `ranked` ladder has
 // a closed season (`old`), one ending a few seconds after the file starts (`s1`), and the next (`s2`). The
@@ -17,20 +28,9 @@ const CONFIG = useTestConfig('seasons', (seasonal) => {
   ];
   seasonal.modes.duel.reportTimeoutSeconds = 120; // the late game is played across the boundary
 });
-process.env.LADDER_CONFIG = CONFIG;
 
-const { config, poolOf } = await import('../../functions/src/config.js');
-const { newPlayer, ranked } = await import('../../functions/src/core/player/player.js');
-const { sideUids } = await import('../../functions/src/core/room/room.js');
-const { softResetRating } = await import('../../functions/src/core/ladder/season.js');
-const { ensurePlayer } = await import('../../functions/src/store/profile.js');
-const { enqueue } = await import('../../functions/src/store/queue.js');
-const { playerRef, seasonArchiveRef, seasonCloseRef } = await import('../../functions/src/store/firestore/refs.js');
-const { closeSeason } = await import('../../functions/src/store/seasons.js');
-const { reportResult } = await import('../../functions/src/store/settlement.js');
-const ctx = (await import('../../functions/src/context.js')).processContext();
-const { db } = await import('../support/admin.js');
-const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
+const ctx = testContext(CONFIG);
+const { config, poolOf } = ctx;
 
 const duel = poolOf('duel');
 const rules = config.ladders.ranked!;

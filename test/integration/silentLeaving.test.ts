@@ -1,6 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { useTestConfig } from '../support/config.js';
+import { testContext } from '../support/context.js';
+import { sideUids } from '../../functions/src/core/room/room.js';
+import { ensurePlayer } from '../../functions/src/store/profile.js';
+import { enqueue, heartbeat } from '../../functions/src/store/queue.js';
+import {
+  gameBeatRef,
+  gameBeatsRef,
+  playerRef,
+  playerStateRef,
+  roomRef,
+} from '../../functions/src/store/firestore/refs.js';
+import { forfeit } from '../../functions/src/store/leaving.js';
+import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
+import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
+import { readHistory } from '../../functions/src/store/history.js';
+import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
+import { callBucketOf, db, setCallBucket } from '../support/admin.js';
 
 // Heartbeats that count: this file's store code loads a copy of the test configuration whose `duel` and `2v2`
 // modes take a player silent for 3 s in a started game, and 1 s of grace after it, to have left it. The games
@@ -13,22 +30,9 @@ const CONFIG = useTestConfig('silent', (beating) => {
   }
   beating.fairPlay.leaving = { ...beating.fairPlay.leaving, silenceGraceSeconds: 1 };
 });
-process.env.LADDER_CONFIG = CONFIG;
 
-const { config, poolOf } = await import('../../functions/src/config.js');
-const { sideUids } = await import('../../functions/src/core/room/room.js');
-const { ensurePlayer } = await import('../../functions/src/store/profile.js');
-const { enqueue, heartbeat } = await import('../../functions/src/store/queue.js');
-const { gameBeatRef, gameBeatsRef, playerRef, playerStateRef, roomRef } = await import(
-  '../../functions/src/store/firestore/refs.js'
-);
-const { forfeit } = await import('../../functions/src/store/leaving.js');
-const { respondToReadyCheck } = await import('../../functions/src/store/rooms.js');
-const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');
-const { readHistory } = await import('../../functions/src/store/history.js');
-const ctx = (await import('../../functions/src/context.js')).processContext();
-const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
-const { callBucketOf, db, setCallBucket } = await import('../support/admin.js');
+const ctx = testContext(CONFIG);
+const { config, poolOf } = ctx;
 
 /**
  * Beats for `uid` every 500 ms until `stop` resolves, as the SDK does during a game. A beat is always recorded

@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MatchStatus } from '@ladder/client';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { ladderPlayers, reach } from '../support/ladder.js';
-import { processContext } from '../../functions/src/context.js';
+import { testContext } from '../support/context.js';
 
-const ctx = processContext();
+const ctx = testContext();
 
 describe("the queued status's wait by band", () => {
   it('tells players of a short 2v2 queue their band, its count and that too few players wait', async () => {

@@ -1,8 +1,11 @@
-import { config } from '../../functions/src/config.js';
 import { seasonAt } from '../../functions/src/core/ladder/season.js';
 import { newPlayer, ranked } from '../../functions/src/core/player/player.js';
 import { playerRef } from '../../functions/src/store/firestore/refs.js';
 import { db } from './admin.js';
+import { testContext } from './context.js';
+
+const ctx = testContext();
+const { config } = ctx;
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,6 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { defaultDisplayName } from '../core/player/displayName.js';
 import { idleState, newPlayer, type Player, type PlayerState } from '../core/player/player.js';
-import { config } from '../config.js';
 import { playerRef, playerStateRef } from './firestore/refs.js';
 import type { Tx } from './firestore/tx.js';
 import { assertNotDeleted } from './sessions.js';
@@ -54,7 +53,7 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
     records.set(uid, {
       player:
         (playerSnap.data() as Player | undefined) ??
-        newPlayer(uid, defaultDisplayName(nameHints[uid], uid), config.ladders, now),
+        newPlayer(uid, defaultDisplayName(nameHints[uid], uid), tx.ctx.config.ladders, now),
       state: (stateSnap.data() as PlayerState | undefined) ?? idleState(now),
       playerDirty: !playerSnap.exists,
       stateDirty: !stateSnap.exists,
