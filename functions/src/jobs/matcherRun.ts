@@ -120,8 +120,12 @@ export function runMatcher(ctx: LadderContext, options: RunOptions): Promise<Run
   return new MatcherRun(ctx, options).run();
 }
 
-/** The state one run keeps between its sweeps: its leases, the pools and rooms it mirrors, what it consumed. */
-class MatcherRun {
+/**
+ * One matcher run on a ladder's context, and the state it keeps between its sweeps: its leases, the pools and rooms
+ * it mirrors, what it consumed. `run()` sweeps every interval until its time is up; a test may instead drive it a
+ * sweep at a time (`sweepOnce()`, with the context's clock moved by hand in between) and then `finish()` it.
+ */
+export class MatcherRun {
   private readonly holder: string;
   private readonly report: RunReport;
   private readonly until: number;
@@ -169,8 +173,7 @@ class MatcherRun {
       // At least one attempt per run, however short.
       do {
         const started = this.ctx.clock.now();
-        await this.renewIfDue(true);
-        if (this.pools.size) await this.sweep();
+        await this.sweepOnce();
         // Woken early when another run's lease runs out, so its pools wait no longer than the lease.
         const pause = Math.min(
           this.intervalMs - (this.ctx.clock.now() - started),
@@ -182,6 +185,13 @@ class MatcherRun {
     } finally {
       await this.finish();
     }
+    return this.report;
+  }
+
+  /** Renews or rebalances the leases when due, then sweeps every pool held and handles their rooms' deadlines. */
+  async sweepOnce(): Promise<RunReport> {
+    await this.renewIfDue(true);
+    if (this.pools.size) await this.sweep();
     return this.report;
   }
 
@@ -384,7 +394,8 @@ class MatcherRun {
     });
   }
 
-  private async finish() {
+  /** Ends the run: leaves its pools' digests, releases its leases and its beacon. Returns what it did. */
+  async finish(): Promise<RunReport> {
     this.report.sweptUntil = this.report.leased ? this.ctx.clock.now() : null;
     this.rooms?.close();
     for (const pool of this.neighbours.values()) pool.stop();
@@ -398,6 +409,7 @@ class MatcherRun {
     await endBeacon(this.ctx, this.holder).catch((error: unknown) =>
       logger.warn('could not end the matcher run beacon', error),
     );
+    return this.report;
   }
 }
 
