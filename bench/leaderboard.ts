@@ -21,7 +21,8 @@ const stack = await startWithLadders(
   Object.fromEntries(sizes.map((n) => [`p${n}`, { seasons: [season], placementGames: 3 }])),
 );
 
-const db = (await import('../functions/src/store/firestore/db.js')).database();
+const ctx = (await import('../scripts/ladderContext.js')).envContext();
+const { db } = ctx;
 const { withOpCounts } = await import('../functions/src/store/firestore/metrics.js');
 const { leaderboard } = await import('../functions/src/store/leaderboard.js');
 
@@ -55,7 +56,7 @@ try {
     await seedPopulation(ladder, Math.ceil(players / 10), placementGames - 1, Date.now(), { from: players });
     const size = await boardSize(ladder);
     if (size !== players) throw new Error(`the ${ladder} board holds ${size} ranked players, not ${players}`);
-    const board = await leaderboard(ladder, 100, `${ladder}-0`);
+    const board = await leaderboard(ctx, ladder, 100, `${ladder}-0`);
     const top = board.top[0]!.uid;
     const sorted = await db
       .collection('players')
@@ -74,14 +75,14 @@ try {
     // A friends list scattered over the whole ladder: the costliest kind, one rating band per friend.
     const friends = Array.from({ length: 100 }, (_, i) => ids[Math.floor((i * ids.length) / 100)]!);
     for (const [where, uid] of Object.entries(callers)) {
-      const me = (await leaderboard(ladder, { around: 1 }, uid)).me;
+      const me = (await leaderboard(ctx, ladder, { around: 1 }, uid)).me;
       results.push({
         players,
         caller: where,
         rank: me?.rank ?? null,
-        top20: await readsOf(() => leaderboard(ladder, 20, uid)),
-        around5: await readsOf(() => leaderboard(ladder, { around: 5 }, uid)),
-        friends100: await readsOf(() => leaderboard(ladder, { players: friends }, uid)),
+        top20: await readsOf(() => leaderboard(ctx, ladder, 20, uid)),
+        around5: await readsOf(() => leaderboard(ctx, ladder, { around: 5 }, uid)),
+        friends100: await readsOf(() => leaderboard(ctx, ladder, { players: friends }, uid)),
       });
     }
     const rows = results.filter((r) => r.players === players);

@@ -40,9 +40,8 @@ export async function seedPopulation(
   lastPlayedAt: number | null,
   { minGames = 1, from = 0 } = {},
 ) {
-  const { config } = await import('../functions/src/config.js');
+  const { config, db } = (await import('../scripts/ladderContext.js')).envContext();
   const { newPlayer, ranked } = await import('../functions/src/core/player/player.js');
-  const db = (await import('../functions/src/store/firestore/db.js')).database();
   const { playerRef } = await import('../functions/src/store/firestore/refs.js');
   const writer = db.bulkWriter();
   const rules = config.ladders[ladder]!;
@@ -53,7 +52,7 @@ export async function seedPopulation(
     const seasonGames = minGames + ((i * 7) % (maxGames - minGames + 1));
     const fields = { ...player.ladders[ladder]!, rating, games: seasonGames, wins: seasonGames, seasonGames };
     const seeded = { ...fields, peak: rating, season: 'bench', ...(lastPlayedAt === null ? {} : { lastPlayedAt }) };
-    writer.set(playerRef(uid), { ...player, ladders: { [ladder]: ranked(seeded, rules, lastPlayedAt ?? 0) } });
+    writer.set(playerRef({ db }, uid), { ...player, ladders: { [ladder]: ranked(seeded, rules, lastPlayedAt ?? 0) } });
   }
   await writer.close();
 }

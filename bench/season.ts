@@ -19,6 +19,7 @@ const stack = await startWithLadders('season', Object.fromEntries(sizes.map((n) 
 
 const { withOpCounts } = await import('../functions/src/store/firestore/metrics.js');
 const { closeSeason } = await import('../functions/src/store/seasons.js');
+const ctx = (await import('../scripts/ladderContext.js')).envContext();
 
 const results = [];
 try {
@@ -29,7 +30,7 @@ try {
     const started = performance.now();
     let ops = { reads: 0, writes: 0 };
     const outcome = await withOpCounts(
-      () => closeSeason(ladder, 'bench', { batchSize }),
+      () => closeSeason(ctx, ladder, 'bench', { batchSize }),
       async (counted) => {
         ops = counted;
       },

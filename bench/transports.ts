@@ -42,7 +42,7 @@ const stack = await startWithLadders(
     fairPlay: { farming: { rematchMinutes: 0, rematchGames: 0, dailyPairCap: null }, rateLimit: null },
   },
 );
-const db = (await import('../functions/src/store/firestore/db.js')).database();
+const { db } = (await import('../scripts/ladderContext.js')).envContext();
 const { percentile } = await import('../functions/src/core/ops/percentile.js');
 
 type Ops = { reads: number; writes: number; invocations: number; seconds: number };

@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { dayIdSchema } from '../functions/src/core/ops/calibration.js';
+import { envContext } from './ladderContext.js';
 import { calibrateRecent } from '../functions/src/jobs/calibrate.js';
 import { calibrateDay } from '../functions/src/store/calibration.js';
 import { withOpCounts } from '../functions/src/store/firestore/metrics.js';
@@ -16,10 +17,11 @@ const pageSize = Number(values.page);
 if (!Number.isInteger(pageSize) || pageSize < 1) throw new Error('--page must be a whole number above 0');
 const day = values.day === undefined ? undefined : dayIdSchema.parse(values.day);
 
+const ctx = envContext();
 const started = Date.now();
 let ops = { reads: 0, writes: 0 };
 const runs = await withOpCounts(
-  async () => (day ? [await calibrateDay(day, pageSize)] : calibrateRecent(Date.now(), pageSize)),
+  async () => (day ? [await calibrateDay(ctx, day, pageSize)] : calibrateRecent(ctx, Date.now(), pageSize)),
   async (counted) => {
     ops = counted;
   },

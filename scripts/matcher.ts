@@ -24,10 +24,11 @@ const number = (flag: string, text: string) => {
 
 // Loaded after the flags are read, so a bad flag fails before the functions' configuration is.
 const { runMatcher } = await import('../functions/src/jobs/matcherRun.js');
+const { envContext } = await import('./ladderContext.js');
 const { opCounts, opCountsByKind } = await import('../functions/src/store/firestore/metrics.js');
 const abort = new AbortController();
 process.once('SIGTERM', () => abort.abort());
-const report = await runMatcher({
+const report = await runMatcher(envContext(), {
   durationMs: number('seconds', values.seconds) * 1000,
   intervalMs: number('interval-ms', values['interval-ms']),
   leaseMs: values['lease-ms'] === undefined ? undefined : number('lease-ms', values['lease-ms']),

@@ -40,7 +40,7 @@ await Promise.all(
 );
 await players[1]!.ladder.party.create();
 
-const db = (await import('../functions/src/store/firestore/db.js')).database();
+const { db } = (await import('./ladderContext.js')).envContext();
 writeFileSync(out, `${JSON.stringify(await dumpDatabase(db), null, 1)}\n`);
 for (const { app, ladder } of players) {
   ladder.close();

@@ -7,6 +7,7 @@
  *   npm run season:close -- --ladder solo --season s1 one season, with --batch N players per transaction
  */
 import { parseArgs } from 'node:util';
+import { envContext } from './ladderContext.js';
 import { closeEndedSeasons } from '../functions/src/jobs/seasonClose.js';
 import { withOpCounts } from '../functions/src/store/firestore/metrics.js';
 import { closeSeason } from '../functions/src/store/seasons.js';
@@ -18,13 +19,14 @@ const batchSize = Number(values.batch);
 if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('--batch must be a whole number above 0');
 if (!values.ladder !== !values.season) throw new Error('give both --ladder and --season, or neither');
 
+const ctx = envContext();
 const started = Date.now();
 let ops = { reads: 0, writes: 0 };
 const result = await withOpCounts<unknown>(
   () =>
     values.ladder && values.season
-      ? closeSeason(values.ladder, values.season, { batchSize })
-      : closeEndedSeasons(Number.POSITIVE_INFINITY, batchSize),
+      ? closeSeason(ctx, values.ladder, values.season, { batchSize })
+      : closeEndedSeasons(ctx, Number.POSITIVE_INFINITY, batchSize),
   async (counted) => {
     ops = counted;
   },

@@ -202,10 +202,10 @@ async function main() {
 
   Object.assign(process.env, emulatorEnv(stack));
   const { matcherTick, matcherTicks, seasonCloseTick, calibrateTick } = (await import('./deployment.js')).ladder;
-  const { config } = await import('../functions/src/config.js');
   const { closeEndedSeasons } = await import('../functions/src/jobs/seasonClose.js');
   const { seasonEndsAfter } = await import('../functions/src/store/extension.js');
-  const db = (await import('../functions/src/store/firestore/db.js')).database();
+  const ctx = (await import('./ladderContext.js')).envContext();
+  const { config, db } = ctx;
   lobby = await serveLobby(lobbyConfig(stack), LOBBY_PORT);
   // One account may open the operator view from the start: the dev login of OPERATOR_NAME.
   const { grantOperator, devUid } = await import('./operator.js');
@@ -216,8 +216,8 @@ async function main() {
     seasonClose: seasonCloseTick,
     calibrate: calibrateTick,
     closeEndedSeasons: async () =>
-      (await closeEndedSeasons(Number.POSITIVE_INFINITY)).every((report) => report.outcome === 'done'),
-    seasonEnds: () => seasonEndsAfter(Date.now()),
+      (await closeEndedSeasons(ctx, Number.POSITIVE_INFINITY)).every((report) => report.outcome === 'done'),
+    seasonEnds: () => seasonEndsAfter(ctx, Date.now()),
     onError: (job, error) => event('error', `${job} failed: ${error instanceof Error ? error.message : String(error)}`),
   });
 
@@ -237,7 +237,7 @@ Ladder matchmaking is running on the emulators (ready in ${((Date.now() - starte
   Project    ${stack.projectId}
 For the admin SDK or a script in another shell:
   export ${exports}
-${schedules(config, matcherTick, seasonCloseTick, calibrateTick, (await seasonEndsAfter(Date.now()))[0])}
+${schedules(config, matcherTick, seasonCloseTick, calibrateTick, (await seasonEndsAfter(ctx, Date.now()))[0])}
 ${flags.verbose ? 'All emulator output follows.' : `Emulator logs: ${logFile('*')} (npm start -- --verbose shows them here).`}
 Press Ctrl-C to stop everything.
 `);

@@ -5,11 +5,10 @@
  * any bot's and further apart than any mode's hard spread cap, so they can never be matched: they only make the
  * pool the matcher mirrors and sweeps as large as asked. They never expire and nobody heartbeats for them.
  */
-import type { AppConfig } from '../functions/src/core/config.js';
+import type { LadderContext } from '../functions/src/context.js';
 import { idleState } from '../functions/src/core/player/player.js';
 import { poolIdOf } from '../functions/src/core/mode/pool.js';
 import { newTicket } from '../functions/src/core/queue/ticket.js';
-import { database } from '../functions/src/store/firestore/db.js';
 import { ticketRef } from '../functions/src/store/firestore/refs.js';
 
 const FIRST_SCORE = 100_000;
@@ -18,7 +17,7 @@ export const BACKGROUND_PREFIX = 'background-';
 
 /** Writes `count` waiting tickets spread over `modes` by weight; returns how many each mode got. */
 export async function seedBackground(
-  config: AppConfig,
+  { config, db }: LadderContext,
   count: number,
   modes: [string, number][],
 ): Promise<Record<string, number>> {
@@ -30,7 +29,7 @@ export async function seedBackground(
     perMode[mode] = share;
     assigned += share;
   });
-  const writer = database().bulkWriter();
+  const writer = db.bulkWriter();
   const now = Date.now();
   for (const [modeId, share] of Object.entries(perMode)) {
     const { spreadCap, regions } = config.modes[modeId]!;
@@ -58,8 +57,8 @@ export async function seedBackground(
         },
         now,
       );
-      void writer.set(ticketRef(mode, ticket.id), ticket);
-      void writer.set(database().doc(`playerStates/${uid}`), { ...idleState(now), mode, ticketId: ticket.id });
+      void writer.set(ticketRef({ db }, mode, ticket.id), ticket);
+      void writer.set(db.doc(`playerStates/${uid}`), { ...idleState(now), mode, ticketId: ticket.id });
     }
   }
   await writer.close();

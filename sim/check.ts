@@ -23,8 +23,7 @@ function useRunningStack() {
 }
 
 useRunningStack();
-const { config } = await import('../functions/src/config.js');
-const db = (await import('../functions/src/store/firestore/db.js')).database();
+const { config, db } = (await import('../scripts/ladderContext.js')).envContext();
 const { checkInvariants, describeViolations, readSnapshot } = await import('./invariants.js');
 
 const snapshot = await readSnapshot(db);

@@ -8,7 +8,8 @@ import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player/player.js';
 import { poolIdOf } from '../functions/src/core/mode/pool.js';
 import { newTicket } from '../functions/src/core/queue/ticket.js';
-import { database } from '../functions/src/store/firestore/db.js';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { LadderContext } from '../functions/src/context.js';
 import { ticketRef } from '../functions/src/store/firestore/refs.js';
 import { checkInvariants, readSnapshot } from './invariants.js';
 import { startMatcherProcess } from './matcherProcess.js';
@@ -37,8 +38,8 @@ export function drainPools(config: AppConfig): string[] {
   );
 }
 
-async function seed(pools: string[], count: number) {
-  const writer = database().bulkWriter();
+async function seed(db: Firestore, pools: string[], count: number) {
+  const writer = db.bulkWriter();
   const now = Date.now();
   for (let i = 0; i < count; i++) {
     const pool = pools[i % pools.length]!;
@@ -62,21 +63,24 @@ async function seed(pools: string[], count: number) {
       },
       now,
     );
-    void writer.set(ticketRef(pool, uid), ticket);
-    void writer.set(database().doc(`playerStates/${uid}`), { ...idleState(now), mode: pool, ticketId: uid });
+    void writer.set(ticketRef({ db }, pool, uid), ticket);
+    void writer.set(db.doc(`playerStates/${uid}`), { ...idleState(now), mode: pool, ticketId: uid });
   }
   await writer.close();
 }
 
-async function queued(pools: string[]): Promise<number> {
-  const counts = await Promise.all(pools.map(async (pool) => (await ticketRefQuery(pool).count().get()).data().count));
+async function queued(db: Firestore, pools: string[]): Promise<number> {
+  const counts = await Promise.all(
+    pools.map(async (pool) => (await ticketRefQuery(db, pool).count().get()).data().count),
+  );
   return counts.reduce((a, b) => a + b, 0);
 }
-const ticketRefQuery = (pool: string) => database().collection(`pools/${pool}/tickets`).where('status', '==', 'queued');
+const ticketRefQuery = (db: Firestore, pool: string) =>
+  db.collection(`pools/${pool}/tickets`).where('status', '==', 'queued');
 
 /** Seeds `tickets` waiting solos, drains them with `matchers` processes, and checks every invariant after. */
 export async function drain(
-  config: AppConfig,
+  { config, db }: LadderContext,
   {
     tickets,
     matchers,
@@ -93,7 +97,7 @@ export async function drain(
 ): Promise<DrainResult> {
   const pools = drainPools(config);
   log(`Seeding ${tickets} matchable tickets over ${pools.join(', ')}…`);
-  await seed(pools, tickets);
+  await seed(db, pools, tickets);
   const processes = Array.from({ length: matchers }, (_, i) =>
     startMatcherProcess(`drain${i + 1}`, { seconds: limitSeconds, intervalMs }),
   );
@@ -105,7 +109,7 @@ export async function drain(
   try {
     while (left > 0 && Date.now() - lastChange < 30_000 && Date.now() - started < limitSeconds * 1000) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const now = (await queued(pools)) ?? left;
+      const now = (await queued(db, pools)) ?? left;
       if (now !== left) lastChange = Date.now();
       left = now;
     }
@@ -117,7 +121,7 @@ export async function drain(
     .filter((r) => r !== null)
     .map(({ pools, committed, stale, reads, writes }) => ({ pools, committed, stale, reads, writes }));
   const matchedPlayers = tickets - left;
-  const violations = checkInvariants(await readSnapshot(database()), config);
+  const violations = checkInvariants(await readSnapshot(db), config);
   log(`${matchers} matcher process(es): ${matchedPlayers} players matched in ${seconds.toFixed(1)} s`);
   return {
     matchers,

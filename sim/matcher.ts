@@ -6,7 +6,7 @@
  * process, as one function instance runs it), which reports its run and its own counts when it ends.
  */
 import type { ChildProcess } from 'node:child_process';
-import { config } from '../functions/src/config.js';
+import type { LadderContext } from '../functions/src/context.js';
 import { emptyRunReport, runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
 import { opCounts, opCountsByKind, type OpsByKind } from '../functions/src/store/firestore/metrics.js';
 import { startMatcherProcess } from './matcherProcess.js';
@@ -28,8 +28,9 @@ export class ScheduledMatcher {
   private child: ChildProcess | null = null;
 
   constructor(
+    private readonly ctx: LadderContext,
     readonly intervalMs: number,
-    readonly runMs = config.matcher.runSeconds * 1000,
+    readonly runMs = ctx.config.matcher.runSeconds * 1000,
     readonly tickMs = runMs,
     /** Run in a process of its own, named so in the leases it holds. */
     readonly processName: string | null = null,
@@ -56,7 +57,11 @@ export class ScheduledMatcher {
     let report: RunReport | null = null;
     let error: string | null = null;
     try {
-      report = await runMatcher({ durationMs: this.runMs, intervalMs: this.intervalMs, signal: this.abort.signal });
+      report = await runMatcher(this.ctx, {
+        durationMs: this.runMs,
+        intervalMs: this.intervalMs,
+        signal: this.abort.signal,
+      });
     } catch (e) {
       error = String(e);
     }

@@ -47,7 +47,7 @@ async function main(): Promise<number> {
   const stackSeconds = (Date.now() - started) / 1000;
   try {
     // The functions' modules read the emulator environment and LADDER_CONFIG when loaded: import them now.
-    const { config } = await import('../functions/src/config.js');
+    const config = (await import('../scripts/ladderContext.js')).envConfig();
     const { runSimulation } = await import('./simulation.js');
     const { analyse } = await import('./analysis.js');
     const { writeReports } = await import('./report.js');

@@ -29,18 +29,18 @@ function listFlag(args: string[], flag: string, fallback: number[]): number[] {
 }
 
 type Stack = Awaited<ReturnType<typeof simulationStack>>;
-type Config = typeof import('../functions/src/config.js')['config'];
+type Ladder = import('../functions/src/context.js').LadderContext;
 type Options = ReturnType<typeof parseOptions>;
 
 /** `--drain N`: drains a backlog of N matchable tickets with each number of matcher processes. */
-async function runDrains(stack: Stack, config: Config, options: Options, tickets: number, matcherCounts: number[]) {
+async function runDrains(stack: Stack, ctx: Ladder, options: Options, tickets: number, matcherCounts: number[]) {
   const { drain } = await import('./drain.js');
   const drains = [];
   for (const matchers of matcherCounts) {
     console.log(`\n— Draining ${tickets} matchable tickets with ${matchers} matcher process(es) —`);
     await clearEmulators(stack);
-    const intervalMs = 1000 * (options.sweepIntervalSeconds ?? config.matcher.sweepIntervalSeconds);
-    drains.push(await drain(config, { tickets, matchers, intervalMs }));
+    const intervalMs = 1000 * (options.sweepIntervalSeconds ?? ctx.config.matcher.sweepIntervalSeconds);
+    drains.push(await drain(ctx, { tickets, matchers, intervalMs }));
     console.log(JSON.stringify(drains.at(-1)));
   }
   writeFileSync(OUT, `${JSON.stringify({ drains }, null, 2)}\n`);
@@ -92,7 +92,7 @@ function scaleRow(
 /** Every pool size × interval × number of matcher runs, one fresh database each. */
 async function runPhases(
   stack: Stack,
-  config: Config,
+  config: Ladder['config'],
   options: Options,
   grid: { pools: number[]; intervals: number[]; matcherCounts: number[] },
 ) {
@@ -135,8 +135,9 @@ async function main(): Promise<number> {
   const options = parseOptions(['--bots', '100', '--duration', '60', '--faults', 'none', ...args], process.env);
   const stack = await simulationStack(console.log);
   try {
-    const { config } = await import('../functions/src/config.js');
-    if (drainTickets !== undefined) return await runDrains(stack, config, options, drainTickets, matcherCounts);
+    const ctx = (await import('../scripts/ladderContext.js')).envContext();
+    const { config } = ctx;
+    if (drainTickets !== undefined) return await runDrains(stack, ctx, options, drainTickets, matcherCounts);
     const rows = await runPhases(stack, config, options, { pools, intervals, matcherCounts });
     writeFileSync(OUT, `${JSON.stringify({ options, rows }, null, 2)}\n`);
     const regional = rows.flatMap((r) =>

@@ -12,10 +12,10 @@ import type { OpsByKind } from '../functions/src/store/firestore/metrics.js';
 import { maxPartySize } from '../functions/src/core/config.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
 import { LIVE_ROOM_STATUSES } from '../functions/src/core/room/room.js';
-import { config } from '../functions/src/config.js';
 import { penalties, type Penalties } from './penalties.js';
 import { runMatcher } from '../functions/src/jobs/matcherRun.js';
-import { app, database } from '../functions/src/store/firestore/db.js';
+import { app } from '../functions/src/store/firestore/db.js';
+import { envContext } from '../scripts/ladderContext.js';
 import { drawTrueSkills } from '../tools/trueSkill.js';
 import { Random } from '../tools/random.js';
 import { BACKGROUND_PREFIX, seedBackground } from './background.js';
@@ -36,6 +36,10 @@ import { ScheduledMatcher, type MatcherRun } from './matcher.js';
 import { newOperatorLog, operatorLife, type OperatorLog } from './operator.js';
 import type { SimOptions } from './options.js';
 import { PlayerView } from './view.js';
+
+// The ladder this process plays: the configuration LADDER_CONFIG names, which the emulated functions load too.
+const ctx = envContext();
+const { config } = ctx;
 
 export interface ServerOps {
   reads: number;
@@ -105,7 +109,7 @@ export interface SimulationInput {
 }
 
 async function readMetrics(): Promise<Record<string, ServerOps>> {
-  const docs = await database().collection('metrics').get();
+  const docs = await ctx.db.collection('metrics').get();
   // The functions record under their deployed names (`ladder-enqueue`); the report speaks of callables.
   return Object.fromEntries(docs.docs.map((d) => [callNameOf(d.id), d.data() as ServerOps]));
 }
@@ -164,13 +168,13 @@ async function warmUp(endpoints: ClientEndpoints, operator: boolean) {
  */
 async function stillLive(vanished: Set<string>): Promise<{ waitingFor: number; vanishedQueued: number }> {
   const [rooms, ...pools] = await Promise.all([
-    database()
+    ctx.db
       .collection('rooms')
       .where('status', 'in', [...LIVE_ROOM_STATUSES])
       .count()
       .get(),
     ...Object.keys(config.modes).map((mode) =>
-      database().collection(`pools/${mode}/tickets`).where('status', '==', 'queued').select().get(),
+      ctx.db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').select().get(),
     ),
   ]);
   const ids = pools.flatMap((p) => p.docs.map((d) => d.id)).filter((id) => !id.startsWith(BACKGROUND_PREFIX));
@@ -190,9 +194,9 @@ const longestTimers = () =>
 async function describeBot(bot: Bot): Promise<string> {
   const { state, ticket, room, listenerErrors } = bot.view;
   const shown = `state → ${state?.ticketId ?? '–'}, ticket ${ticket ? `${ticket.id} ${ticket.status}` : '–'}, room ${room ? `${room.id} ${room.status}` : '–'}`;
-  const serverState = (await database().doc(`playerStates/${bot.client.uid}`).get()).data();
+  const serverState = (await ctx.db.doc(`playerStates/${bot.client.uid}`).get()).data();
   const serverTicket = serverState?.ticketId
-    ? (await database().doc(`pools/${serverState.mode}/tickets/${serverState.ticketId}`).get()).data()
+    ? (await ctx.db.doc(`pools/${serverState.mode}/tickets/${serverState.ticketId}`).get()).data()
     : undefined;
   const server = `state → ${serverState?.ticketId ?? '–'}, ticket ${serverTicket ? `${serverTicket.status} (expires in ${Math.round((serverTicket.expiresAt - Date.now()) / 1000)} s)` : '–'}`;
   const errors = listenerErrors.length ? `; listener errors ${listenerErrors.join('; ')}` : '';
@@ -240,9 +244,9 @@ function assertModesConfigured(options: SimOptions) {
 async function seedBackgroundLoad(options: SimOptions, world: World, log: (line: string) => void) {
   if (!options.background) return { perMode: {}, coldStartReads: 0 };
   log(`Seeding ${options.background} unmatchable waiting tickets (background load)…`);
-  const perMode = await seedBackground(config, options.background, modeWeights(world, 1));
+  const perMode = await seedBackground(ctx, options.background, modeWeights(world, 1));
   // Its opening reads (the whole pool, once, as after a first deploy) are reported apart.
-  const coldStart = await runMatcher({ durationMs: 0, intervalMs: 1_000 });
+  const coldStart = await runMatcher(ctx, { durationMs: 0, intervalMs: 1_000 });
   return { perMode, coldStartReads: coldStart.openingReads };
 }
 
@@ -294,10 +298,10 @@ function startMatchers(options: SimOptions): { matchers: ScheduledMatcher[]; int
   const tickMs = options.tickSeconds ? 1000 * options.tickSeconds : runMs;
   const matchers =
     options.matchers === 1
-      ? [new ScheduledMatcher(intervalMs, runMs, tickMs)]
+      ? [new ScheduledMatcher(ctx, intervalMs, runMs, tickMs)]
       : Array.from(
           { length: options.matchers },
-          (_, i) => new ScheduledMatcher(intervalMs, runMs, tickMs, `sim${i + 1}`),
+          (_, i) => new ScheduledMatcher(ctx, intervalMs, runMs, tickMs, `sim${i + 1}`),
         );
   return { matchers, intervalMs };
 }
@@ -471,7 +475,7 @@ const operate = (run: RunParts, operator: Awaited<ReturnType<typeof startOperato
     world,
     bots,
     client: operator.client,
-    db: database(),
+    db: ctx.db,
     config,
     random: new Random(run.options.seed + 0x0b5),
     log: operator.log,
@@ -522,7 +526,7 @@ export async function runSimulation({
   }
   const finishedAt = Date.now();
   const { snapshot, violations, metricsAfter } = await phase('check', async () => {
-    const snapshot = await readSnapshot(database());
+    const snapshot = await readSnapshot(ctx.db);
     return { snapshot, violations: checkInvariants(snapshot, config), metricsAfter: await readMetrics() };
   });
   await Promise.all([...bots.map(closeBot), gameServer.close(), operator?.client.close()]);

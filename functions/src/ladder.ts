@@ -6,22 +6,23 @@
  * deploys every function of the ladder in one group: `ladder-enqueue`, `ladder-matcherTick`, …
  */
 import * as catalog from './catalog.js';
-import { type ConfigSource, resolveConfig, useConfig } from './config.js';
+import { type ConfigSource, resolveConfig } from './config.js';
+import { createContext } from './context.js';
 import type { AppConfig } from './core/config.js';
 import type { Built, LadderFunction } from './define.js';
 
 export type LadderFunctions = Built<typeof catalog>;
 
 /**
- * Validates the configuration (data, or `{ path }` to a JSON file; a mistake throws naming the field), makes it
- * the one every function reads, and defines the functions with its region, memory and App Check setting. One
- * ladder per codebase: the configuration is the process's.
+ * Validates the configuration (data, or `{ path }` to a JSON file; a mistake throws naming the field), builds the
+ * ladder's context from it (store/, jobs/ and the handlers run with it) and defines the functions with its region,
+ * memory and App Check setting.
+
  */
 export function createLadderFunctions(source: ConfigSource = {}): LadderFunctions {
-  const config = resolveConfig(source);
-  useConfig(config);
+  const ctx = createContext(resolveConfig(source));
   const entries = Object.entries(catalog as Record<string, LadderFunction<unknown>>);
-  return Object.fromEntries(entries.map(([name, fn]) => [name, fn.build(config.functions)])) as LadderFunctions;
+  return Object.fromEntries(entries.map(([name, fn]) => [name, fn.build(ctx)])) as LadderFunctions;
 }
 
 export type { AppConfig as LadderConfig, ConfigSource };

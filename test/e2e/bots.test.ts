@@ -5,6 +5,9 @@ import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { ARTIFACTS, browserPerFile, see as seeWithin, signInAt } from '../support/browser.js';
 import { db } from '../support/admin.js';
 import { devPlayer } from '../support/client.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
 
 const browser = browserPerFile();
 
@@ -21,7 +24,7 @@ describe('bots in the lobby', () => {
     const { room } = await game.call('enqueue', { mode: 'botDuel' });
     expect(room).toBeNull();
     await sleep(2_100);
-    await runMatcher({ durationMs: 1_000, intervalMs: 300 });
+    await runMatcher(ctx, { durationMs: 1_000, intervalMs: 300 });
     await see(page, 'match-status', 'Game on! Report the result when it is over.');
     // A bot has no rank: its badge is empty.
     await see(page, 'room-bot', /^Bot 1 bot\s+1500$/);

@@ -7,6 +7,9 @@ import { db } from '../support/admin.js';
 import { browserPerFile, renderedText, screenshot, seeRendered, signInAt } from '../support/browser.js';
 import { devPlayer } from '../support/client.js';
 import { enqueue, sideUids } from '../support/game.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
 
 const browser = browserPerFile();
 
@@ -46,12 +49,12 @@ describe('the operator view in headless Chromium', () => {
     // A 1v1 still live when the matcher runs: its two players' waits are the pool's recent waits by party size.
     const live = await Promise.all(['Live P', 'Live Q'].map((n) => devPlayer(n)));
     for (const solo of live) await enqueue(solo, '1v1');
-    await runMatcher({ durationMs: 1_200, intervalMs: 300 });
+    await runMatcher(ctx, { durationMs: 1_200, intervalMs: 300 });
     await seeRendered(player, 'waiting-because', /^not enough players in this queue yet$/);
     expect(await renderedText(player, 'estimated-wait')).toMatch(/Gold players$/);
     await screenshot(player, 'lobby-waiting-because.png');
     const endedAt = (await db.doc(`rooms/${rooms[1]}`).get()).data()!.endedAt as number;
-    await calibrateDay(utcDay(endedAt));
+    await calibrateDay(ctx, utcDay(endedAt));
     await db.doc('reviewFlags/dev:mallory').set({
       uid: 'dev:mallory',
       falseReports: 4,

@@ -1,12 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { config, poolOf } from '../../functions/src/config.js';
 import { sweepPool } from '../../functions/src/core/match/index.js';
 import { toCoreTicket, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
 import { commitMatch } from '../../functions/src/store/rooms.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
 import { enqueue, expectInvariants, sideUids, sweep, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
+const { config, poolOf } = ctx;
 
 describe('the block list', () => {
   it('keeps two players who blocked one another out of one room, at queueing and in the sweep', async () => {
@@ -59,7 +62,7 @@ describe('the block list', () => {
     const { proposals } = sweepPool(config.modes.ffa!, read.map(toCoreTicket), Date.now() + 2_100);
     expect(proposals).toHaveLength(1);
     const before = await documentPaths();
-    expect(await commitMatch(poolOf('ffa'), proposals[0]!)).toBeNull();
+    expect(await commitMatch(ctx, poolOf('ffa'), proposals[0]!)).toBeNull();
     expect(await documentPaths()).toEqual(before);
     // The matcher, reading the pool as it now is, makes no room of the three either.
     await sleep(2_100);

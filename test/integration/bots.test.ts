@@ -6,11 +6,14 @@ import { adjustRating } from '../../functions/src/store/adjust.js';
 import { db } from '../support/admin.js';
 import { expectInvariants } from '../support/game.js';
 import { ladderPlayers, reach } from '../support/ladder.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
 
 // The test configuration's `botDuel`: a 1v1 on the solo ladder whose tickets get a bot after 2 s without a human;
 // its side cap widens from 60 to 100 points after 1 s.
 const MODE = 'botDuel';
-const sweep = () => runMatcher({ durationMs: 1_000, intervalMs: 300 });
+const sweep = () => runMatcher(ctx, { durationMs: 1_000, intervalMs: 300 });
 
 describe('bots after a wait, on the emulators', () => {
   it('seats a player who waited alone with a bot; the game settles unrated and no bot reaches the leaderboard', async () => {
@@ -69,7 +72,7 @@ describe('bots after a wait, on the emulators', () => {
   it('matches two players waiting past the bots’ wait with each other, not with bots', async () => {
     const [amy, ben] = await ladderPlayers('Amy', 'Ben');
     // 80 points apart: too far for the 60-point side cap when Ben queues, within the 100 it widens to after 1 s.
-    await adjustRating('test operator', ben.uid, 'solo', 80, 'a stronger player for the test');
+    await adjustRating(ctx, 'test operator', ben.uid, 'solo', 80, 'a stronger player for the test');
     const amyMatch = await amy.queue(MODE);
     const benMatch = await ben.queue(MODE);
     expect((await reach(benMatch, 'queued')).kind).toBe('queued');

@@ -7,6 +7,9 @@ import { db } from '../support/admin.js';
 import { enqueue, sideUids } from '../support/game.js';
 import { players } from '../support/players.js';
 import { pendingRoom, soloTicket } from '../core/pendingRoom.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
 
 const calibrationOf = async (day: string, mode: string) =>
   (await db.doc(`calibration/${day}_${mode}`).get()).data() as CalibrationDoc | undefined;
@@ -49,9 +52,9 @@ describe('the calibration job', () => {
       duelRoom('y1', 1500, 0.9, 'B', noon - 86_400_000),
       { ...duelRoom('l1', 1500, 0.9, null, noon), status: 'active', endedAt: null, endReason: null },
     ];
-    await Promise.all(rooms.map((room) => roomsRef().doc(room.id).set(room)));
+    await Promise.all(rooms.map((room) => roomsRef(ctx).doc(room.id).set(room)));
 
-    const run = await calibrateDay(day, 2);
+    const run = await calibrateDay(ctx, day, 2);
     expect(run).toEqual({ day, rooms: 4, documents: [`${day}_1v1`] });
     const doc = (await calibrationOf(day, '1v1'))!;
     expect(doc.bandOrder).toEqual(['gold', 'diamond']);
@@ -66,9 +69,9 @@ describe('the calibration job', () => {
 
     // As if the first run had died before writing: run again, one room a page; nothing differs.
     await db.doc(`calibration/${day}_1v1`).delete();
-    await calibrateDay(day, 1);
+    await calibrateDay(ctx, day, 1);
     expect(await calibrationOf(day, '1v1')).toEqual(doc);
-    await calibrateDay(day);
+    await calibrateDay(ctx, day);
     expect(await calibrationOf(day, '1v1')).toEqual(doc);
   });
 
@@ -78,8 +81,8 @@ describe('the calibration job', () => {
     const { room } = await enqueue(y, '1v1');
     const [a, b] = sideUids(room!)[0]!.includes(x.uid) ? [x, y] : [y, x];
     for (const player of [a, b]) await player.call('reportResult', { roomId: room!.id, outcome: 'B' });
-    const day = utcDay((await roomsRef().doc(room!.id).get()).data()!.endedAt!);
-    expect((await calibrateDay(day)).rooms).toBe(1);
+    const day = utcDay((await roomsRef(ctx).doc(room!.id).get()).data()!.endedAt!);
+    expect((await calibrateDay(ctx, day)).rooms).toBe(1);
     const doc = await calibrationOf(day, '1v1');
     // Two fresh players at 1500: an even forecast of 0.5, lost by side A.
     expect(doc!.bands.gold).toMatchObject({ settled: 1, forecasts: 2, brier: 0.25, evenShare: 1 });

@@ -18,6 +18,9 @@ import { callBucketOf, setCallBucket } from '../support/admin.js';
 import { rankedGame } from '../../client/examples/rankedGame.js';
 import { emulatorApp, kindsOf, ladderPlayer, ladderPlayers, reach } from '../support/ladder.js';
 import { type Relay, startRelay } from '../support/relay.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
 
 /** The error a promise rejects with (the test fails if it resolves). */
 async function failure(promise: Promise<unknown>): Promise<LadderError> {
@@ -74,7 +77,7 @@ describe('the client SDK against the emulators', () => {
     const annKinds = kindsOf(annMatch);
     const first = await reach(annMatch, 'queued');
     expect(first).toMatchObject({ kind: 'queued', mode: '1v1', requeued: false, waitedSeconds: 0 });
-    await runMatcher({ durationMs: 1_500, intervalMs: 300 });
+    await runMatcher(ctx, { durationMs: 1_500, intervalMs: 300 });
     const waiting = await vi.waitUntil(
       () => {
         const s = annMatch.status;
@@ -405,7 +408,7 @@ describe('the client SDK against the emulators', () => {
       const errors: LadderError[] = [];
       match.onError((error) => errors.push(error));
       const queued = await reach(match, 'queued');
-      const matcher = runMatcher({ durationMs: 9_000, intervalMs: 300 });
+      const matcher = runMatcher(ctx, { durationMs: 9_000, intervalMs: 300 });
       relay.cut();
       await vi.waitUntil(() => errors.length > 0, { timeout: 5_000, interval: 20 });
       relay.restore();
@@ -417,7 +420,7 @@ describe('the client SDK against the emulators', () => {
 
       // Without heartbeats the same matcher expires the ticket, and the subscription says so.
       relay.cut();
-      await runMatcher({ durationMs: 6_000, intervalMs: 300 });
+      await runMatcher(ctx, { durationMs: 6_000, intervalMs: 300 });
       expect(await reach(match, 'expired')).toMatchObject({ ticketId: queued.ticketId });
     } finally {
       await relay.close();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { withOpCounts, type OpCounts } from '../../functions/src/store/firestore/metrics.js';
-import { config, poolOf } from '../../functions/src/config.js';
 import { takeCall } from '../../functions/src/store/rateLimit.js';
 import { ensurePlayer } from '../../functions/src/store/profile.js';
 import { enqueue } from '../../functions/src/store/queue.js';
@@ -13,6 +12,10 @@ import { assertPoolOpen } from '../../functions/src/store/pauses.js';
 import { waitingInPool } from '../../functions/src/store/poolSize.js';
 import { claimLeases, liveRuns, readLeases, renewBeacon } from '../../functions/src/store/lease.js';
 import { livingLeases, mayTakeLease } from '../../functions/src/core/queue/lease.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
+const { config, poolOf } = ctx;
 
 type Step = 'enqueue' | 'accept' | 'report';
 
@@ -51,7 +54,7 @@ async function queueSolos(modeId: string, uids: string[], counted: ReturnType<ty
   for (const uid of uids) {
     // Counted against the rate limit as the callable does: in its own transaction, on the state it writes anyway.
     const limit = config.fairPlay.rateLimit;
-    room = (await counted('enqueue', () => enqueue(uid, poolOf(modeId), null, limit))).room ?? room;
+    room = (await counted('enqueue', () => enqueue(ctx, uid, poolOf(modeId), null, limit))).room ?? room;
   }
   expect(room, 'the last enqueue should have matched everyone at once').not.toBeNull();
   return room!;
@@ -59,7 +62,7 @@ async function queueSolos(modeId: string, uids: string[], counted: ReturnType<ty
 
 async function playersNamed(prefix: string, count: number) {
   const uids = Array.from({ length: count }, (_, i) => `${prefix}-${i + 1}`);
-  for (const uid of uids) await ensurePlayer(uid);
+  for (const uid of uids) await ensurePlayer(ctx, uid);
   return uids;
 }
 
@@ -68,7 +71,8 @@ async function duel(uids: string[], counted: ReturnType<typeof meter>['counted']
   const room = await queueSolos('1v1', uids, counted);
   let last: RoomDoc | null = null;
   for (const uid of uids)
-    last = (await counted('report', () => reportResult({ uid, authoritative: false }, room.id, { outcome: 'A' }))).room;
+    last = (await counted('report', () => reportResult(ctx, { uid, authoritative: false }, room.id, { outcome: 'A' })))
+      .room;
   expect(last?.status).toBe('settled');
 }
 
@@ -107,11 +111,12 @@ describe('the Firestore cost of a game', () => {
     const { counted, perPlayer } = meter();
     const room = await queueSolos('2v2', uids, counted);
     expect(room.status).toBe('pending');
-    for (const uid of uids) await counted('accept', () => respondToReadyCheck(uid, room.id, true));
+    for (const uid of uids) await counted('accept', () => respondToReadyCheck(ctx, uid, room.id, true));
     let last: RoomDoc | null = null;
     for (const uid of uids)
-      last = (await counted('report', () => reportResult({ uid, authoritative: false }, room.id, { outcome: 'B' })))
-        .room;
+      last = (
+        await counted('report', () => reportResult(ctx, { uid, authoritative: false }, room.id, { outcome: 'B' }))
+      ).room;
     expect(last?.status).toBe('settled');
     const cost = perPlayer(4);
     expect(cost.total.reads).toBeLessThanOrEqual(10);
@@ -132,7 +137,7 @@ describe('the Firestore cost of a game', () => {
       let total = 0;
       for (let i = 0; i < times; i++)
         await withOpCounts(
-          () => assertPoolOpen(mode).catch((error: unknown) => error),
+          () => assertPoolOpen(ctx, mode).catch((error: unknown) => error),
           async (ops) => {
             total += ops.reads;
           },
@@ -143,11 +148,11 @@ describe('the Firestore cost of a game', () => {
     // Paused meanwhile: trusted open for 2 s at most, then refused, and read each time while it stays paused.
     await pause.set({ target: '3v3', message: 'down for a fix', by: 'cost-test', at: Date.now() });
     await new Promise((resolve) => setTimeout(resolve, 2_100));
-    await expect(assertPoolOpen(mode)).rejects.toThrow(/^Queueing for 3v3 is paused: down for a fix/);
+    await expect(assertPoolOpen(ctx, mode)).rejects.toThrow(/^Queueing for 3v3 is paused: down for a fix/);
     expect(await reads(2)).toBe(2);
     // A resume is seen at once.
     await pause.delete();
-    await expect(assertPoolOpen(mode)).resolves.toBeUndefined();
+    await expect(assertPoolOpen(ctx, mode)).resolves.toBeUndefined();
   });
 
   it("an enqueue reads its pool's statistics only where leaveToSweep asks how busy it is, at most once per statsEverySeconds", async () => {
@@ -157,7 +162,7 @@ describe('the Firestore cost of a game', () => {
       for (let i = 0; i < times; i++)
         seen.push(
           await withOpCounts(
-            () => waitingInPool(poolOf(modeId)),
+            () => waitingInPool(ctx, poolOf(modeId)),
             async (ops) => {
               reads += ops.reads;
             },
@@ -187,28 +192,31 @@ describe('the Firestore cost of a game', () => {
       });
       return { result, ops };
     };
-    let beacon = await renewBeacon(holder, ttl, null);
-    const first = await claimLeases(holder, pools, ttl, { seen: await readLeases(), runs: await liveRuns() });
+    let beacon = await renewBeacon(ctx, holder, ttl, null);
+    const first = await claimLeases(ctx, holder, pools, ttl, {
+      seen: await readLeases(ctx),
+      runs: await liveRuns(ctx),
+    });
     expect(first.held).toEqual(pools);
     // A round: the beacon renewed (one write), the leases claimed from what the last claim wrote: nothing more.
-    const renewal = await costOf(() => renewBeacon(holder, ttl, beacon.writtenAt));
+    const renewal = await costOf(() => renewBeacon(ctx, holder, ttl, beacon.writtenAt));
     expect(renewal).toMatchObject({ result: { lost: false }, ops: { reads: 0, writes: 1 } });
     beacon = renewal.result;
-    const runs = await liveRuns();
-    const kept = await costOf(() => claimLeases(holder, pools, ttl, { seen: first.written!, runs }));
+    const runs = await liveRuns(ctx);
+    const kept = await costOf(() => claimLeases(ctx, holder, pools, ttl, { seen: first.written!, runs }));
     expect(kept).toMatchObject({ result: { held: pools }, ops: { reads: 0, writes: 0 } });
     // The leases were not rewritten, yet another run cannot take them while the beacon lives past their expiry.
     const later = Date.now() + ttl + 1;
-    const living = livingLeases((await readLeases()).leases, new Map([[holder, later]]));
+    const living = livingLeases((await readLeases(ctx)).leases, new Map([[holder, later]]));
     expect(pools.every((id) => !mayTakeLease(living.get(id), 'other-run', later - 1))).toBe(true);
     // Another run found the beacon run out and cleared it, and took one pool meanwhile: the renewal says so, and
     // writing the leases again keeps the two nobody took.
     await db.doc(`matcherRuns/${holder}`).delete();
     await db.doc('matcherLeases/cost-pool-b').set({ holder: 'other-run', expiresAt: Date.now() + ttl });
-    const lost = await renewBeacon(holder, ttl, beacon.writtenAt);
+    const lost = await renewBeacon(ctx, holder, ttl, beacon.writtenAt);
     expect(lost.lost).toBe(true);
     const rewritten = await costOf(() =>
-      claimLeases(holder, pools, ttl, {
+      claimLeases(ctx, holder, pools, ttl, {
         seen: kept.result.written!,
         runs: new Map([[holder, Date.now() + ttl]]),
         rewrite: true,
@@ -226,7 +234,7 @@ describe('the Firestore cost of a game', () => {
       let reads = -1;
       const outcome = await withOpCounts(
         () =>
-          takeCall(uid!, config.fairPlay.rateLimit!).then(
+          takeCall(ctx, uid!, config.fairPlay.rateLimit!).then(
             () => 'admitted',
             (error: { code?: string }) => error.code,
           ),

@@ -5,6 +5,9 @@ import { withOpCounts } from '../../functions/src/store/firestore/metrics.js';
 import { documentPaths, expectRefusal } from '../support/admin.js';
 import { ladderPlayer } from '../support/ladder.js';
 import { standAt as seedStanding } from '../support/standings.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
 
 // The test configuration's `ranked` ladder: 2 placement games, inactive after 30 idle days, season "2026".
 const LADDER = 'ranked';
@@ -80,11 +83,11 @@ describe('the leaderboard around me and among my friends', () => {
       withOpCounts(work, async (ops) => {
         reads = ops.reads;
       });
-    const board = await counted(() => leaderboard(LADDER, { around: 3 }, 'p15'));
+    const board = await counted(() => leaderboard(ctx, LADDER, { around: 3 }, 'p15'));
     expect(board.around).toHaveLength(7);
     // 6 rows, the caller, one count above them, at most two counts of tied groups.
     expect(reads).toBeLessThanOrEqual(6 + 1 + 1 + 2);
-    const friends = await counted(() => leaderboard(LADDER, { players: ['p01', 'p10', 'p20'] }, 'p15'));
+    const friends = await counted(() => leaderboard(ctx, LADDER, { players: ['p01', 'p10', 'p20'] }, 'p15'));
     expect(friends.players).toHaveLength(3);
     // 3 documents, one count per band of ratings, the caller and their rank.
     expect(reads).toBeLessThanOrEqual(3 + 3 + 1 + 1);

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { config, poolOf } from '../../functions/src/config.js';
 import { sweepPool } from '../../functions/src/core/match/index.js';
 import { toCoreTicket, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
@@ -9,6 +8,10 @@ import { seedBackground } from '../../sim/background.js';
 import { db, documentPaths } from '../support/admin.js';
 import { enqueue, expectInvariants, sweep, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
+const { config, poolOf } = ctx;
 
 const queuedTickets = async (mode: string) =>
   (await db.collection(`pools/${mode}/tickets`).where('status', '==', 'queued').get()).docs.map(
@@ -25,7 +28,7 @@ describe('the scheduled matcher', () => {
     const { proposals } = sweepPool(config.modes.ffa!, read.map(toCoreTicket), Date.now() + 2_100);
     expect(proposals).toHaveLength(1);
     const before = await documentPaths();
-    expect(await commitMatch(poolOf('ffa'), proposals[0]!)).toBeNull();
+    expect(await commitMatch(ctx, poolOf('ffa'), proposals[0]!)).toBeNull();
     expect(await documentPaths()).toEqual(before);
     for (const t of read)
       expect((await ticketOf('ffa', t.id)).status).toBe(t.memberUids[0] === clients[1]!.uid ? 'cancelled' : 'queued');
@@ -38,8 +41,8 @@ describe('the scheduled matcher', () => {
     // Six players in a 3–4 player free-for-all: nothing forms until the 2 s fill wait is over.
     await sleep(2_100);
     const runs = await Promise.all([
-      runMatcher({ durationMs: 2_000, intervalMs: 300 }),
-      runMatcher({ durationMs: 2_000, intervalMs: 300 }),
+      runMatcher(ctx, { durationMs: 2_000, intervalMs: 300 }),
+      runMatcher(ctx, { durationMs: 2_000, intervalMs: 300 }),
     ]);
     // Each pool's lease went to one run at a time: a run may take a pool over once the other let it go, never
     // while the other still holds it open.
@@ -56,7 +59,7 @@ describe('the scheduled matcher', () => {
 
   it('keeps every invariant when many players queue and cancel at once while sweeps run', async () => {
     const clients = await players(...Array.from({ length: 16 }, (_, i) => `Crowd ${i}`));
-    const sweeping = runMatcher({ durationMs: 6_000, intervalMs: 250 });
+    const sweeping = runMatcher(ctx, { durationMs: 6_000, intervalMs: 250 });
     await Promise.all(
       clients.map(async (c, i) => {
         await sleep((i % 4) * 150);
@@ -77,7 +80,7 @@ describe('the scheduled matcher', () => {
     await enqueue(a, '1v1');
     await enqueue(b, '1v1'); // matched with a at once
     await enqueue(c, '1v1');
-    await runMatcher({ durationMs: 800, intervalMs: 200 });
+    await runMatcher(ctx, { durationMs: 800, intervalMs: 200 });
     const stats = (await db.doc('pools/1v1').get()).data()!;
     expect(stats).toMatchObject({ mode: '1v1', waitingTickets: 1, waitingPlayers: 1 });
     expect(stats.oldestWaitSeconds).toBeGreaterThanOrEqual(0);
@@ -85,7 +88,7 @@ describe('the scheduled matcher', () => {
   });
 
   it("starts a run from the previous run's digest: a few reads instead of the pool, and no change missed", async () => {
-    await seedBackground(config, 300, [['1v1', 1]]);
+    await seedBackground(ctx, 300, [['1v1', 1]]);
     const [early, b, c, d] = await players('Digest A', 'Digest B', 'Digest C', 'Digest D');
     await enqueue(early, 'ffa');
     const first = await sweep();

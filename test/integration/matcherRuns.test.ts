@@ -1,12 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../functions/src/config.js';
 import { poolIds } from '../../functions/src/core/mode/pool.js';
 import { db } from '../support/admin.js';
 import { enqueue, expectInvariants, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
 import { startMatcherProcess } from '../../sim/matcherProcess.js';
 import { livingLeases, type Lease } from '../../functions/src/core/queue/lease.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
+const { config } = ctx;
 
 // The run that dies holds short leases; the survivor long ones, so its regular lease rounds (every third of its
 // lease) come long after the dead run's leases run out: a takeover at the survivor's next round would trail them.

@@ -1,8 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../functions/src/config.js';
 import { callBucketOf, db, expectRefusal, setCallBucket } from '../support/admin.js';
 import { players } from '../support/players.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
+const { config } = ctx;
 
 describe('the per-player rate limit', () => {
   it('refuses a player past their limit with resource-exhausted and when to retry, and no one else', async () => {

@@ -1,6 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { useTestConfig } from '../support/config.js';
+import { testContext } from '../support/context.js';
+import { sideUids } from '../../functions/src/core/room/room.js';
+import { ensurePlayer } from '../../functions/src/store/profile.js';
+import { enqueue } from '../../functions/src/store/queue.js';
+import { createParty, joinParty } from '../../functions/src/store/party.js';
+import { partyRef, playerStateRef, roomRef } from '../../functions/src/store/firestore/refs.js';
+import { reportResult } from '../../functions/src/store/settlement.js';
+import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
+import { requestRematch } from '../../functions/src/store/rematch.js';
+import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
+import { db, expectRefusal } from '../support/admin.js';
 
 // A rematch window of 5 s with sides swapped in duel; the queue keeps opponents apart for 10 minutes and a pair's
 // third game in a day is unrated. Played in-process through the store, as the callables run it, on the emulators.
@@ -10,25 +21,15 @@ const CONFIG = useTestConfig('rematch', (edited) => {
   edited.modes.duel.rematch = { windowSeconds: 5, swapSides: true };
   edited.modes['2v2'].readyCheck = { timeoutSeconds: 30 };
 });
-process.env.LADDER_CONFIG = CONFIG;
 
-const { config, poolOf } = await import('../../functions/src/config.js');
-const { sideUids } = await import('../../functions/src/core/room/room.js');
-const { ensurePlayer } = await import('../../functions/src/store/profile.js');
-const { enqueue } = await import('../../functions/src/store/queue.js');
-const { createParty, joinParty } = await import('../../functions/src/store/party.js');
-const { partyRef, playerStateRef, roomRef } = await import('../../functions/src/store/firestore/refs.js');
-const { reportResult } = await import('../../functions/src/store/settlement.js');
-const { respondToReadyCheck } = await import('../../functions/src/store/rooms.js');
-const { requestRematch } = await import('../../functions/src/store/rematch.js');
-const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
-const { db, expectRefusal } = await import('../support/admin.js');
+const ctx = testContext(CONFIG);
+const { config, poolOf } = ctx;
 
 const duel = poolOf('duel');
-const room = async (id: string) => (await roomRef(id).get()).data()!;
+const room = async (id: string) => (await roomRef(ctx, id).get()).data()!;
 
 async function players<const N extends string[]>(...uids: N): Promise<N> {
-  for (const uid of uids) await ensurePlayer(uid, uid.replace('rm-', ''));
+  for (const uid of uids) await ensurePlayer(ctx, uid, uid.replace('rm-', ''));
   return uids;
 }
 
@@ -36,44 +37,44 @@ async function players<const N extends string[]>(...uids: N): Promise<N> {
 async function play(roomId: string, winner: string) {
   const r = await room(roomId);
   const outcome = sideUids(r)[0]!.includes(winner) ? 'A' : 'B';
-  for (const uid of r.memberUids) await reportResult({ uid, authoritative: false }, roomId, { outcome });
+  for (const uid of r.memberUids) await reportResult(ctx, { uid, authoritative: false }, roomId, { outcome });
   return room(roomId);
 }
 
 describe('a rematch on the emulators', () => {
   it('forms at once when both ask, sides swapped, past the queue rule that keeps them apart; rated until the daily cap', async () => {
     const [ann, ben, cal] = await players('rm-ann', 'rm-ben', 'rm-cal');
-    await enqueue(ann, duel);
-    const first = (await enqueue(ben, duel)).room!;
+    await enqueue(ctx, ann, duel);
+    const first = (await enqueue(ctx, ben, duel)).room!;
     const settled = await play(first.id, ann);
     expect(settled.status).toBe('settled');
 
     // Bad asks change nothing: a stranger's, and a second one from the same player.
-    await expectRefusal(requestRematch(cal, first.id), 'failed-precondition', /^roomId: you did not play in room/);
-    const asked = await requestRematch(ann, first.id);
+    await expectRefusal(requestRematch(ctx, cal, first.id), 'failed-precondition', /^roomId: you did not play in room/);
+    const asked = await requestRematch(ctx, ann, first.id);
     expect(asked.rematch).toBeNull();
     expect(asked.room.rematch).toMatchObject({ asked: [ann], roomId: null, unrated: null });
     const before = await room(first.id);
-    await expectRefusal(requestRematch(ann, first.id), 'failed-precondition', /already asked .* waiting for ben/);
+    await expectRefusal(requestRematch(ctx, ann, first.id), 'failed-precondition', /already asked .* waiting for ben/);
     expect(await room(first.id)).toEqual(before);
 
-    const { rematch } = await requestRematch(ben, first.id);
+    const { rematch } = await requestRematch(ctx, ben, first.id);
     expect(rematch).toMatchObject({ status: 'active', rematchOf: first.id, mode: 'duel' });
     expect(sideUids(rematch!)).toEqual([...sideUids(first)].reverse());
     expect((await room(first.id)).rematch?.roomId).toBe(rematch!.id);
     // Formed, the request is nobody's to decline any more: queueing later reads no old room for it.
-    for (const uid of [ann, ben]) expect((await playerStateRef(uid).get()).data()!.rematchAsk).toBeNull();
+    for (const uid of [ann, ben]) expect((await playerStateRef(ctx, uid).get()).data()!.rematchAsk).toBeNull();
     // Both players are in the new room, as after the queue: nobody can queue meanwhile.
-    await expectRefusal(enqueue(ann, duel), 'failed-precondition', /in a live duel room/);
+    await expectRefusal(enqueue(ctx, ann, duel), 'failed-precondition', /in a live duel room/);
     const second = await play(rematch!.id, ben);
     expect(second.status).toBe('settled');
     expect(second.unrated).toBeNull();
     expect(second.ratingChanges![ben]!.delta).toBeGreaterThan(0);
 
     // Their third game today would pass the daily cap of 2: said when they ask, and it settles unrated.
-    const third = await requestRematch(ann, second.id);
+    const third = await requestRematch(ctx, ann, second.id);
     expect(third.room.rematch?.unrated).toMatch(/^Unrated: .* had already played each other 2 times today/);
-    const formed = (await requestRematch(ben, second.id)).rematch!;
+    const formed = (await requestRematch(ctx, ben, second.id)).rematch!;
     const last = await play(formed.id, ann);
     expect(last.unrated?.reason).toBe(third.room.rematch?.unrated);
     expect(last.ratingChanges![ann]!.delta).toBe(0);
@@ -82,43 +83,43 @@ describe('a rematch on the emulators', () => {
 
   it('refuses an unsettled room; a rematch left to lapse closes without a cooldown, and a later ask starts afresh', async () => {
     const [dee, eve] = await players('rm-dee', 'rm-eve');
-    await enqueue(dee, duel);
-    const live = (await enqueue(eve, duel)).room!;
+    await enqueue(ctx, dee, duel);
+    const live = (await enqueue(ctx, eve, duel)).room!;
     await expectRefusal(
-      requestRematch(dee, live.id),
+      requestRematch(ctx, dee, live.id),
       'failed-precondition',
       /^roomId: room .* is active; a rematch follows a settled game/,
     );
     await play(live.id, dee);
-    await requestRematch(dee, live.id);
+    await requestRematch(ctx, dee, live.id);
     await sleep(5_500);
     // The lapsed request is over: Eve's ask starts a fresh one, with a window of its own from now.
-    const fresh = (await requestRematch(eve, live.id)).room.rematch!;
+    const fresh = (await requestRematch(ctx, eve, live.id)).room.rematch!;
     expect(fresh).toMatchObject({ asked: [eve], roomId: null, declined: null });
     expect(fresh.deadline).toBeGreaterThan(Date.now() + 3_000);
-    for (const uid of [dee, eve]) expect((await playerStateRef(uid).get()).data()!.cooldownUntil).toBeNull();
+    for (const uid of [dee, eve]) expect((await playerStateRef(ctx, uid).get()).data()!.cooldownUntil).toBeNull();
     // Queueing for another game meanwhile declines it, for the players who asked to see.
-    expect((await enqueue(eve, duel)).ticket.status).toBe('queued');
+    expect((await enqueue(ctx, eve, duel)).ticket.status).toBe('queued');
     expect((await room(live.id)).rematch?.declined).toMatchObject({ uid: eve, reason: 'queued' });
     expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
   }, 60_000);
 
   it('replays two parties: only once all four ask, with the ready check the mode has', async () => {
     const [fay, gus, hal, ivy] = await players('rm-fay', 'rm-gus', 'rm-hal', 'rm-ivy');
-    const one = await createParty(fay);
-    await joinParty(gus, one.party.code);
-    const two = await createParty(hal);
-    await joinParty(ivy, two.party.code);
+    const one = await createParty(ctx, fay);
+    await joinParty(ctx, gus, one.party.code);
+    const two = await createParty(ctx, hal);
+    await joinParty(ctx, ivy, two.party.code);
     const team = poolOf('2v2');
-    await enqueue(fay, team);
-    const matched = (await enqueue(hal, team)).room!;
-    for (const uid of matched.memberUids) await respondToReadyCheck(uid, matched.id, true);
+    await enqueue(ctx, fay, team);
+    const matched = (await enqueue(ctx, hal, team)).room!;
+    for (const uid of matched.memberUids) await respondToReadyCheck(ctx, uid, matched.id, true);
     await play(matched.id, fay);
-    for (const uid of [fay, gus, hal]) expect((await requestRematch(uid, matched.id)).rematch).toBeNull();
-    const { rematch } = await requestRematch(ivy, matched.id);
+    for (const uid of [fay, gus, hal]) expect((await requestRematch(ctx, uid, matched.id)).rematch).toBeNull();
+    const { rematch } = await requestRematch(ctx, ivy, matched.id);
     expect(rematch).toMatchObject({ status: 'pending', rematchOf: matched.id });
     expect(rematch!.sides.map((s) => s.tickets.map((t) => t.partyId))).toEqual([[one.party.id], [two.party.id]]);
-    const ticketOf = (await partyRef(one.party.id).get()).data()!.ticketId;
+    const ticketOf = (await partyRef(ctx, one.party.id).get()).data()!.ticketId;
     expect(rematch!.sides[0]!.tickets[0]!.ticketId).toBe(ticketOf);
     expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
   }, 90_000);

@@ -3,6 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/emulators.js';
 import { useTestConfig } from '../support/config.js';
+import { testContext } from '../support/context.js';
+import { newPlayer, ranked } from '../../functions/src/core/player/player.js';
+import { sideUids } from '../../functions/src/core/room/room.js';
+import { softResetRating } from '../../functions/src/core/ladder/season.js';
+import { ensurePlayer } from '../../functions/src/store/profile.js';
+import { enqueue } from '../../functions/src/store/queue.js';
+import { playerRef, seasonArchiveRef, seasonCloseRef } from '../../functions/src/store/firestore/refs.js';
+import { closeSeason } from '../../functions/src/store/seasons.js';
+import { reportResult } from '../../functions/src/store/settlement.js';
+import { db } from '../support/admin.js';
+import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 
 // Seasons seconds long: this file's functions load a copy of the test configuration whose `ranked` ladder has
 // a closed season (`old`), one ending a few seconds after the file starts (`s1`), and the next (`s2`). The
@@ -17,39 +28,29 @@ const CONFIG = useTestConfig('seasons', (seasonal) => {
   ];
   seasonal.modes.duel.reportTimeoutSeconds = 120; // the late game is played across the boundary
 });
-process.env.LADDER_CONFIG = CONFIG;
 
-const { config, poolOf } = await import('../../functions/src/config.js');
-const { newPlayer, ranked } = await import('../../functions/src/core/player/player.js');
-const { sideUids } = await import('../../functions/src/core/room/room.js');
-const { softResetRating } = await import('../../functions/src/core/ladder/season.js');
-const { ensurePlayer } = await import('../../functions/src/store/profile.js');
-const { enqueue } = await import('../../functions/src/store/queue.js');
-const { playerRef, seasonArchiveRef, seasonCloseRef } = await import('../../functions/src/store/firestore/refs.js');
-const { closeSeason } = await import('../../functions/src/store/seasons.js');
-const { reportResult } = await import('../../functions/src/store/settlement.js');
-const { db } = await import('../support/admin.js');
-const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
+const ctx = testContext(CONFIG);
+const { config, poolOf } = ctx;
 
 const duel = poolOf('duel');
 const rules = config.ladders.ranked!;
-const standing = async (uid: string) => (await playerRef(uid).get()).data()!.ladders.ranked!;
+const standing = async (uid: string) => (await playerRef(ctx, uid).get()).data()!.ladders.ranked!;
 
 /** A duel between the two formed now; `winner` reports it won once `play` has run. */
 async function game(winner: string, loser: string, play: () => Promise<void> = async () => {}) {
-  await enqueue(winner, duel);
-  const { room } = await enqueue(loser, duel);
+  await enqueue(ctx, winner, duel);
+  const { room } = await enqueue(ctx, loser, duel);
   expect(room).not.toBeNull();
   await play();
   const outcome = sideUids(room!)[0]!.includes(winner) ? 'A' : 'B';
-  for (const uid of [winner, loser]) await reportResult({ uid, authoritative: false }, room!.id, { outcome });
+  for (const uid of [winner, loser]) await reportResult(ctx, { uid, authoritative: false }, room!.id, { outcome });
   return { formed: room!, settled: (await db.doc(`rooms/${room!.id}`).get()).data()! };
 }
 
 describe('seasons on the emulators', () => {
   it('counts a room live across the boundary for the season it formed in, then closes, resets and ranks', async () => {
     const [ann, ben] = ['season-ann', 'season-ben'];
-    for (const uid of [ann, ben]) await ensurePlayer(uid);
+    for (const uid of [ann, ben]) await ensurePlayer(ctx, uid);
     for (let i = 0; i < 3; i++) await game(ann, ben);
     const beforeLate = await standing(ann);
     expect(beforeLate).toMatchObject({ season: 's1', seasonGames: 3 });
@@ -58,7 +59,7 @@ describe('seasons on the emulators', () => {
     const late = await game(ann, ben, async () => {
       expect(Date.now()).toBeLessThan(S1_ENDS);
       await sleep(S1_ENDS - Date.now() + 200);
-      expect(await closeSeason('ranked', 's1')).toEqual({ kind: 'waiting', liveRooms: 1 });
+      expect(await closeSeason(ctx, 'ranked', 's1')).toEqual({ kind: 'waiting', liveRooms: 1 });
     });
     expect(late.formed.season).toBe('s1');
     // It settled on the ratings it started with, and counted for s1.
@@ -67,25 +68,25 @@ describe('seasons on the emulators', () => {
     const benFinal = await standing(ben);
     expect(annFinal).toMatchObject({ season: 's1', seasonGames: 4 });
 
-    const closed = await closeSeason('ranked', 's1', { batchSize: 1 });
+    const closed = await closeSeason(ctx, 'ranked', 's1', { batchSize: 1 });
     expect(closed.kind).toBe('done');
     for (const [uid, final, rank] of [
       [ann, annFinal, 1],
       [ben, benFinal, 2],
     ] as const) {
-      const archive = (await seasonArchiveRef(uid, 's1').get()).data()!;
+      const archive = (await seasonArchiveRef(ctx, uid, 's1').get()).data()!;
       expect(archive).toMatchObject({ rating: final.rating, seasonGames: 4, placed: true, rank });
       expect(archive.resetTo).toBe(softResetRating(final.rating, rules.softReset, rules.initialRating));
       expect(await standing(uid)).toMatchObject({ season: 's2', seasonGames: 0, rating: archive.resetTo });
       expect((await standing(uid)).visible.placement).toEqual({ played: 0, of: 2 });
     }
-    const snapshot = (await seasonCloseRef('ranked', 's1').get()).data()!;
+    const snapshot = (await seasonCloseRef(ctx, 'ranked', 's1').get()).data()!;
     expect(snapshot.top.map((row) => [row.rank, row.uid, row.rating])).toEqual([
       [1, ann, annFinal.rating],
       [2, ben, benFinal.rating],
     ]);
     // Closing again changes nothing; the next game counts for s2, from the reset rating.
-    expect(await closeSeason('ranked', 's1')).toEqual(closed);
+    expect(await closeSeason(ctx, 'ranked', 's1')).toEqual(closed);
     const next = await game(ben, ann);
     expect(next.formed.season).toBe('s2');
     expect(next.settled.ratingChanges[ben]).toMatchObject({
@@ -114,7 +115,7 @@ describe('seasons on the emulators', () => {
       const games = i % 10 === 0 ? 1 : 6; // one in ten still in placement when the season ended
       const fields = { ...player.ladders.ranked!, rating, games, wins: games, seasonGames: games, peak: rating };
       const old = ranked({ ...fields, season: 'old' }, rules, 0);
-      writer.set(playerRef(uid), { ...player, ladders: { ...player.ladders, ranked: old } });
+      writer.set(playerRef(ctx, uid), { ...player, ladders: { ...player.ladders, ranked: old } });
     });
     await writer.close();
 
@@ -134,7 +135,7 @@ describe('seasons on the emulators', () => {
     while ((await through()) < 20) await sleep(20);
     process.kill(-child.pid!, 'SIGKILL');
     await sleep(300);
-    const killedAt = (await seasonCloseRef('ranked', 'old').get()).data()!;
+    const killedAt = (await seasonCloseRef(ctx, 'ranked', 'old').get()).data()!;
     expect(killedAt.phase).toBe('rollover');
     expect(await through()).toBeLessThan(count);
 
@@ -142,22 +143,22 @@ describe('seasons on the emulators', () => {
     // meanwhile the re-run's transactions are aborted. An operator (or the next scheduled run) runs it again.
     let rerun = null;
     while (!rerun) {
-      rerun = await closeSeason('ranked', 'old', { batchSize: 7 }).catch((error: { code?: number }) => {
+      rerun = await closeSeason(ctx, 'ranked', 'old', { batchSize: 7 }).catch((error: { code?: number }) => {
         if (error.code !== 10) throw error; // 10 is ABORTED
         return null;
       });
     }
     expect(rerun.kind).toBe('done');
-    expect((await closeSeason('ranked', 'old')).kind).toBe('done');
+    expect((await closeSeason(ctx, 'ranked', 'old')).kind).toBe('done');
     const placed = ratings.filter((_, i) => i % 10 !== 0);
     for (const [i, rating] of ratings.entries()) {
       const uid = `old-${String(i).padStart(3, '0')}`;
       expect((await standing(uid)).rating).toBe(softResetRating(rating, rules.softReset, rules.initialRating));
-      const archive = (await seasonArchiveRef(uid, 'old').get()).data()!;
+      const archive = (await seasonArchiveRef(ctx, uid, 'old').get()).data()!;
       const expected = i % 10 === 0 ? null : placed.filter((r) => r > rating).length + 1;
       expect([uid, archive.rank]).toEqual([uid, expected]);
     }
-    const close = (await seasonCloseRef('ranked', 'old').get()).data()!;
+    const close = (await seasonCloseRef(ctx, 'ranked', 'old').get()).data()!;
     expect(close).toMatchObject({ phase: 'done', archived: count });
     expect(close.top).toHaveLength(100);
     // Most of the time goes to waiting out the dead run's transaction locks (about a minute on the emulator).

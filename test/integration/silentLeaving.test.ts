@@ -1,6 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { useTestConfig } from '../support/config.js';
+import { testContext } from '../support/context.js';
+import { sideUids } from '../../functions/src/core/room/room.js';
+import { ensurePlayer } from '../../functions/src/store/profile.js';
+import { enqueue, heartbeat } from '../../functions/src/store/queue.js';
+import {
+  gameBeatRef,
+  gameBeatsRef,
+  playerRef,
+  playerStateRef,
+  roomRef,
+} from '../../functions/src/store/firestore/refs.js';
+import { forfeit } from '../../functions/src/store/leaving.js';
+import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
+import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
+import { readHistory } from '../../functions/src/store/history.js';
+import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
+import { callBucketOf, db, setCallBucket } from '../support/admin.js';
 
 // Heartbeats that count: this file's store code loads a copy of the test configuration whose `duel` and `2v2`
 // modes take a player silent for 3 s in a started game, and 1 s of grace after it, to have left it. The games
@@ -13,21 +30,9 @@ const CONFIG = useTestConfig('silent', (beating) => {
   }
   beating.fairPlay.leaving = { ...beating.fairPlay.leaving, silenceGraceSeconds: 1 };
 });
-process.env.LADDER_CONFIG = CONFIG;
 
-const { config, poolOf } = await import('../../functions/src/config.js');
-const { sideUids } = await import('../../functions/src/core/room/room.js');
-const { ensurePlayer } = await import('../../functions/src/store/profile.js');
-const { enqueue, heartbeat } = await import('../../functions/src/store/queue.js');
-const { gameBeatRef, gameBeatsRef, playerRef, playerStateRef, roomRef } = await import(
-  '../../functions/src/store/firestore/refs.js'
-);
-const { forfeit } = await import('../../functions/src/store/leaving.js');
-const { respondToReadyCheck } = await import('../../functions/src/store/rooms.js');
-const { runMatcher } = await import('../../functions/src/jobs/matcherRun.js');
-const { readHistory } = await import('../../functions/src/store/history.js');
-const { checkInvariants, readSnapshot } = await import('../../sim/invariants.js');
-const { callBucketOf, db, setCallBucket } = await import('../support/admin.js');
+const ctx = testContext(CONFIG);
+const { config, poolOf } = ctx;
 
 /**
  * Beats for `uid` every 500 ms until `stop` resolves, as the SDK does during a game. A beat is always recorded
@@ -37,8 +42,8 @@ async function keepBeating(uid: string, roomId: string, stop: Promise<unknown>) 
   let done = false;
   void stop.then(() => (done = true));
   while (!done) {
-    if ((await heartbeat(uid)).leftAfter === null) {
-      expect((await roomRef(roomId).get()).data()!.status).toBe('settled');
+    if ((await heartbeat(ctx, uid)).leftAfter === null) {
+      expect((await roomRef(ctx, roomId).get()).data()!.status).toBe('settled');
       return;
     }
     await Promise.race([sleep(500), stop]);
@@ -48,55 +53,55 @@ async function keepBeating(uid: string, roomId: string, stop: Promise<unknown>) 
 describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', () => {
   it('takes a 1v1 player whose heartbeats stopped to have left: the room settles for the one still beating', async () => {
     const [ann, ben] = ['beat-ann', 'beat-ben'];
-    for (const uid of [ann, ben]) await ensurePlayer(uid);
-    await enqueue(ann, poolOf('duel'));
-    const { room } = await enqueue(ben, poolOf('duel'));
+    for (const uid of [ann, ben]) await ensurePlayer(ctx, uid);
+    await enqueue(ctx, ann, poolOf('duel'));
+    const { room } = await enqueue(ctx, ben, poolOf('duel'));
     expect(room).toMatchObject({ status: 'active', leaveAfterSilentSeconds: 3 });
 
     // Ann's client beats; Ben's went quiet after one beat. The matcher run follows the room.
-    expect((await heartbeat(ben)).leftAfter).toEqual(expect.any(Number));
-    const run = runMatcher({ durationMs: 6_000, intervalMs: 250 });
+    expect((await heartbeat(ctx, ben)).leftAfter).toEqual(expect.any(Number));
+    const run = runMatcher(ctx, { durationMs: 6_000, intervalMs: 250 });
     await keepBeating(ann, room!.id, run);
     const report = await run;
 
     expect(report.silentLeaves).toBe(1);
-    const settled = (await roomRef(room!.id).get()).data()!;
+    const settled = (await roomRef(ctx, room!.id).get()).data()!;
     expect(settled).toMatchObject({ status: 'settled', forfeits: [ben] });
     const annSide = sideUids(settled)[0]!.includes(ann) ? 'A' : 'B';
     expect(settled.result).toEqual({ outcome: annSide });
     expect(settled.ratingChanges![ann]!.delta).toBeGreaterThan(0);
-    expect((await playerStateRef(ben).get()).data()!.leaves).toBe(1);
-    expect((await playerStateRef(ann).get()).data()!.leaves).toBe(0);
+    expect((await playerStateRef(ctx, ben).get()).data()!.leaves).toBe(1);
+    expect((await playerStateRef(ctx, ann).get()).data()!.leaves).toBe(0);
     // One beat document per player, beside the room; the room itself was not written by the beats.
-    expect((await gameBeatsRef(room!.id).get()).docs.map((d) => d.id).sort()).toEqual([ann, ben].sort());
+    expect((await gameBeatsRef(ctx, room!.id).get()).docs.map((d) => d.id).sort()).toEqual([ann, ben].sort());
     expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
   }, 60_000);
 
   it('keeps a 2v2 going while a side still beats, and settles it once the whole side has gone silent', async () => {
     const uids = ['beat-a1', 'beat-a2', 'beat-b1', 'beat-b2'];
-    for (const uid of uids) await ensurePlayer(uid);
+    for (const uid of uids) await ensurePlayer(ctx, uid);
     let room = null;
-    for (const uid of uids) room = (await enqueue(uid, poolOf('2v2'))).room ?? room;
+    for (const uid of uids) room = (await enqueue(ctx, uid, poolOf('2v2'))).room ?? room;
     expect(room).not.toBeNull();
-    for (const uid of uids) await respondToReadyCheck(uid, room!.id, true);
-    const [sideA, sideB] = sideUids((await roomRef(room!.id).get()).data()!);
+    for (const uid of uids) await respondToReadyCheck(ctx, uid, room!.id, true);
+    const [sideA, sideB] = sideUids((await roomRef(ctx, room!.id).get()).data()!);
     // Side B and one player of side A beat from the start of the game, as the SDK does; the other player of side
     // A is silent from the start.
     const [quiet, ...beaters] = [...sideA!, ...sideB!];
-    await Promise.all(beaters.map((uid) => heartbeat(uid)));
-    const run = runMatcher({ durationMs: 5_000, intervalMs: 250 });
+    await Promise.all(beaters.map((uid) => heartbeat(ctx, uid)));
+    const run = runMatcher(ctx, { durationMs: 5_000, intervalMs: 250 });
     await Promise.all(beaters.map((uid) => keepBeating(uid, room!.id, run)));
     expect((await run).silentLeaves).toBe(1);
-    const playing = (await roomRef(room!.id).get()).data()!;
+    const playing = (await roomRef(ctx, room!.id).get()).data()!;
     expect(playing).toMatchObject({ status: 'active', forfeits: [quiet] });
     // A player taken to have left gets no further beat recorded.
-    expect((await heartbeat(quiet!)).leftAfter).toBeNull();
+    expect((await heartbeat(ctx, quiet!)).leftAfter).toBeNull();
 
     // Now all of side B falls silent too: side A wins, the quiet player's team-mate with it.
-    const second = runMatcher({ durationMs: 5_000, intervalMs: 250 });
+    const second = runMatcher(ctx, { durationMs: 5_000, intervalMs: 250 });
     await keepBeating(beaters[0]!, room!.id, second);
     expect((await second).silentLeaves).toBe(2);
-    const settled = (await roomRef(room!.id).get()).data()!;
+    const settled = (await roomRef(ctx, room!.id).get()).data()!;
     expect(settled.status).toBe('settled');
     expect(settled.result).toEqual({ outcome: 'A' });
     expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
@@ -104,24 +109,24 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
 
   /** A started game of `mode` between these players (the 2v2's ready check accepted by all). */
   async function started(mode: string, uids: string[]) {
-    for (const uid of uids) await ensurePlayer(uid);
+    for (const uid of uids) await ensurePlayer(ctx, uid);
     let room = null;
-    for (const uid of uids) room = (await enqueue(uid, poolOf(mode))).room ?? room;
-    if (room!.status === 'pending') for (const uid of uids) await respondToReadyCheck(uid, room!.id, true);
-    return (await roomRef(room!.id).get()).data()!;
+    for (const uid of uids) room = (await enqueue(ctx, uid, poolOf(mode))).room ?? room;
+    if (room!.status === 'pending') for (const uid of uids) await respondToReadyCheck(ctx, uid, room!.id, true);
+    return (await roomRef(ctx, room!.id).get()).data()!;
   }
 
   /** The room is void, with every player's leave counted and nobody's rating, record or history moved. */
   async function expectVoidWithLeaves(roomId: string, uids: string[]) {
-    const room = (await roomRef(roomId).get()).data()!;
+    const room = (await roomRef(ctx, roomId).get()).data()!;
     expect(room).toMatchObject({ status: 'voided', result: null, ratingChanges: null });
     expect(room.endReason).toMatch(/every side left the game/);
     expect([...room.forfeits].sort()).toEqual([...uids].sort());
     for (const uid of uids) {
-      expect((await playerStateRef(uid).get()).data()!.leaves).toBe(1);
-      const standing = (await playerRef(uid).get()).data()!.ladders[room.ladder];
+      expect((await playerStateRef(ctx, uid).get()).data()!.leaves).toBe(1);
+      const standing = (await playerRef(ctx, uid).get()).data()!.ladders[room.ladder];
       expect(standing?.games ?? 0).toBe(0);
-      expect(await readHistory(uid)).toEqual([]);
+      expect(await readHistory(ctx, uid)).toEqual([]);
     }
     expect(checkInvariants(await readSnapshot(db), config)).toEqual([]);
   }
@@ -129,7 +134,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
   it('voids a 1v1 both players went silent in, found in one sweep: no rating moves, both leaves count', async () => {
     const uids = ['void-ann', 'void-ben'];
     const room = await started('duel', uids);
-    const report = await runMatcher({ durationMs: 6_000, intervalMs: 250 });
+    const report = await runMatcher(ctx, { durationMs: 6_000, intervalMs: 250 });
     expect(report.silentLeaves).toBe(2);
     await expectVoidWithLeaves(room.id, uids);
   }, 60_000);
@@ -141,9 +146,9 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
       const [a, b] = sideUids(room).map((side) => side[0]!);
       const [leaver, quiet] = forfeiter === 0 ? [a!, b!] : [b!, a!];
       await sleep(2_500);
-      await heartbeat(leaver); // the forfeiter's client was beating; only the other is past their silence
+      await heartbeat(ctx, leaver); // the forfeiter's client was beating; only the other is past their silence
       await sleep(1_800);
-      expect((await forfeit(leaver, room.id)).status).toBe('voided');
+      expect((await forfeit(ctx, leaver, room.id)).status).toBe('voided');
       await expectVoidWithLeaves(room.id, [leaver, quiet]);
     }
   }, 60_000);
@@ -153,17 +158,17 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
     const room = await started('2v2', uids);
     const [sideA] = sideUids(room);
     // Side A's first player forfeits at once: the game goes on without them. Nobody else beats.
-    expect((await forfeit(sideA![0]!, room.id)).status).toBe('active');
-    const report = await runMatcher({ durationMs: 6_000, intervalMs: 250 });
+    expect((await forfeit(ctx, sideA![0]!, room.id)).status).toBe('active');
+    const report = await runMatcher(ctx, { durationMs: 6_000, intervalMs: 250 });
     expect(report.silentLeaves).toBe(3);
     await expectVoidWithLeaves(room.id, uids);
   }, 60_000);
 
   it('records no beat in a mode that does not count silence, nor for a player only queued', async () => {
     const [cat] = ['beat-cat'];
-    await ensurePlayer(cat);
-    await enqueue(cat, poolOf('1v1'));
-    expect(await heartbeat(cat)).toMatchObject({ presence: { kind: 'queued' }, leftAfter: null });
+    await ensurePlayer(ctx, cat);
+    await enqueue(ctx, cat, poolOf('1v1'));
+    expect(await heartbeat(ctx, cat)).toMatchObject({ presence: { kind: 'queued' }, leftAfter: null });
   });
 
   it('lets a game beat at its pace cost no call, and counts one sent sooner in its own transaction', async () => {
@@ -173,19 +178,19 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
     const at = Date.now();
     await setCallBucket(ann!, { tokens: 100, at });
     // A first beat, or one a quarter of the silence allowance after the last, pays for itself: no call taken.
-    expect(await heartbeat(ann!, limit)).toMatchObject({ paid: true, leftAfter: expect.any(Number) });
+    expect(await heartbeat(ctx, ann!, limit)).toMatchObject({ paid: true, leftAfter: expect.any(Number) });
     expect(await callBucketOf(ann!)).toEqual({ tokens: 100, at });
     // One right after it is counted: one call from the bucket on the state the beat read, not a grant of several.
-    expect(await heartbeat(ann!, limit)).toMatchObject({ paid: true, leftAfter: expect.any(Number) });
+    expect(await heartbeat(ctx, ann!, limit)).toMatchObject({ paid: true, leftAfter: expect.any(Number) });
     const bucket = await callBucketOf(ann!);
     expect(bucket.tokens).toBeCloseTo(99 + ((bucket.at - at) * limit.callsPerMinute) / 60_000, 6);
     // A player with no call left is refused such a beat before it is written.
-    await heartbeat(ben!, limit);
-    const recorded = (await gameBeatRef(room.id, ben!).get()).data()!;
+    await heartbeat(ctx, ben!, limit);
+    const recorded = (await gameBeatRef(ctx, room.id, ben!).get()).data()!;
     const empty = { tokens: 0, at: Date.now() };
     await setCallBucket(ben!, empty);
-    await expect(heartbeat(ben!, limit)).rejects.toMatchObject({ code: 'resource-exhausted' });
-    expect((await gameBeatRef(room.id, ben!).get()).data()).toEqual(recorded);
+    await expect(heartbeat(ctx, ben!, limit)).rejects.toMatchObject({ code: 'resource-exhausted' });
+    expect((await gameBeatRef(ctx, room.id, ben!).get()).data()).toEqual(recorded);
     expect(await callBucketOf(ben!)).toEqual(empty);
   });
 });

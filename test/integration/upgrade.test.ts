@@ -19,13 +19,13 @@ const storedState = (uid: string) => fixture[`playerStates/${uid}`] as { partyId
 describe('upgrading from release 0.1.0', () => {
   it("reads every player's profile, state and games that 0.1.0 wrote", async () => {
     await loadDatabase(db, fixture);
-    const ann = (await playerRef('dev:ann').get()).data()!;
+    const ann = (await playerRef({ db }, 'dev:ann').get()).data()!;
     expect(ann.ladders.solo).toMatchObject({ rating: storedPlayer('dev:ann').ladders.solo!.rating, wins: 1 });
-    const bobState = (await playerStateRef('dev:bob').get()).data()!;
+    const bobState = (await playerStateRef({ db }, 'dev:bob').get()).data()!;
     expect(bobState.partyId).toBe(storedState('dev:bob').partyId);
     expect(bobState.partyId).not.toBeNull();
     const [game] = Object.keys(fixture).filter((path) => path.startsWith('players/dev:ann/history/'));
-    const row = (await historyRef('dev:ann', game!.split('/').at(-1)!).get()).data()!;
+    const row = (await historyRef({ db }, 'dev:ann', game!.split('/').at(-1)!).get()).data()!;
     expect(row).toMatchObject({ outcome: 'win' });
   });
 

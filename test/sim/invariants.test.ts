@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
-import { config } from '../../functions/src/config.js';
 import { emulatorEnv } from '../../scripts/emulators.js';
 import { checkInvariants, readSnapshot, type InvariantViolation } from '../../sim/invariants.js';
 import { db } from '../support/admin.js';
@@ -10,6 +9,10 @@ import { TEST_CONFIG } from '../support/config.js';
 import { enqueue, expectInvariants, sideUids } from '../support/game.js';
 import { operator } from '../support/operator.js';
 import { party, players } from '../support/players.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
+const { config } = ctx;
 
 /** A small but complete world made by the real functions: a settled 1v1, a queued player, a party. */
 async function playedWorld() {

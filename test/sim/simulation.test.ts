@@ -2,12 +2,15 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { config } from '../../functions/src/config.js';
 import { analyse } from '../../sim/analysis.js';
 import { parseOptions } from '../../sim/options.js';
 import { screenshot } from '../../sim/png.js';
 import { writeReports } from '../../sim/report.js';
 import { runSimulation } from '../../sim/simulation.js';
+import { testContext } from '../support/context.js';
+
+const ctx = testContext();
+const { config } = ctx;
 
 /** Codes a racing, faulty client is answered with; anything else (internal, invalid-argument, …) is a bug. */
 // `unavailable`: a bot's connection to the functions emulator failed before any answer (seen once under load on

@@ -1,9 +1,9 @@
 import type { DocumentReference } from 'firebase-admin/firestore';
 import { expect } from 'vitest';
-import { database } from '../../functions/src/store/firestore/db.js';
+import { testContext } from './context.js';
 
 /** The ladder's database, as the test configuration names it. */
-export const db = database();
+export const db = testContext().db;
 
 /** Sets a player's call bucket (`calls` on their state, core/fairplay/rateLimit.ts), as if they had spent calls. */
 export const setCallBucket = (uid: string, bucket: { tokens: number; at: number }) =>

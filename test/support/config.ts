@@ -9,8 +9,9 @@ export const TEST_CONFIG = fileURLToPath(new URL('../ladder.config.json', import
 
 /**
  * A copy of the test configuration changed by `edit`, written to a scratch folder that goes after the file's
- * tests; returns its path. Made this process's LADDER_CONFIG, it is what functions code the file imports
- * afterwards (with `await import`) loads; a process or emulator the file starts can be handed it too.
+ * tests; returns its path. Store code the file runs in-process takes it through a context (`testContext(path)`,
+ * test/support/context.ts); a process or emulator the file starts can be handed it as LADDER_CONFIG.
+
  */
 // biome-ignore lint/suspicious/noExplicitAny: the edits reach into the raw JSON before it is validated at load
 export function useTestConfig(name: string, edit: (config: any) => void): string {

@@ -1,10 +1,13 @@
 import { expect } from 'vitest';
-import { config } from '../../functions/src/config.js';
 import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 import { db } from './admin.js';
 import type { Client } from './client.js';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
+import { testContext } from './context.js';
+
+const ctx = testContext();
+const { config } = ctx;
 
 /** A room as the server stores it (one source for the document's shape). */
 export type Room = RoomDoc;
@@ -12,7 +15,7 @@ export type Room = RoomDoc;
 export const enqueue = (client: Client, mode: string) => client.call('enqueue', { mode });
 
 /** One scheduled matcher run, short: what Cloud Scheduler would start every minute. */
-export const sweep = (durationMs = 1_200) => runMatcher({ durationMs, intervalMs: 300 });
+export const sweep = (durationMs = 1_200) => runMatcher(ctx, { durationMs, intervalMs: 300 });
 
 export const ticketOf = async (mode: string, id: string) => (await db.doc(`pools/${mode}/tickets/${id}`).get()).data()!;
 export const roomOf = async (id: string) => (await db.doc(`rooms/${id}`).get()).data() as Room;

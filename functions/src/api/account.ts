@@ -12,17 +12,17 @@ import { callable, ownOrOperators } from './callable.js';
  */
 export const deleteAccount = callable(
   z.strictObject({ uid: documentIdSchema.optional(), reason: reasonSchema.optional() }),
-  (input, caller) => {
+  (input, caller, ctx) => {
     const uid = ownOrOperators(caller, input.uid, 'a player can delete only their own account.');
-    if (uid === caller.uid) return erase(caller.uid, uid, input.reason ?? 'deleted by the player');
+    if (uid === caller.uid) return erase(ctx, caller.uid, uid, input.reason ?? 'deleted by the player');
     if (!input.reason)
       throw new HttpsError(
         'invalid-argument',
         "Invalid request: reason: an operator deleting another player's account must say why.",
       );
-    return erase(caller.uid, uid, input.reason);
+    return erase(ctx, caller.uid, uid, input.reason);
   },
 );
 
 /** Everything stored about the caller, as one JSON document (GDPR access and portability). */
-export const exportMyData = callable(z.strictObject({}), (_input, caller) => exportData(caller.uid));
+export const exportMyData = callable(z.strictObject({}), (_input, caller, ctx) => exportData(ctx, caller.uid));

@@ -31,12 +31,12 @@ export const banPlayer = adminCallable(
       .nullable(),
     replace: z.boolean().optional(),
   }),
-  (input, caller) => ban(caller.uid, input.uid, input.reason, input.hours, input.replace ?? false),
+  (input, caller, ctx) => ban(ctx, caller.uid, input.uid, input.reason, input.hours, input.replace ?? false),
 );
 
 export const unbanPlayer = adminCallable(
   z.strictObject({ uid: documentIdSchema, reason: reasonSchema }),
-  (input, caller) => unban(caller.uid, input.uid, input.reason),
+  (input, caller, ctx) => unban(ctx, caller.uid, input.uid, input.reason),
 );
 
 const target = documentIdSchema;
@@ -44,11 +44,11 @@ const target = documentIdSchema;
 /** Stops queueing for a mode or one regional pool (`1v1@eu`) with the studio's message; waiting tickets go free. */
 export const pauseMode = adminCallable(
   z.strictObject({ mode: target, message: pauseMessageSchema, reason: reasonSchema }),
-  (input, caller) => pause(caller.uid, input.mode, input.message, input.reason),
+  (input, caller, ctx) => pause(ctx, caller.uid, input.mode, input.message, input.reason),
 );
 
-export const resumeMode = adminCallable(z.strictObject({ mode: target, reason: reasonSchema }), (input, caller) =>
-  resume(caller.uid, input.mode, input.reason),
+export const resumeMode = adminCallable(z.strictObject({ mode: target, reason: reasonSchema }), (input, caller, ctx) =>
+  resume(ctx, caller.uid, input.mode, input.reason),
 );
 
 /** Moves a player's rating on a ladder by a whole, non-zero `delta` (at most 1000 either way), with its reason. */
@@ -59,19 +59,19 @@ export const adjustRating = adminCallable(
     delta: adjustmentDeltaSchema,
     reason: reasonSchema,
   }),
-  (input, caller) => adjust(caller.uid, input.uid, input.ladder, input.delta, input.reason),
+  (input, caller, ctx) => adjust(ctx, caller.uid, input.uid, input.ladder, input.delta, input.reason),
 );
 
 /** Takes back a settled game's rating changes, records and counts, once; the room stays, marked voided. */
 export const voidRoom = adminCallable(
   z.strictObject({ roomId: documentIdSchema, reason: reasonSchema }),
-  (input, caller) => voidSettled(caller.uid, input.roomId, input.reason),
+  (input, caller, ctx) => voidSettled(ctx, caller.uid, input.roomId, input.reason),
 );
 
 /** Closes an ended season now rather than at the scheduler's next run; repeating it changes nothing. */
 export const closeSeasonNow = adminCallable(
   z.strictObject({ ladder: idSchema(64), season: idSchema(40), reason: reasonSchema }),
-  (input, caller) => closeNow(caller.uid, input.ladder, input.season, input.reason),
+  (input, caller, ctx) => closeNow(ctx, caller.uid, input.ladder, input.season, input.reason),
   { timeoutSeconds: 120 },
 );
 
@@ -89,6 +89,6 @@ export const extendSeason = adminCallable(
       path: ['endsAt'],
       message: 'give either endsAt or byDays (one of them)',
     }),
-  ({ ladder, season, endsAt, byDays, reason }, caller) =>
-    extend(caller.uid, ladder, season, endsAt === undefined ? { byDays: byDays! } : { endsAt }, reason),
+  ({ ladder, season, endsAt, byDays, reason }, caller, ctx) =>
+    extend(ctx, caller.uid, ladder, season, endsAt === undefined ? { byDays: byDays! } : { endsAt }, reason),
 );

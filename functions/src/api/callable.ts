@@ -5,8 +5,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import { Failure } from '../core/errors.js';
 import { formatIssues } from '../core/validation.js';
-import { config } from '../config.js';
-import type { FunctionsConfig } from '../core/config.js';
+import type { LadderContext } from '../context.js';
 import { deferred } from '../define.js';
 import { withOpCounts, type OpCounts, type OpsByKind } from '../store/firestore/metrics.js';
 import { assertNotRefused, takeCall } from '../store/rateLimit.js';
@@ -34,7 +33,7 @@ export function requireCaller(request: CallableRequest): Caller {
 }
 
 /** Refuses a deleted account's session (its ID token outlives the account by up to an hour): one read. */
-const assertLive = (caller: Caller) => assertSessionLive(caller.uid, caller.token.auth_time);
+const assertLive = (ctx: LadderContext, caller: Caller) => assertSessionLive(ctx, caller.uid, caller.token.auth_time);
 
 /** Maps whatever a handler throws to an `HttpsError`, so no refusal reaches a client as `internal`. */
 export function toHttpsError(error: unknown): HttpsError {
@@ -53,8 +52,8 @@ export function toHttpsError(error: unknown): HttpsError {
  * reads and writes it made (in all and by kind of document), and how long it ran (a stream: all the while it was
  * open), to `metrics/{function}`; that bookkeeping write is not itself counted.
  */
-const recordOps = (startedAt: number) => (ops: OpCounts, kinds: OpsByKind) =>
-  metricsRef(process.env.K_SERVICE ?? 'unknown')
+const recordOps = (ctx: LadderContext, startedAt: number) => (ops: OpCounts, kinds: OpsByKind) =>
+  metricsRef(ctx, process.env.K_SERVICE ?? 'unknown')
     .set(
       {
         reads: FieldValue.increment(ops.reads),
@@ -72,9 +71,11 @@ const recordOps = (startedAt: number) => (ops: OpCounts, kinds: OpsByKind) =>
     )
     .then(() => undefined);
 
-async function guarded<R>(work: () => Promise<R>): Promise<R> {
+async function guarded<R>(ctx: LadderContext, work: () => Promise<R>): Promise<R> {
   try {
-    return process.env.LADDER_METRICS === 'on' ? await withOpCounts(work, recordOps(performance.now())) : await work();
+    return process.env.LADDER_METRICS === 'on'
+      ? await withOpCounts(work, recordOps(ctx, performance.now()))
+      : await work();
   } catch (error) {
     throw toHttpsError(error);
   }
@@ -88,20 +89,20 @@ const unauthenticated = failedWith('unauthenticated');
 
 /**
  * Every callable runs where the deployment says, and demands an App Check token when it says so
- * (`fairPlay.enforceAppCheck`). Read when the callable is defined, after the deployment's configuration is in.
+ * (`fairPlay.enforceAppCheck`). Read when the callable is defined, from the ladder's context.
  */
-const deployed = (where: FunctionsConfig, options: CallableOptions): CallableOptions => ({
-  region: where.region,
-  memory: where.memory,
-  minInstances: where.minInstances,
+const deployed = ({ config }: LadderContext, options: CallableOptions): CallableOptions => ({
+  region: config.functions.region,
+  memory: config.functions.memory,
+  minInstances: config.functions.minInstances,
   enforceAppCheck: config.fairPlay.enforceAppCheck,
   ...options,
 });
 
 /** A request schema, or one made when the callable is defined (it names configured modes or ladders). */
-type SchemaOf<S> = S | (() => S);
-const schemaOf = <S extends z.ZodType>(schema: SchemaOf<S>): S =>
-  typeof schema === 'function' ? (schema as () => S)() : schema;
+type SchemaOf<S> = S | ((ctx: LadderContext) => S);
+const schemaOf = <S extends z.ZodType>(schema: SchemaOf<S>, ctx: LadderContext): S =>
+  typeof schema === 'function' ? (schema as (ctx: LadderContext) => S)(ctx) : schema;
 
 /** A streaming call's side channel: whether the client reads a stream, and how to send it one chunk. */
 export interface Stream<C> {
@@ -113,29 +114,30 @@ export interface Stream<C> {
 
 /**
  * A callable for signed-in players: authenticated, rate limited per player (`fairPlay.rateLimit`), validated,
- * errors mapped. Every API function uses it; a streaming one sends its chunks through `stream`.
+ * errors mapped, handed the ladder's context as it is the caller. Every API function uses it; a streaming one sends
+ * its chunks through `stream`.
  */
 export function callable<S extends z.ZodType, R, C = unknown>(
   schema: SchemaOf<S>,
-  handler: (input: z.output<S>, caller: Caller, stream: Stream<C>) => Promise<R>,
+  handler: (input: z.output<S>, caller: Caller, ctx: LadderContext, stream: Stream<C>) => Promise<R>,
   options: CallableOptions = {},
 ) {
-  return deferred((where) => {
-    const limit = config.fairPlay.rateLimit;
-    const schemaNow = schemaOf(schema);
+  return deferred((ctx) => {
+    const limit = ctx.config.fairPlay.rateLimit;
+    const schemaNow = schemaOf(schema, ctx);
     // Typed by the schema's input, so the exported function states its request and response (the client's
     // contract test compares them).
-    return onCall<z.input<S>, Promise<R>, C>(deployed(where, options), (request, response) =>
-      guarded(async () => {
+    return onCall<z.input<S>, Promise<R>, C>(deployed(ctx, options), (request, response) =>
+      guarded(ctx, async () => {
         const caller = requireCaller(request);
-        await assertLive(caller);
+        await assertLive(ctx, caller);
         // Bad input is refused before it is counted: it changes nothing, not even the caller's bucket.
         const input = parseRequest(schemaNow, request.data);
-        const call = limit ? await takeCall(caller.uid, limit) : null;
+        const call = limit ? await takeCall(ctx, caller.uid, limit) : null;
         const signal = response?.signal ?? new AbortController().signal;
         const send = (chunk: C) => response?.sendChunk(chunk) ?? Promise.resolve(false);
         try {
-          return await handler(input, caller, { accepts: request.acceptsStreaming, send, signal });
+          return await handler(input, caller, ctx, { accepts: request.acceptsStreaming, send, signal });
         } catch (error) {
           // Input the handler refuses once it has looked (placements for a team room, say) is bad input too.
           if (invalidArgument(error)) call?.refund();
@@ -165,28 +167,28 @@ export interface Paid<R> {
  */
 export function paidCallable<S extends z.ZodType, R>(
   schema: SchemaOf<S>,
-  handler: (input: z.output<S>, caller: Caller) => Promise<Paid<R>>,
+  handler: (input: z.output<S>, caller: Caller, ctx: LadderContext) => Promise<Paid<R>>,
   options: CallableOptions = {},
 ) {
-  return deferred((where) => {
-    const limit = config.fairPlay.rateLimit;
-    const schemaNow = schemaOf(schema);
-    return onCall<z.input<S>, Promise<R>>(deployed(where, options), (request) =>
-      guarded(async () => {
+  return deferred((ctx) => {
+    const limit = ctx.config.fairPlay.rateLimit;
+    const schemaNow = schemaOf(schema, ctx);
+    return onCall<z.input<S>, Promise<R>>(deployed(ctx, options), (request) =>
+      guarded(ctx, async () => {
         const caller = requireCaller(request);
         const input = parseRequest(schemaNow, request.data);
-        if (limit) assertNotRefused(caller.uid);
+        if (limit) assertNotRefused(ctx, caller.uid);
         // A deleted account's session is refused by the handler's own read of the caller's state (it has none);
         // an answer that paid for nothing, or a failure, is checked here before anything is counted.
-        const outcome = await handler(input, caller).catch(async (error: unknown) => {
+        const outcome = await handler(input, caller, ctx).catch(async (error: unknown) => {
           if (invalidArgument(error) || refusedForRate(error) || unauthenticated(error)) throw error;
-          await assertLive(caller);
-          if (limit) await takeCall(caller.uid, limit, 1);
+          await assertLive(ctx, caller);
+          if (limit) await takeCall(ctx, caller.uid, limit, 1);
           throw error;
         });
         if (!outcome.paid) {
-          await assertLive(caller);
-          if (limit) await takeCall(caller.uid, limit);
+          await assertLive(ctx, caller);
+          if (limit) await takeCall(ctx, caller.uid, limit);
         }
         return outcome.answer;
       }),
@@ -197,13 +199,13 @@ export function paidCallable<S extends z.ZodType, R>(
 /** A callable open to clients without a Firebase identity yet (only `login`). */
 export function publicCallable<S extends z.ZodType, R>(
   schema: SchemaOf<S>,
-  handler: (input: z.output<S>) => Promise<R>,
-  options: () => CallableOptions = () => ({}),
+  handler: (input: z.output<S>, ctx: LadderContext) => Promise<R>,
+  options: (ctx: LadderContext) => CallableOptions = () => ({}),
 ) {
-  return deferred((where) => {
-    const input = schemaOf(schema);
-    return onCall<z.input<S>, Promise<R>>(deployed(where, options()), (request) =>
-      guarded(() => handler(parseRequest(input, request.data))),
+  return deferred((ctx) => {
+    const input = schemaOf(schema, ctx);
+    return onCall<z.input<S>, Promise<R>>(deployed(ctx, options(ctx)), (request) =>
+      guarded(ctx, () => handler(parseRequest(input, request.data), ctx)),
     );
   });
 }
@@ -228,18 +230,18 @@ export function ownOrOperators(caller: Caller, uid: string | undefined, refusal:
  */
 export function adminCallable<S extends z.ZodType, R>(
   schema: SchemaOf<S>,
-  handler: (input: z.output<S>, caller: Caller) => Promise<R>,
+  handler: (input: z.output<S>, caller: Caller, ctx: LadderContext) => Promise<R>,
   options: CallableOptions = {},
 ) {
-  return deferred((where) => {
-    const input = schemaOf(schema);
-    return onCall<z.input<S>, Promise<R>>(deployed(where, options), (request) =>
-      guarded(async () => {
+  return deferred((ctx) => {
+    const input = schemaOf(schema, ctx);
+    return onCall<z.input<S>, Promise<R>>(deployed(ctx, options), (request) =>
+      guarded(ctx, async () => {
         const caller = requireCaller(request);
-        await assertLive(caller);
+        await assertLive(ctx, caller);
         if (!isAdmin(caller))
           throw new HttpsError('permission-denied', 'Operators only: this call needs the admin claim.');
-        return handler(parseRequest(input, request.data), caller);
+        return handler(parseRequest(input, request.data), caller, ctx);
       }),
     );
   });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { catalogOf } from '../core/mode/catalog.js';
-import { config } from '../config.js';
 import { publicCallable } from './callable.js';
 
 /**
@@ -8,4 +7,4 @@ import { publicCallable } from './callable.js';
  * lobby offers what the server runs instead of a copy of its configuration. Open before sign-in: it reads no
  * document and tells nothing about any player.
  */
-export const getModes = publicCallable(z.strictObject({}), async () => catalogOf(config));
+export const getModes = publicCallable(z.strictObject({}), async (_input, ctx) => catalogOf(ctx.config));

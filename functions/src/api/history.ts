@@ -15,8 +15,8 @@ export const getHistory = callable(
     /** Only rows settled before this time (ms): the last `settledAt` of the previous page. */
     before: z.number().int().positive().optional(),
   }),
-  async ({ uid, limit, before }, caller) => {
+  async ({ uid, limit, before }, caller, ctx) => {
     const whose = ownOrOperators(caller, uid, 'a player reads only their own history.');
-    return { rows: await readHistory(whose, { limit, before }) };
+    return { rows: await readHistory(ctx, whose, { limit, before }) };
   },
 );

@@ -8,7 +8,6 @@ import { douyinSession } from '../platforms/douyin.js';
 import { code2Session } from '../platforms/wechat.js';
 import { app } from '../store/firestore/db.js';
 import { ensurePlayer } from '../store/profile.js';
-import { config } from '../config.js';
 import { publicCallable } from './callable.js';
 
 /**
@@ -87,7 +86,7 @@ async function platformUid(input: Exclude<z.output<typeof loginSchema>, { provid
  */
 export const login = publicCallable(
   loginSchema,
-  async (input) => {
+  async (input, ctx) => {
     let uid: string;
     let nameHint: string | undefined;
     if (input.provider === 'dev') {
@@ -95,12 +94,12 @@ export const login = publicCallable(
       uid = devUid(input.name);
       nameHint = input.name;
     } else uid = await platformUid(input);
-    const { player, state } = await ensurePlayer(uid, nameHint);
-    assertNotBanned(state.ban, 'sign in', Date.now());
+    const { player, state } = await ensurePlayer(ctx, uid, nameHint);
+    assertNotBanned(state.ban, 'sign in', ctx.clock.now());
     const token = await getAuth(app).createCustomToken(uid, { provider: input.provider });
     return { uid, token, displayName: player.displayName };
   },
-  () => {
+  ({ config }) => {
     platforms.wechat = config.login.wechat ? declarePlatform('WECHAT', 'WeChat', 'https://api.weixin.qq.com') : null;
     platforms.douyin = config.login.douyin
       ? declarePlatform('DOUYIN', 'Douyin', 'https://developer.toutiao.com')

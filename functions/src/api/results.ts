@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { config } from '../config.js';
 import { documentIdSchema } from '../core/ids.js';
 import { ffaReportSchema, teamReportSchema } from '../core/room/room.js';
 import { assertNotBanned, type Ban } from '../core/ops/ban.js';
@@ -15,13 +14,17 @@ export const reportResult = paidCallable(
     teamReportSchema.extend({ roomId: documentIdSchema }),
     ffaReportSchema.extend({ roomId: documentIdSchema }),
   ]),
-  async ({ roomId: id, ...result }, caller) => {
-    const authoritative = caller.token[config.results.gameServerClaim] === true;
+  async ({ roomId: id, ...result }, caller, ctx) => {
+    const authoritative = caller.token[ctx.config.results.gameServerClaim] === true;
     // A trusted game server is no player: only a player's own report is held to their ban, read from the
     // claim the ban mirrors onto their token (store/bans.ts), so a report costs no read.
     if (!authoritative)
-      assertNotBanned(caller.token.ban as Pick<Ban, 'until' | 'reason'> | undefined, 'report a result', Date.now());
-    const { room, first } = await record({ uid: caller.uid, authoritative }, id, result);
+      assertNotBanned(
+        caller.token.ban as Pick<Ban, 'until' | 'reason'> | undefined,
+        'report a result',
+        ctx.clock.now(),
+      );
+    const { room, first } = await record(ctx, { uid: caller.uid, authoritative }, id, result);
     return { answer: { room }, paid: first };
   },
 );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { Failure, fail } from '../core/errors.js';
 import { matchStateRequest, type StreamEnd, watchMatchRequest } from '../core/queue/view.js';
-import { poolOf } from '../config.js';
+import type { LadderContext } from '../context.js';
 import { claimStream, type Follow, readView, type View, watchView } from '../store/matchView.js';
 import { callable, type Stream } from './callable.js';
 
@@ -10,18 +10,20 @@ import { callable, type Stream } from './callable.js';
  * A followed ticket's `mode` must name a pool of this deployment: a mistyped one is bad input, refused naming the
  * field, not a ticket that is missing. Made when the callable is defined, from the deployment's modes.
  */
-const knownPool = (input: { ticket?: { mode: string } | undefined }, ctx: z.RefinementCtx) => {
-  if (!input.ticket) return;
-  try {
-    poolOf(input.ticket.mode);
-  } catch (error) {
-    if (!(error instanceof Failure)) throw error;
-    ctx.addIssue({ code: 'custom', path: ['ticket', 'mode'], message: error.message });
-  }
-};
+const knownPool =
+  (ctx: LadderContext) => (input: { ticket?: { mode: string } | undefined }, refine: z.RefinementCtx) => {
+    if (!input.ticket) return;
+    try {
+      ctx.poolOf(input.ticket.mode);
+    } catch (error) {
+      if (!(error instanceof Failure)) throw error;
+      refine.addIssue({ code: 'custom', path: ['ticket', 'mode'], message: error.message });
+    }
+  };
 
 /** The first view newer than `since`, or `now` (the latest read) once `waitMs` has passed or the client left. */
 function nextView(
+  ctx: LadderContext,
   uid: string,
   follow: Follow | undefined,
   since: number,
@@ -38,6 +40,7 @@ function nextView(
       else resolve(latest);
     };
     const stop = watchView(
+      ctx,
       uid,
       follow,
       (view) => {
@@ -57,16 +60,17 @@ function nextView(
  * else as soon as it changes, or after `waitMs` (at most 25 s) with the view unchanged.
  */
 export const getMatchState = callable(
-  () => matchStateRequest.superRefine(knownPool),
-  async (input, caller, { signal }) => {
-    const now = await readView(caller.uid, input.ticket);
+  (ctx) => matchStateRequest.superRefine(knownPool(ctx)),
+  async (input, caller, ctx, { signal }) => {
+    const now = await readView(ctx, caller.uid, input.ticket);
     if (now.version > input.sinceVersion || input.waitMs === 0) return now;
-    return nextView(caller.uid, input.ticket, input.sinceVersion, now, input.waitMs, signal);
+    return nextView(ctx, caller.uid, input.ticket, input.sinceVersion, now, input.waitMs, signal);
   },
 );
 
 /** Sends every view newer than the last one sent until the time limit, a newer stream, or the client leaving. */
 function follow(
+  ctx: LadderContext,
   uid: string,
   input: { sinceVersion: number; limitSeconds: number; ticket?: Follow | undefined },
   stream: Stream<View>,
@@ -87,6 +91,7 @@ function follow(
     // Chunks go out in order: each waits for the one before to be written.
     let writing = Promise.resolve();
     const stopView = watchView(
+      ctx,
       uid,
       input.ticket,
       (view) => {
@@ -98,7 +103,7 @@ function follow(
     );
     const timer = setTimeout(() => void writing.then(() => finish('time-limit')), input.limitSeconds * 1000);
     stream.signal.addEventListener('abort', () => finish('time-limit'));
-    claimStream(uid, randomUUID(), () => void writing.then(() => finish('replaced'))).then(
+    claimStream(ctx, uid, randomUUID(), () => void writing.then(() => finish('replaced'))).then(
       (stop) => {
         if (done) stop();
         else stopClaim = stop;
@@ -114,11 +119,11 @@ function follow(
  * opening another ends this one (`replaced`).
  */
 export const watchMatch = callable(
-  () => watchMatchRequest.superRefine(knownPool),
-  (input, caller, stream: Stream<View>) => {
+  (ctx) => watchMatchRequest.superRefine(knownPool(ctx)),
+  (input, caller, ctx, stream: Stream<View>) => {
     if (!stream.accepts)
       fail('failed-precondition', 'watchMatch streams: send Accept: text/event-stream, or call getMatchState.');
-    return follow(caller.uid, input, stream);
+    return follow(ctx, caller.uid, input, stream);
   },
   { timeoutSeconds: 70 },
 );

@@ -1,4 +1,3 @@
-import { config } from '../config.js';
 import { deferred, scheduled } from '../define.js';
 import { runMatcher } from './matcherRun.js';
 
@@ -8,11 +7,15 @@ import { runMatcher } from './matcherRun.js';
  */
 const tick = (name: string) =>
   scheduled(
-    () => ({ schedule: 'every 1 minutes', timeoutSeconds: Math.ceil(config.matcher.runSeconds) + 60, retryCount: 0 }),
-    async () => {
-      await runMatcher({
-        durationMs: config.matcher.runSeconds * 1000,
-        intervalMs: config.matcher.sweepIntervalSeconds * 1000,
+    ({ config }) => ({
+      schedule: 'every 1 minutes',
+      timeoutSeconds: Math.ceil(config.matcher.runSeconds) + 60,
+      retryCount: 0,
+    }),
+    async (ctx) => {
+      await runMatcher(ctx, {
+        durationMs: ctx.config.matcher.runSeconds * 1000,
+        intervalMs: ctx.config.matcher.sweepIntervalSeconds * 1000,
         name,
       });
     },
@@ -24,8 +27,8 @@ export const matcherTick = tick('tick1');
  * With `matcher.runs` above 1, the other runs, deployed as `ladder-matcherTicks-run2` and so on: each its own scheduled
  * function and instance, sharing the pools with the first through the pools' leases.
  */
-export const matcherTicks = deferred((where) =>
+export const matcherTicks = deferred((ctx) =>
   Object.fromEntries(
-    Array.from({ length: config.matcher.runs - 1 }, (_, i) => [`run${i + 2}`, tick(`tick${i + 2}`).build(where)]),
+    Array.from({ length: ctx.config.matcher.runs - 1 }, (_, i) => [`run${i + 2}`, tick(`tick${i + 2}`).build(ctx)]),
   ),
 );

@@ -23,7 +23,7 @@ import {
 } from '../core/ops/queueStats.js';
 import { LIVE_ROOM_STATUSES, reportOverdue, type RoomDoc } from '../core/room/room.js';
 import { readyCheckOverdue } from '../core/room/readyCheck.js';
-import { config, poolOf } from '../config.js';
+import type { LadderContext } from '../context.js';
 import { countWrites, opCounts } from '../store/firestore/metrics.js';
 import { livingLeases, nextTakeover, planLeases } from '../core/queue/lease.js';
 import {
@@ -116,12 +116,16 @@ export const emptyRunReport = (holder = ''): RunReport => ({
  * deadlines of its pools' rooms. Reads do not grow with the pool: a pool is opened from the digest its previous
  * holder left plus the tickets changed since, and then only documents that change are read.
  */
-export function runMatcher(options: RunOptions): Promise<RunReport> {
-  return new MatcherRun(options).run();
+export function runMatcher(ctx: LadderContext, options: RunOptions): Promise<RunReport> {
+  return new MatcherRun(ctx, options).run();
 }
 
-/** The state one run keeps between its sweeps: its leases, the pools and rooms it mirrors, what it consumed. */
-class MatcherRun {
+/**
+ * One matcher run on a ladder's context, and the state it keeps between its sweeps: its leases, the pools and rooms
+ * it mirrors, what it consumed. `run()` sweeps every interval until its time is up; a test may instead drive it a
+ * sweep at a time (`sweepOnce()`, with the context's clock moved by hand in between) and then `finish()` it.
+ */
+export class MatcherRun {
   private readonly holder: string;
   private readonly report: RunReport;
   private readonly until: number;
@@ -129,8 +133,8 @@ class MatcherRun {
   private readonly leaseMs: number;
   private readonly signal: AbortSignal | undefined;
   /** Every configured pool, resolved once for the run. */
-  private readonly configured = new Map(poolIds(config.modes).map((id) => [id, poolOf(id)]));
-  private readonly recentWaits = new Map([...this.configured.keys()].map((id) => [id, [] as BandWait[]]));
+  private readonly configured: Map<PoolId, Pool>;
+  private readonly recentWaits: Map<PoolId, BandWait[]>;
   private readonly readsBefore = opCounts.reads;
   private rooms: Mirror<RoomDoc, RoomDoc> | null = null;
   private readonly pools = new Map<string, PoolMirror>();
@@ -150,10 +154,15 @@ class MatcherRun {
   // This run's last beacon write: the next renewal holds only if nobody touched the beacon since.
   private beaconWrite: Timestamp | null = null;
 
-  constructor({ durationMs, intervalMs, leaseMs, name = 'matcher', signal }: RunOptions) {
+  constructor(
+    private readonly ctx: LadderContext,
+    { durationMs, intervalMs, leaseMs, name = 'matcher', signal }: RunOptions,
+  ) {
+    this.configured = new Map(poolIds(ctx.config.modes).map((id) => [id, ctx.poolOf(id)]));
+    this.recentWaits = new Map([...this.configured.keys()].map((id) => [id, [] as BandWait[]]));
     this.holder = `${name}-${randomUUID()}`;
     this.report = emptyRunReport(this.holder);
-    this.until = Date.now() + durationMs;
+    this.until = ctx.clock.now() + durationMs;
     this.intervalMs = intervalMs;
     this.leaseMs = leaseMs ?? Math.max(3 * intervalMs, 15_000);
     this.signal = signal;
@@ -163,20 +172,26 @@ class MatcherRun {
     try {
       // At least one attempt per run, however short.
       do {
-        const started = Date.now();
-        await this.renewIfDue(true);
-        if (this.pools.size) await this.sweep();
+        const started = this.ctx.clock.now();
+        await this.sweepOnce();
         // Woken early when another run's lease runs out, so its pools wait no longer than the lease.
         const pause = Math.min(
-          this.intervalMs - (Date.now() - started),
-          this.until - Date.now(),
-          this.takeoverAt - Date.now(),
+          this.intervalMs - (this.ctx.clock.now() - started),
+          this.until - this.ctx.clock.now(),
+          this.takeoverAt - this.ctx.clock.now(),
         );
         if (pause > 0 && !this.signal?.aborted) await sleep(pause, undefined, { signal: this.signal }).catch(() => {});
-      } while (Date.now() < this.until && !this.signal?.aborted);
+      } while (this.ctx.clock.now() < this.until && !this.signal?.aborted);
     } finally {
       await this.finish();
     }
+    return this.report;
+  }
+
+  /** Renews or rebalances the leases when due, then sweeps every pool held and handles their rooms' deadlines. */
+  async sweepOnce(): Promise<RunReport> {
+    await this.renewIfDue(true);
+    if (this.pools.size) await this.sweep();
     return this.report;
   }
 
@@ -187,7 +202,7 @@ class MatcherRun {
       // Opening reads are counted process-wide: exact when the run is alone in its process, as deployed.
       this.report.openingReads = opCounts.reads - this.readsBefore;
       this.report.leased = true;
-      this.report.sweptFrom = Date.now();
+      this.report.sweptFrom = this.ctx.clock.now();
     }
     const followed = [...this.pools.values(), ...this.neighbours.values()];
     for (const id of this.consumed) if (!followed.some((p) => p.has(id))) this.consumed.delete(id);
@@ -203,6 +218,7 @@ class MatcherRun {
       await this.sweepPool(pool, mirror.values(), visitors, this.leasesAt + this.leaseMs / 2);
     }
     await handleRoomDeadlines(
+      this.ctx,
       rooms.values().filter((room) => this.pools.has(room.mode)),
       this.report,
       this.silenceChecks,
@@ -212,7 +228,7 @@ class MatcherRun {
 
   private async openRooms() {
     this.rooms ??= new Mirror<RoomDoc, RoomDoc>(
-      roomsRef().where('status', 'in', [...LIVE_ROOM_STATUSES]),
+      roomsRef(this.ctx).where('status', 'in', [...LIVE_ROOM_STATUSES]),
       (room) => room,
       { onAdded: (room) => recordWaits(this.recentWaits.get(room.mode), room, this.configured.get(room.mode)) },
     );
@@ -225,29 +241,29 @@ class MatcherRun {
    * free ones up to it. `lost`: another run cleared this run's beacon, so the leases are read and written again.
    */
   private async rebalance(lost: boolean) {
-    const runs = await liveRuns();
+    const runs = await liveRuns(this.ctx);
     // Alone and holding every pool, the leases are as this run last wrote them: another run takes one only once
     // this run's beacon has run out and been cleared, which the beacon's renewal reports (`lost`).
     const own = this.written;
     const alone =
       !lost && runs.size === 1 && own !== null && [...this.configured.keys()].every((id) => own.leases.has(id));
-    const seen = alone ? own : await readLeases();
+    const seen = alone ? own : await readLeases(this.ctx);
     const living = livingLeases(seen.leases, runs);
-    const plan = planLeases([...this.configured.keys()], living, this.holder, runs.size, Date.now());
-    this.takeoverAt = nextTakeover(living, this.holder, Date.now()) ?? Number.POSITIVE_INFINITY;
+    const plan = planLeases([...this.configured.keys()], living, this.holder, runs.size, this.ctx.clock.now());
+    this.takeoverAt = nextTakeover(living, this.holder, this.ctx.clock.now()) ?? Number.POSITIVE_INFINITY;
     for (const id of plan.release) await this.closePool(id, true);
-    if (plan.release.length) await releaseLeases(this.holder, plan.release);
-    const claim = await claimLeases(this.holder, plan.claim, this.leaseMs, { seen, runs, rewrite: lost });
+    if (plan.release.length) await releaseLeases(this.ctx, this.holder, plan.release);
+    const claim = await claimLeases(this.ctx, this.holder, plan.claim, this.leaseMs, { seen, runs, rewrite: lost });
     this.written = claim.written;
     const held = new Set(claim.held);
     // A pool whose lease ran out under this run may have a new holder already: leave its digest to that one.
     for (const id of [...this.pools.keys()]) if (!held.has(id)) await this.closePool(id, false);
     const opening = [...held].filter((id) => !this.pools.has(id));
-    const opened = await Promise.allSettled(opening.map((id) => PoolMirror.open(id)));
+    const opened = await Promise.allSettled(opening.map((id) => PoolMirror.open(this.ctx, id)));
     opened.forEach((o, i) => {
       if (o.status === 'fulfilled') {
         this.pools.set(opening[i]!, o.value);
-        this.heldFrom.set(opening[i]!, Date.now());
+        this.heldFrom.set(opening[i]!, this.ctx.clock.now());
       }
     });
     const failed = opened.find((o) => o.status === 'rejected');
@@ -269,7 +285,7 @@ class MatcherRun {
         pool.stop();
         this.neighbours.delete(id);
       }
-    for (const id of wanted) if (!this.neighbours.has(id)) this.neighbours.set(id, await PoolMirror.open(id));
+    for (const id of wanted) if (!this.neighbours.has(id)) this.neighbours.set(id, await PoolMirror.open(this.ctx, id));
   }
 
   /**
@@ -277,17 +293,17 @@ class MatcherRun {
    * rebalance (and when another run's lease runs out, to take its pools over at once).
    */
   private async renewIfDue(handOver: boolean) {
-    const takeover = handOver && Date.now() >= this.takeoverAt;
-    if (Date.now() - this.leasesAt < this.leaseMs / 3 && !takeover) return;
-    this.leasesAt = Date.now();
-    const { writtenAt, lost } = await renewBeacon(this.holder, this.leaseMs, this.beaconWrite);
+    const takeover = handOver && this.ctx.clock.now() >= this.takeoverAt;
+    if (this.ctx.clock.now() - this.leasesAt < this.leaseMs / 3 && !takeover) return;
+    this.leasesAt = this.ctx.clock.now();
+    const { writtenAt, lost } = await renewBeacon(this.ctx, this.holder, this.leaseMs, this.beaconWrite);
     this.beaconWrite = writtenAt;
     if (handOver) return this.rebalance(lost);
     // The beacon keeps the leases; only when another run cleared it are they written again, keeping those untaken.
     if (!lost) return;
-    const claim = await claimLeases(this.holder, [...this.pools.keys()], this.leaseMs, {
+    const claim = await claimLeases(this.ctx, this.holder, [...this.pools.keys()], this.leaseMs, {
       seen: this.written ?? undefined,
-      runs: await liveRuns(),
+      runs: await liveRuns(this.ctx),
       rewrite: true,
     });
     this.written = claim.written;
@@ -300,12 +316,12 @@ class MatcherRun {
     this.pools.delete(id);
     if (!pool) return;
     await (leaveDigest ? pool.close() : pool.stop());
-    this.report.spans.push({ pool: id, from: this.heldFrom.get(id)!, until: Date.now() });
+    this.report.spans.push({ pool: id, from: this.heldFrom.get(id)!, until: this.ctx.clock.now() });
   }
 
   /** Expires the overdue, sweeps the live (with the visitors a region may seat), commits and publishes stats. */
   private async sweepPool(pool: Pool, queued: PoolEntry[], visitors: Map<string, PoolEntry[]>, commitUntil: number) {
-    const now = Date.now();
+    const now = this.ctx.clock.now();
     const waiting = queued.filter((ticket) => !this.consumed.has(ticket.id));
     await this.expireOverdue(
       pool,
@@ -315,17 +331,17 @@ class MatcherRun {
     const { poolOfTicket, guests } = guestsOf(visitors, pool.id, now);
     const own = live.map(toCoreTicket);
     const sweep = (m: Mode, tickets: readonly GuardedTicket[], at: number) =>
-      sweepAvoiding(m, tickets, at, config.fairPlay.farming);
+      sweepAvoiding(m, tickets, at, this.ctx.config.fairPlay.farming);
     const { proposals, unmatched, reasonOf } =
       pool.mode.regions && pool.region
         ? sweepRegion({ ...pool.mode, regions: pool.mode.regions }, pool.region, own, guests, now, sweep)
         : sweep(pool.mode, own, now);
     this.report.proposals += proposals.length;
     // Proposals share no ticket, so their commits cannot conflict with each other.
-    await concurrently(proposals, config.matcher.concurrency, async (proposal) => {
+    await concurrently(proposals, this.ctx.config.matcher.concurrency, async (proposal) => {
       // Left for the next sweep, after the lease is renewed.
-      if (Date.now() > commitUntil) return;
-      if (await commitMatch(pool, proposal, poolOfTicket)) {
+      if (this.ctx.clock.now() > commitUntil) return;
+      if (await commitMatch(this.ctx, pool, proposal, poolOfTicket)) {
         this.report.committed++;
         for (const side of proposal.sides) for (const t of side) this.consumed.add(t.id);
       } else {
@@ -334,6 +350,7 @@ class MatcherRun {
     });
     await this.fillWithBots(pool, own, proposals, reasonOf, commitUntil, now);
     await publishStats(
+      this.ctx,
       pool,
       live.filter((t) => !this.consumed.has(t.id)).map(toCoreTicket),
       this.recentWaits.get(pool.id)!,
@@ -355,10 +372,10 @@ class MatcherRun {
     const matched = new Set(proposals.flatMap((p) => p.sides.flat().map((t) => t.id)));
     await concurrently(
       botFill(pool.mode, own, matched, reasonOf, now),
-      config.matcher.concurrency,
+      this.ctx.config.matcher.concurrency,
       async (proposal) => {
-        if (Date.now() > commitUntil) return;
-        if (await commitBotRoom(pool, proposal)) {
+        if (this.ctx.clock.now() > commitUntil) return;
+        if (await commitBotRoom(this.ctx, pool, proposal)) {
           this.report.botRooms++;
           for (const t of proposal.sides.flat()) this.consumed.add(t.id);
         } else {
@@ -369,26 +386,30 @@ class MatcherRun {
   }
 
   private expireOverdue(pool: Pool, overdue: PoolEntry[]) {
-    return concurrently(overdue, config.matcher.concurrency, async (ticket) => {
-      if (await expireTicket(pool.id, ticket.id)) {
+    return concurrently(overdue, this.ctx.config.matcher.concurrency, async (ticket) => {
+      if (await expireTicket(this.ctx, pool.id, ticket.id)) {
         this.report.expired++;
         this.consumed.add(ticket.id);
       }
     });
   }
 
-  private async finish() {
-    this.report.sweptUntil = this.report.leased ? Date.now() : null;
+  /** Ends the run: leaves its pools' digests, releases its leases and its beacon. Returns what it did. */
+  async finish(): Promise<RunReport> {
+    this.report.sweptUntil = this.report.leased ? this.ctx.clock.now() : null;
     this.rooms?.close();
     for (const pool of this.neighbours.values()) pool.stop();
     // The digests are written before the leases are released, so the next holder starts from them.
     const closed = await Promise.allSettled([...this.pools.keys()].map((id) => this.closePool(id, true)));
     for (const c of closed) if (c.status === 'rejected') logger.warn('could not leave a pool digest', c.reason);
     // Every pool, not only those still open: a pool that failed to open may hold this run's lease too.
-    await releaseLeases(this.holder, [...this.configured.keys()]).catch((error: unknown) =>
+    await releaseLeases(this.ctx, this.holder, [...this.configured.keys()]).catch((error: unknown) =>
       logger.warn('could not release the matcher leases', error),
     );
-    await endBeacon(this.holder).catch((error: unknown) => logger.warn('could not end the matcher run beacon', error));
+    await endBeacon(this.ctx, this.holder).catch((error: unknown) =>
+      logger.warn('could not end the matcher run beacon', error),
+    );
+    return this.report;
   }
 }
 
@@ -431,6 +452,7 @@ const edgesOf = (pool: Pool) => bandEdges(pool.ladder.tiers);
 
 /** Rewrites `pools/{poolId}` at most every `statsEverySeconds`, and only when a figure changed. */
 async function publishStats(
+  ctx: LadderContext,
   pool: Pool,
   waiting: ReturnType<typeof toCoreTicket>[],
   recentWaits: BandWait[],
@@ -439,7 +461,7 @@ async function publishStats(
   lastStats: Map<string, { at: number; stats: QueueStats }>,
 ) {
   const previous = lastStats.get(pool.id);
-  if (!statsDue(previous?.at, nowMs, config.matcher.statsEverySeconds)) return;
+  if (!statsDue(previous?.at, nowMs, ctx.config.matcher.statsEverySeconds)) return;
   const stats = queueStats({
     poolId: pool.id,
     mode: pool.mode,
@@ -452,24 +474,29 @@ async function publishStats(
   lastStats.set(pool.id, { at: nowMs, stats });
   if (!statsChanged(previous?.stats, stats)) return;
   countWrites(1, 'pools');
-  await queueStatsRef(pool.id).set(stats);
+  await queueStatsRef(ctx, pool.id).set(stats);
 }
 
-async function handleRoomDeadlines(rooms: RoomDoc[], report: RunReport, silenceChecks: Map<string, number>) {
-  const now = Date.now();
+async function handleRoomDeadlines(
+  ctx: LadderContext,
+  rooms: RoomDoc[],
+  report: RunReport,
+  silenceChecks: Map<string, number>,
+) {
+  const now = ctx.clock.now();
   const live = new Set(rooms.map((room) => room.id));
   for (const id of silenceChecks.keys()) if (!live.has(id)) silenceChecks.delete(id);
-  await concurrently(rooms, config.matcher.concurrency, async (room) => {
+  await concurrently(rooms, ctx.config.matcher.concurrency, async (room) => {
     try {
       if (readyCheckOverdue(room, now)) {
-        await expireOverdueReadyCheck(room.id);
+        await expireOverdueReadyCheck(ctx, room.id);
         report.roomDeadlines++;
       } else if (reportOverdue(room, now)) {
-        await closeOverdueRoom(room.id);
+        await closeOverdueRoom(ctx, room.id);
         report.roomDeadlines++;
       } else if (room.leaveAfterSilentSeconds !== null && inPlay(room) && (silenceChecks.get(room.id) ?? 0) <= now) {
         // A started room's heartbeats are read only when someone may have fallen silent since the last look.
-        const { left, nextCheckAt } = await leaveIfSilent(room.id);
+        const { left, nextCheckAt } = await leaveIfSilent(ctx, room.id);
         report.silentLeaves += left.length;
         silenceChecks.set(room.id, nextCheckAt ?? Number.POSITIVE_INFINITY);
       }

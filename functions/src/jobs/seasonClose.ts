@@ -1,7 +1,7 @@
 import { logger } from 'firebase-functions/v2';
 import { scheduled } from '../define.js';
 import { endedSeasons } from '../core/ladder/season.js';
-import { config } from '../config.js';
+import type { LadderContext } from '../context.js';
 import { calendarOf } from '../store/extension.js';
 import { closeSeason, type CloseOutcome } from '../store/seasons.js';
 
@@ -16,15 +16,19 @@ export interface SeasonCloseReport {
  * Closes every ended season of every ladder that is not closed yet, oldest first, for at most `budgetMs`:
  * what is left is picked up by the next run. Safe to run at any moment and any number of times at once.
  */
-export async function closeEndedSeasons(budgetMs: number, batchSize = 200): Promise<SeasonCloseReport[]> {
-  const deadline = Date.now() + budgetMs;
+export async function closeEndedSeasons(
+  ctx: LadderContext,
+  budgetMs: number,
+  batchSize = 200,
+): Promise<SeasonCloseReport[]> {
+  const deadline = ctx.clock.now() + budgetMs;
   const reports: SeasonCloseReport[] = [];
-  for (const ladder of Object.keys(config.ladders)) {
+  for (const ladder of Object.keys(ctx.config.ladders)) {
     // Extensions applied: a season run longer is not closed at its configured end.
-    for (const { id } of endedSeasons(await calendarOf(ladder), Date.now())) {
+    for (const { id } of endedSeasons(await calendarOf(ctx, ladder), ctx.clock.now())) {
       let outcome: CloseOutcome;
-      do outcome = await closeSeason(ladder, id, { batchSize, maxBatches: 10 });
-      while (outcome.kind === 'paused' && Date.now() < deadline);
+      do outcome = await closeSeason(ctx, ladder, id, { batchSize, maxBatches: 10 });
+      while (outcome.kind === 'paused' && ctx.clock.now() < deadline);
       reports.push({ ladder, season: id, outcome: outcome.kind });
       // A season still waiting for its rooms holds back the later ones: a player is closed oldest season first.
       if (outcome.kind !== 'done') break;
@@ -39,8 +43,9 @@ export async function closeEndedSeasons(budgetMs: number, batchSize = 200): Prom
  */
 export const seasonCloseTick = scheduled(
   () => ({ schedule: 'every 5 minutes', timeoutSeconds: 540, retryCount: 0 }),
-  async () => {
-    const reports = await closeEndedSeasons(480_000);
+  async (ctx) => {
+    const reports = await closeEndedSeasons(ctx, 480_000);
+
     const open = reports.filter((r) => r.outcome !== 'done');
     if (open.length > 0) logger.info('season closes still under way', { open });
   },

@@ -5,7 +5,6 @@ import { assertDeletable, DELETED_NAME, tombstonedRoom, tombstoneOf } from '../c
 import { idleState, requirePlayer, type Player, type PlayerState } from '../core/player/player.js';
 import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
 import type { Tombstone } from '../core/player/deletion.js';
-import { config } from '../config.js';
 import { audit } from './audit.js';
 import { app } from './firestore/db.js';
 import { historyFrom, roomsOf } from './history.js';
@@ -24,8 +23,10 @@ import {
   tombstoneRef,
 } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
+import type { LadderContext } from '../context.js';
 
-const initialRatings = () => Object.fromEntries(Object.entries(config.ladders).map(([id, l]) => [id, l.initialRating]));
+const initialRatings = (ctx: LadderContext) =>
+  Object.fromEntries(Object.entries(ctx.config.ladders).map(([id, l]) => [id, l.initialRating]));
 
 /**
  * The account's own documents go in one transaction with the audit row: profile (and so every leaderboard row),
@@ -33,32 +34,42 @@ const initialRatings = () => Object.fromEntries(Object.entries(config.ladders).m
  * is refused: the game finishes first (an operator can ban, which forfeits it, then delete). Null when the
  * account was deleted before (a retry finishing the clean-up).
  */
-function deleteOwnDocuments(actor: string, uid: string, reason: string) {
-  return transaction(async (tx) => {
-    const [playerSnap, stateSnap, tombSnap] = await tx.getAll([playerRef(uid), playerStateRef(uid), tombstoneRef(uid)]);
+function deleteOwnDocuments(ctx: LadderContext, actor: string, uid: string, reason: string) {
+  return transaction(ctx, async (tx) => {
+    const [playerSnap, stateSnap, tombSnap] = await tx.getAll([
+      playerRef(ctx, uid),
+      playerStateRef(ctx, uid),
+      tombstoneRef(ctx, uid),
+    ]);
     const found = playerSnap!.data() as Player | undefined;
     if (!found && tombSnap!.exists) return { tombstone: tombSnap!.data() as Tombstone, auditId: null };
     const player = requirePlayer(found, uid);
-    const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(Date.now());
+    const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(ctx.clock.now());
     const live = await readTicketsAndRooms(tx, [state]);
     const presence = live.presence(state);
     assertDeletable(presence);
-    const archives = (await tx.query(seasonArchivesOf(uid), 'seasons')).docs;
-    const now = Date.now();
+    const archives = (await tx.query(seasonArchivesOf(ctx, uid), 'seasons')).docs;
+    const now = ctx.clock.now();
     if (presence.kind === 'queued') {
       const ticket = live.tickets.get(presence.ticketId) as TicketDoc;
-      tx.set(ticketRef(ticket.mode, ticket.id), endTicket(ticket, 'cancelled', 'the account was deleted', now));
+      tx.set(ticketRef(ctx, ticket.mode, ticket.id), endTicket(ticket, 'cancelled', 'the account was deleted', now));
     }
     const earlier = tombSnap!.data() as Tombstone | undefined;
     const tombstone = tombstoneOf(
       player,
       archives.map((a) => a.data()),
-      initialRatings(),
+      initialRatings(ctx),
       now,
       earlier,
     );
-    tx.set(tombstoneRef(uid), tombstone);
-    for (const ref of [playerRef(uid), playerStateRef(uid), oldRateLimitRef(uid), reviewFlagRef(uid)]) tx.delete(ref);
+    tx.set(tombstoneRef(ctx, uid), tombstone);
+    for (const ref of [
+      playerRef(ctx, uid),
+      playerStateRef(ctx, uid),
+      oldRateLimitRef(ctx, uid),
+      reviewFlagRef(ctx, uid),
+    ])
+      tx.delete(ref);
     for (const archive of archives) tx.delete(archive.ref);
     const before = {
       ladders: Object.keys(player.ladders),
@@ -74,13 +85,13 @@ function deleteOwnDocuments(actor: string, uid: string, reason: string) {
  * name "deleted player", which also takes the room out of their history (core/room/history.ts). Returns how many
  * rows their history held. Repeating it finds the same rooms and what rows are left.
  */
-async function tombstoneHistory(uid: string): Promise<number> {
-  const [rows, rooms] = await Promise.all([historyOf(uid).get(), roomsOf(uid).get()]);
+async function tombstoneHistory(ctx: LadderContext, uid: string): Promise<number> {
+  const [rows, rooms] = await Promise.all([historyOf(ctx, uid).get(), roomsOf(ctx, uid).get()]);
   const held = historyFrom(uid, rows, rooms).length;
   for (const { ref } of rooms.docs) {
-    await transaction(async (tx) => {
+    await transaction(ctx, async (tx) => {
       const room = (await tx.get(ref)).data();
-      if (room && room.names[uid] !== DELETED_NAME) tx.set(ref, tombstonedRoom(room, uid, Date.now()));
+      if (room && room.names[uid] !== DELETED_NAME) tx.set(ref, tombstonedRoom(room, uid, ctx.clock.now()));
     });
   }
   for (const row of rows.docs) await row.ref.delete();
@@ -88,9 +99,9 @@ async function tombstoneHistory(uid: string): Promise<number> {
 }
 
 /** The tickets the player queued: ended unmatched ones go, matched ones (their rooms name them) lose the name. */
-async function tombstoneTickets(uid: string) {
-  for (const pool of poolIds(config.modes)) {
-    const owned = await ticketsRef(pool).where('ownerUid', '==', uid).get();
+async function tombstoneTickets(ctx: LadderContext, uid: string) {
+  for (const pool of poolIds(ctx.config.modes)) {
+    const owned = await ticketsRef(ctx, pool).where('ownerUid', '==', uid).get();
     for (const doc of owned.docs) {
       const ticket = doc.data();
       if (ticket.status === 'matched')
@@ -101,14 +112,14 @@ async function tombstoneTickets(uid: string) {
 }
 
 /** The player leaves every block list that names them. */
-async function leaveBlockLists(uid: string) {
-  const blockers = await blockersOf(uid).get();
+async function leaveBlockLists(ctx: LadderContext, uid: string) {
+  const blockers = await blockersOf(ctx, uid).get();
   for (const doc of blockers.docs) {
-    await transaction(async (tx) => {
-      const state = (await tx.get(playerStateRef(doc.id))).data();
+    await transaction(ctx, async (tx) => {
+      const state = (await tx.get(playerStateRef(ctx, doc.id))).data();
       if (!state) return;
       const { blocked } = unblock({ uid: doc.id, blocked: state.blocked }, uid);
-      tx.set(playerStateRef(doc.id), { ...state, blocked, updatedAt: Date.now() });
+      tx.set(playerStateRef(ctx, doc.id), { ...state, blocked, updatedAt: ctx.clock.now() });
     });
   }
 }
@@ -119,14 +130,15 @@ async function leaveBlockLists(uid: string) {
  * finished by calling again (the tombstone tells a deleted account from an unknown one); a repeat writes no second
  * tombstone or audit row and answers `alreadyDeleted`.
  */
-export async function deleteAccount(actor: string, uid: string, reason: string) {
-  const state = (await playerStateRef(uid).get()).data();
-  if (state?.partyId) await leaveParty(uid);
-  const { tombstone, auditId } = await deleteOwnDocuments(actor, uid, reason);
+export async function deleteAccount(ctx: LadderContext, actor: string, uid: string, reason: string) {
+  const state = (await playerStateRef(ctx, uid).get()).data();
+  if (state?.partyId) await leaveParty(ctx, uid);
+  const { tombstone, auditId } = await deleteOwnDocuments(ctx, actor, uid, reason);
   await endSignIn(uid);
-  const historyRows = await tombstoneHistory(uid);
-  await tombstoneTickets(uid);
-  await leaveBlockLists(uid);
+  const historyRows = await tombstoneHistory(ctx, uid);
+  await tombstoneTickets(ctx, uid);
+  await leaveBlockLists(ctx, uid);
+
   return { deleted: uid, deletedAt: tombstone.at, historyRows, auditId, alreadyDeleted: auditId === null };
 }
 

@@ -21,6 +21,6 @@ export function audit(tx: Tx, entry: AuditEntry, nowMs: number): AuditRow {
     after: plain(entry.after),
     at: nowMs,
   };
-  tx.create(auditRef(row.id), row);
+  tx.create(auditRef(tx, row.id), row);
   return row;
 }

@@ -6,7 +6,6 @@ import type { Presence } from '../core/queue/presence.js';
 import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
 import { answerReadyCheck } from '../core/room/readyCheck.js';
 import type { RoomDoc } from '../core/room/room.js';
-import { poolOf } from '../config.js';
 import { audit } from './audit.js';
 import { app } from './firestore/db.js';
 import { leave } from './leaving.js';
@@ -14,6 +13,7 @@ import { readTicketsAndRooms } from './presence.js';
 import { playerRef, playerStateRef, ticketRef } from './firestore/refs.js';
 import { writeStep } from './rooms.js';
 import { transaction, type Tx } from './firestore/tx.js';
+import type { LadderContext } from '../context.js';
 
 /** What a ban did to where the player was: nothing, their waiting ticket, or the live room they were in. */
 export type Removal =
@@ -36,13 +36,13 @@ async function removeFromPlay(
 ): Promise<Removal> {
   if (presence.kind === 'queued') {
     const ticket = found.tickets.get(presence.ticketId) as TicketDoc;
-    tx.set(ticketRef(ticket.mode, ticket.id), endTicket(ticket, 'cancelled', `${uid} was banned`, nowMs));
+    tx.set(ticketRef(tx, ticket.mode, ticket.id), endTicket(ticket, 'cancelled', `${uid} was banned`, nowMs));
     return { kind: 'ticketCancelled', ticketId: ticket.id };
   }
   if (presence.kind !== 'inRoom') return { kind: 'none' };
   const room = found.rooms.get(presence.roomId)!;
   if (room.status === 'pending') {
-    await writeStep(tx, room, answerReadyCheck(room, uid, false, poolOf(room).mode, nowMs), nowMs);
+    await writeStep(tx, room, answerReadyCheck(room, uid, false, tx.ctx.poolOf(room).mode, nowMs), nowMs);
     return { kind: 'roomCalledOff', roomId: room.id };
   }
   if (!inPlay(room) || room.forfeits.includes(uid)) return { kind: 'none' };
@@ -51,26 +51,33 @@ async function removeFromPlay(
 }
 
 async function readTarget(tx: Tx, uid: string) {
-  const [playerSnap, stateSnap] = await tx.getAll([playerRef(uid), playerStateRef(uid)]);
+  const [playerSnap, stateSnap] = await tx.getAll([playerRef(tx, uid), playerStateRef(tx, uid)]);
   requirePlayer(playerSnap!.data(), uid);
-  const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(Date.now());
+  const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(tx.ctx.clock.now());
   return { state, stateExists: stateSnap!.exists };
 }
 
 /** Writes the state's ban last: the removal above may have updated the same state (a cooldown, a leave). */
 function writeBan(tx: Tx, uid: string, target: Awaited<ReturnType<typeof readTarget>>, ban: Ban | null, now: number) {
-  if (target.stateExists) tx.update(playerStateRef(uid), { ban, updatedAt: now });
-  else tx.set(playerStateRef(uid), { ...target.state, ban, updatedAt: now });
+  if (target.stateExists) tx.update(playerStateRef(tx, uid), { ban, updatedAt: now });
+  else tx.set(playerStateRef(tx, uid), { ...target.state, ban, updatedAt: now });
 }
 
 /**
  * Bans a player (`hours` null: until lifted), takes them out of play, and audits it, in one transaction. A ban in
  * force is replaced only with `replace`; the answer names the ban it replaced.
  */
-export function banPlayer(actor: string, uid: string, reason: string, hours: number | null, replace = false) {
-  return transaction(async (tx) => {
+export function banPlayer(
+  ctx: LadderContext,
+  actor: string,
+  uid: string,
+  reason: string,
+  hours: number | null,
+  replace = false,
+) {
+  return transaction(ctx, async (tx) => {
     const target = await readTarget(tx, uid);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const replaced = assertReplaceable(target.state.ban, replace, uid, now);
     const found = await readTicketsAndRooms(tx, [target.state]);
     const ban = newBan(actor, reason, hours, now);
@@ -89,10 +96,10 @@ export function banPlayer(actor: string, uid: string, reason: string, hours: num
 }
 
 /** Lifts a ban in force; a player with none (never banned, lifted, or expired) is refused and nothing changes. */
-export function unbanPlayer(actor: string, uid: string, reason: string) {
-  return transaction(async (tx) => {
+export function unbanPlayer(ctx: LadderContext, actor: string, uid: string, reason: string) {
+  return transaction(ctx, async (tx) => {
     const target = await readTarget(tx, uid);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const ban = requireActiveBan(target.state.ban, uid, now);
     writeBan(tx, uid, target, null, now);
     const row = audit(

@@ -2,10 +2,9 @@ import { FieldPath } from 'firebase-admin/firestore';
 import { bandEdges } from '../core/ladder/bands.js';
 import { calibrationDocId, calibrationDocs, newDayTally, tallyRoom } from '../core/ops/calibration.js';
 import { defaultTiers } from '../core/ladder/tiers.js';
-import { config } from '../config.js';
-import { database } from './firestore/db.js';
 import { countQueryReads, countWrites } from './firestore/metrics.js';
 import { calibrationRef, ROOM_ENDED_DAY, roomsRef } from './firestore/refs.js';
+import type { LadderContext } from '../context.js';
 
 export interface CalibrationRun {
   day: string;
@@ -16,7 +15,8 @@ export interface CalibrationRun {
 }
 
 /** A room of a ladder no longer configured is banded by the default tiers. */
-const edgesOf = (ladder: string) => bandEdges(config.ladders[ladder]?.tiers ?? defaultTiers);
+const edgesOf = (ctx: LadderContext) => (ladder: string) =>
+  bandEdges(ctx.config.ladders[ladder]?.tiers ?? defaultTiers);
 
 /**
  * Computes one UTC day's calibration from every room that ended that day, a page at a time in room-id order (so
@@ -24,26 +24,27 @@ const edgesOf = (ladder: string) => bandEdges(config.ladders[ladder]?.tiers ?? d
  * the last page, and the rooms of a past day no longer change: a run that dies is simply run again, and gives the
  * same documents.
  */
-export async function calibrateDay(day: string, pageSize = 500): Promise<CalibrationRun> {
+export async function calibrateDay(ctx: LadderContext, day: string, pageSize = 500): Promise<CalibrationRun> {
   const tally = newDayTally(day);
   let rooms = 0;
   let after: string | null = null;
   for (;;) {
-    let query = roomsRef().where(ROOM_ENDED_DAY, '==', day).orderBy(FieldPath.documentId()).limit(pageSize);
+    let query = roomsRef(ctx).where(ROOM_ENDED_DAY, '==', day).orderBy(FieldPath.documentId()).limit(pageSize);
     if (after !== null) query = query.startAfter(after);
     const page = await query.get();
     countQueryReads(page.size, 'rooms');
     for (const snap of page.docs) {
       const room = snap.data();
-      tallyRoom(tally, room, edgesOf(room.ladder));
+      tallyRoom(tally, room, edgesOf(ctx)(room.ladder));
     }
     rooms += page.size;
     if (page.size < pageSize) break;
     after = page.docs[page.size - 1]!.id;
   }
-  const docs = calibrationDocs(tally, edgesOf);
-  const batch = database().batch();
-  for (const doc of docs) batch.set(calibrationRef(calibrationDocId(day, doc.mode)), doc);
+  const docs = calibrationDocs(tally, edgesOf(ctx));
+
+  const batch = ctx.db.batch();
+  for (const doc of docs) batch.set(calibrationRef(ctx, calibrationDocId(day, doc.mode)), doc);
   if (docs.length) await batch.commit();
   countWrites(docs.length, 'calibration');
   return { day, rooms, documents: docs.map((d) => calibrationDocId(day, d.mode)) };

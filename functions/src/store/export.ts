@@ -18,6 +18,7 @@ import {
   ticketRef,
 } from './firestore/refs.js';
 import { historyFrom, roomsOf } from './history.js';
+import type { LadderContext } from '../context.js';
 
 /** Everything stored about one player, as one JSON document (`exportMyData`). */
 export interface MyData {
@@ -36,15 +37,15 @@ export interface MyData {
 }
 
 /** Reads the player's documents, every room they sat in (their games' history rows among them), and the operators' actions on them. */
-export async function exportMyData(uid: string): Promise<MyData> {
+export async function exportMyData(ctx: LadderContext, uid: string): Promise<MyData> {
   const [profile, state, history, rooms, seasons, flag, audit] = await Promise.all([
-    playerRef(uid).get(),
-    playerStateRef(uid).get(),
-    historyOf(uid).get(),
-    roomsOf(uid).get(),
-    seasonArchivesOf(uid).get(),
-    reviewFlagRef(uid).get(),
-    auditsRef().where('target', '==', uid).get(),
+    playerRef(ctx, uid).get(),
+    playerStateRef(ctx, uid).get(),
+    historyOf(ctx, uid).get(),
+    roomsOf(ctx, uid).get(),
+    seasonArchivesOf(ctx, uid).get(),
+    reviewFlagRef(ctx, uid).get(),
+    auditsRef(ctx).where('target', '==', uid).get(),
   ]);
   countReads(1, 'players');
   countReads(1, 'playerStates');
@@ -55,14 +56,14 @@ export async function exportMyData(uid: string): Promise<MyData> {
   countQueryReads(audit.size, 'audit');
   const s = state.data() ?? null;
   const [party, ticket] = await Promise.all([
-    s?.partyId ? partyRef(s.partyId).get() : null,
-    s?.ticketId && s.mode ? ticketRef(s.mode, s.ticketId).get() : null,
+    s?.partyId ? partyRef(ctx, s.partyId).get() : null,
+    s?.ticketId && s.mode ? ticketRef(ctx, s.mode, s.ticketId).get() : null,
   ]);
   countReads(party ? 1 : 0, 'parties');
   countReads(ticket ? 1 : 0, 'tickets');
   return {
     uid,
-    exportedAt: Date.now(),
+    exportedAt: ctx.clock.now(),
     profile: profile.data() ?? null,
     state: s,
     history: historyFrom(uid, history, rooms),

@@ -2,10 +2,11 @@ import type { QuerySnapshot } from 'firebase-admin/firestore';
 import { mergedHistory, type HistoryEntry, type HistoryRow } from '../core/room/history.js';
 import type { RoomDoc } from '../core/room/room.js';
 import { countQueryReads } from './firestore/metrics.js';
-import { historyOf, roomsRef } from './firestore/refs.js';
+import { historyOf, type On, roomsRef } from './firestore/refs.js';
+import type { LadderContext } from '../context.js';
 
 /** Every room a player sat in, whatever its status (account deletion and the data export need them all). */
-export const roomsOf = (uid: string) => roomsRef().where('memberUids', 'array-contains', uid);
+export const roomsOf = (on: On, uid: string) => roomsRef(on).where('memberUids', 'array-contains', uid);
 
 /** A player's history from their stored rows and their rooms as queried, newest first (core/room/history.ts). */
 export const historyFrom = (uid: string, rows: QuerySnapshot<HistoryRow>, rooms: QuerySnapshot<RoomDoc>) =>
@@ -27,9 +28,9 @@ export interface HistoryPage {
  * `limit` documents each; their merge holds the page's rows, since each source's newest `limit` hold its share
  * of them.
  */
-export async function readHistory(uid: string, page: HistoryPage = {}): Promise<HistoryEntry[]> {
-  let stored = historyOf(uid).orderBy('settledAt', 'desc');
-  let rooms = roomsOf(uid).where('status', '==', 'settled').orderBy('endedAt', 'desc');
+export async function readHistory(ctx: LadderContext, uid: string, page: HistoryPage = {}): Promise<HistoryEntry[]> {
+  let stored = historyOf(ctx, uid).orderBy('settledAt', 'desc');
+  let rooms = roomsOf(ctx, uid).where('status', '==', 'settled').orderBy('endedAt', 'desc');
   if (page.before !== undefined) {
     stored = stored.where('settledAt', '<', page.before);
     rooms = rooms.where('endedAt', '<', page.before);

@@ -12,24 +12,26 @@ import {
   rankWindow,
   windowTallies,
 } from '../core/ladder/leaderboard.js';
+import type { Ladder } from '../core/ladder/ladder.js';
 import { ranked as withRank, type Player } from '../core/player/player.js';
-import { ladderOf } from '../config.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { playerRef, playersRef } from './firestore/refs.js';
-import { database } from './firestore/db.js';
 import { seasonNow } from './extension.js';
+import type { LadderContext } from '../context.js';
 
-/** A ladder and the season running on it now (extensions included): the board one call reads. */
+/** A ladder, its rules and the season running on it now (extensions included): the board one call reads. */
 interface Board {
+  ctx: LadderContext;
   ladder: string;
+  rules: Ladder;
   season: string | null;
 }
 
 /** Players past their placement in the season running now (index: firestore.indexes.json). */
-const ranked = ({ ladder, season }: Board) =>
-  playersRef()
+const ranked = ({ ctx, ladder, rules, season }: Board) =>
+  playersRef(ctx)
     .where(`ladders.${ladder}.season`, '==', season)
-    .where(`ladders.${ladder}.seasonGames`, '>=', rankedFrom(ladderOf(ladder)));
+    .where(`ladders.${ladder}.seasonGames`, '>=', rankedFrom(rules));
 /** Best first: the same order for the top and for the rows around a player. */
 const bestFirst = (board: Board) => ranked(board).orderBy(`ladders.${board.ladder}.rating`, 'desc');
 const ratingOf = (ladder: string) => `ladders.${ladder}.rating`;
@@ -48,8 +50,8 @@ async function rows(query: Query<Player>): Promise<Player[]> {
 }
 
 /** A player's row without its rank. The rank is computed as read: inactivity moves with the clock. */
-function unranked(ladder: string, player: Player, now: number) {
-  const standing = withRank(player.ladders[ladder]!, ladderOf(ladder), now);
+function unranked({ ladder, rules }: Board, player: Player, now: number) {
+  const standing = withRank(player.ladders[ladder]!, rules, now);
   return { uid: player.uid, displayName: player.displayName, standing };
 }
 
@@ -67,15 +69,20 @@ export interface LeaderboardAsk {
  * count aggregations, so each call's reads follow the rows it returns and the caller's rank r (⌈r / 1000⌉),
  * never the whole ladder.
  */
-export async function leaderboard(ladder: string, asked: number | LeaderboardAsk, uid: string): Promise<Leaderboard> {
+export async function leaderboard(
+  ctx: LadderContext,
+  ladder: string,
+  asked: number | LeaderboardAsk,
+  uid: string,
+): Promise<Leaderboard> {
   const ask = typeof asked === 'number' ? { limit: asked } : asked;
-  const rules = ladderOf(ladder);
-  const now = Date.now();
-  const current: Board = { ladder, season: await seasonNow(ladder, now) };
+  const rules = ctx.ladderOf(ladder);
+  const now = ctx.clock.now();
+  const current: Board = { ctx, ladder, rules, season: await seasonNow(ctx, ladder, now) };
   const top = ask.limit
-    ? rankRows((await rows(bestFirst(current).limit(ask.limit))).map((p) => unranked(ladder, p, now)))
+    ? rankRows((await rows(bestFirst(current).limit(ask.limit))).map((p) => unranked(current, p, now)))
     : [];
-  const mySnapshot = await playerRef(uid).get();
+  const mySnapshot = await playerRef(ctx, uid).get();
   countQueryReads(1, 'players');
   const mine = mySnapshot.data()?.ladders[ladder];
   const players = ask.players ? await listed(current, ask.players, now) : undefined;
@@ -100,7 +107,7 @@ async function around(
     rows(bestFirst(board).endBefore(me).limitToLast(k)),
     rows(bestFirst(board).startAfter(me).limit(k)),
   ]);
-  const window = [...above, me.data()!, ...below].map((p) => unranked(ladder, p, now));
+  const window = [...above, me.data()!, ...below].map((p) => unranked(board, p, now));
   const ratings = window.map((row) => row.standing.rating);
   const mine = me.data()!.ladders[ladder]!.rating;
   const tallies = new Map<number, number>();
@@ -113,14 +120,14 @@ async function around(
 
 /** The ranked ones among `uids`, best first: their documents, and one count per band of ratings between them. */
 async function listed(board: Board, uids: string[], now: number): Promise<LeaderboardRow[]> {
-  const { ladder, season } = board;
-  const rules = ladderOf(ladder);
-  const snapshots = await database().getAll(...[...new Set(uids)].map((id) => playerRef(id)));
+  const { ctx, ladder, rules, season } = board;
+  const snapshots = await ctx.db.getAll(...[...new Set(uids)].map((id) => playerRef(ctx, id)));
   countReads(snapshots.length, 'players');
   const players = snapshots
     .map((snapshot) => snapshot.data() as Player | undefined)
     .filter((p): p is Player => !!p && isRanked(p.ladders[ladder], rules) && p.ladders[ladder]!.season === season)
-    .map((p) => unranked(ladder, p, now))
+    .map((p) => unranked(board, p, now))
+
     .sort((a, b) => leaderboardOrder(a, b));
   const bands = rankBands(players.map((p) => p.standing.rating));
   const counts = await Promise.all(

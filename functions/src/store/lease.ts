@@ -5,7 +5,7 @@ import { GRPC, grpcCode } from './firestore/grpc.js';
 import { countQueryReads, countReads, countWrites } from './firestore/metrics.js';
 import { leaseRef, leasesRef, runBeaconRef, runBeaconsRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
-import { database } from './firestore/db.js';
+import type { LadderContext } from '../context.js';
 
 /*
  * Each pool has its own lease, so several matcher runs can sweep side by side, each its own pools. A lease is
@@ -20,12 +20,13 @@ import { database } from './firestore/db.js';
  * again too, which keeps those nobody took).
  */
 export async function renewBeacon(
+  ctx: LadderContext,
   holder: string,
   ttlMs: number,
   last: Timestamp | null,
 ): Promise<{ writtenAt: Timestamp; lost: boolean }> {
-  const ref = runBeaconRef(holder);
-  const beacon = { expiresAt: Date.now() + ttlMs };
+  const ref = runBeaconRef(ctx, holder);
+  const beacon = { expiresAt: ctx.clock.now() + ttlMs };
   if (last) {
     try {
       const { writeTime } = await ref.update(beacon, { lastUpdateTime: last });
@@ -45,9 +46,9 @@ export async function renewBeacon(
  * The runs alive (holder → until when), and clears the beacons of runs that ended without saying so, each on
  * condition that it is unchanged since read: a run that renewed meanwhile is alive after all.
  */
-export async function liveRuns(): Promise<Map<string, number>> {
-  const now = Date.now();
-  const snapshot = await runBeaconsRef().get();
+export async function liveRuns(ctx: LadderContext): Promise<Map<string, number>> {
+  const now = ctx.clock.now();
+  const snapshot = await runBeaconsRef(ctx).get();
   countQueryReads(snapshot.size, 'matcherRuns');
   const runs = new Map<string, number>();
   for (const d of snapshot.docs) {
@@ -69,8 +70,8 @@ export async function liveRuns(): Promise<Map<string, number>> {
   return runs;
 }
 
-export async function endBeacon(holder: string): Promise<void> {
-  await runBeaconRef(holder).delete();
+export async function endBeacon(ctx: LadderContext, holder: string): Promise<void> {
+  await runBeaconRef(ctx, holder).delete();
   countWrites(1, 'matcherRuns');
 }
 
@@ -80,8 +81,8 @@ export interface LeasesRead {
   updateTimes: Map<string, Timestamp>;
 }
 
-export async function readLeases(): Promise<LeasesRead> {
-  const snapshot = await leasesRef().get();
+export async function readLeases(ctx: LadderContext): Promise<LeasesRead> {
+  const snapshot = await leasesRef(ctx).get();
   countQueryReads(snapshot.size, 'matcherLeases');
   return {
     leases: new Map(snapshot.docs.map((d) => [d.id, d.data()])),
@@ -111,22 +112,23 @@ export interface ClaimOptions {
  * null when another run wrote one meanwhile (nothing is written then).
  */
 async function claimSeen(
+  ctx: LadderContext,
   holder: string,
   poolIds: readonly string[],
   ttlMs: number,
   seen: LeasesRead,
   options: ClaimOptions,
 ) {
-  const now = Date.now();
+  const now = ctx.clock.now();
   const living = livingLeases(seen.leases, options.runs);
   const taken = poolIds.filter((id) => mayTakeLease(living.get(id), holder, now));
   const writing = taken.filter((id) => options.rewrite || seen.leases.get(id)?.holder !== holder);
   const lease = { holder, expiresAt: now + ttlMs };
-  const batch = database().batch();
+  const batch = ctx.db.batch();
   for (const id of writing) {
     const lastUpdateTime = seen.updateTimes.get(id);
-    if (lastUpdateTime) batch.update(leaseRef(id), lease, { lastUpdateTime });
-    else batch.create(leaseRef(id), lease);
+    if (lastUpdateTime) batch.update(leaseRef(ctx, id), lease, { lastUpdateTime });
+    else batch.create(leaseRef(ctx, id), lease);
   }
   try {
     const results = writing.length ? await batch.commit() : [];
@@ -152,21 +154,28 @@ async function claimSeen(
  * transaction reads them.
  */
 export async function claimLeases(
+  ctx: LadderContext,
   holder: string,
   poolIds: readonly string[],
   ttlMs: number,
   options: ClaimOptions,
 ): Promise<Claim> {
-  const claimed = options.seen ? await claimSeen(holder, poolIds, ttlMs, options.seen, options) : null;
-  return claimed ?? { held: await claimInTransaction(holder, poolIds, ttlMs, options), written: null };
+  const claimed = options.seen ? await claimSeen(ctx, holder, poolIds, ttlMs, options.seen, options) : null;
+  return claimed ?? { held: await claimInTransaction(ctx, holder, poolIds, ttlMs, options), written: null };
 }
 
-async function claimInTransaction(holder: string, poolIds: readonly string[], ttlMs: number, options: ClaimOptions) {
+async function claimInTransaction(
+  ctx: LadderContext,
+  holder: string,
+  poolIds: readonly string[],
+  ttlMs: number,
+  options: ClaimOptions,
+) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await transaction(async (tx) => {
-        const now = Date.now();
-        const current = await tx.getAll(poolIds.map(leaseRef));
+      return await transaction(ctx, async (tx) => {
+        const now = ctx.clock.now();
+        const current = await tx.getAll(poolIds.map((id: string) => leaseRef(ctx, id)));
         const read = new Map(
           poolIds.flatMap((id, i) => (current[i]!.exists ? [[id, current[i]!.data() as Lease]] : [])),
         );
@@ -177,8 +186,8 @@ async function claimInTransaction(holder: string, poolIds: readonly string[], tt
           const lease = { holder, expiresAt: now + ttlMs };
           // A lease nobody held is created, not set: reading a missing document does not stop another run from
           // creating it meanwhile, but a create then fails instead of overwriting that run's lease.
-          if (read.has(id)) tx.set(leaseRef(id), lease);
-          else tx.create(leaseRef(id), lease);
+          if (read.has(id)) tx.set(leaseRef(ctx, id), lease);
+          else tx.create(leaseRef(ctx, id), lease);
         }
         return taken;
       });
@@ -190,11 +199,11 @@ async function claimInTransaction(holder: string, poolIds: readonly string[], tt
 }
 
 /** Gives up the leases of `poolIds` that this run still holds. */
-export function releaseLeases(holder: string, poolIds: readonly string[]): Promise<void> {
-  return transaction(async (tx) => {
-    const current = await tx.getAll(poolIds.map(leaseRef));
+export function releaseLeases(ctx: LadderContext, holder: string, poolIds: readonly string[]): Promise<void> {
+  return transaction(ctx, async (tx) => {
+    const current = await tx.getAll(poolIds.map((id: string) => leaseRef(ctx, id)));
     poolIds.forEach((id, i) => {
-      if ((current[i]!.data() as Lease | undefined)?.holder === holder) tx.delete(leaseRef(id));
+      if ((current[i]!.data() as Lease | undefined)?.holder === holder) tx.delete(leaseRef(ctx, id));
     });
   });
 }

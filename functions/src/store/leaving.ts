@@ -10,11 +10,11 @@ import {
 } from '../core/fairplay/leaving.js';
 import type { PlayerState } from '../core/player/player.js';
 import { requireRoom, type RoomDoc } from '../core/room/room.js';
-import { config, poolOf } from '../config.js';
 import { countReads } from './firestore/metrics.js';
 import { gameBeatsRef, playerStateRef, roomRef } from './firestore/refs.js';
 import { apply } from './settlement.js';
 import { transaction, type Tx } from './firestore/tx.js';
+import type { LadderContext } from '../context.js';
 
 /**
  * These players leave the started game in the caller's transaction: the room records it, each leave is
@@ -26,14 +26,16 @@ export async function leave(tx: Tx, room: RoomDoc, uids: readonly string[], nowM
   const leavers = left.forfeits.filter((uid) => !room.forfeits.includes(uid));
   if (leavers.length === 0) return room;
   // A player in a room queued for it, so their state exists.
-  const states = (await tx.getAll(leavers.map(playerStateRef))).map((s) => s.data() as PlayerState);
+  const states = (await tx.getAll(leavers.map((id: string) => playerStateRef(tx, id)))).map(
+    (s) => s.data() as PlayerState,
+  );
   const verdict = forfeitVerdict(left);
   const next = verdict ? await apply(tx, left, verdict, nowMs) : left;
   // One field: a settlement in this transaction writes other fields of the leavers' states (whom they met).
   leavers.forEach((uid, i) => {
-    tx.update(playerStateRef(uid), { leaves: states[i]!.leaves + 1, updatedAt: nowMs });
+    tx.update(playerStateRef(tx, uid), { leaves: states[i]!.leaves + 1, updatedAt: nowMs });
   });
-  tx.set(roomRef(room.id), next);
+  tx.set(roomRef(tx, room.id), next);
   return next;
 }
 
@@ -45,22 +47,29 @@ const watched = (room: RoomDoc | undefined): room is RoomDoc =>
  * The caller leaves a started game (`forfeit`), in one transaction. Players already past their silence leave
  * with them, as the next look would have had them: a game every side has left is void whichever way each left.
  */
-export function forfeit(uid: string, roomId: string): Promise<RoomDoc> {
-  return transaction(async (tx) => {
-    const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
-    const now = Date.now();
+export function forfeit(ctx: LadderContext, uid: string, roomId: string): Promise<RoomDoc> {
+  return transaction(ctx, async (tx) => {
+    const room = requireRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
+    const now = ctx.clock.now();
     forfeitRoom(room, uid, now); // refuses a stranger or a game not in play before anything more is read
-    const silence = watched(room) ? silenceIn(room, await tx.query(gameBeatsRef(roomId), 'beats'), now) : null;
+    const silence = watched(room)
+      ? silenceIn(ctx, room, await tx.query(gameBeatsRef(ctx, roomId), 'beats'), now)
+      : null;
     return leave(tx, room, [uid, ...(silence?.silent ?? []).filter((other) => other !== uid)], now);
   });
 }
 
 /** Who of a room's players fell silent by now, from the room and its beats as read; null for a room not to watch. */
-function silenceIn(room: RoomDoc | undefined, beats: QuerySnapshot<GameBeat>, nowMs: number): Silence | null {
+function silenceIn(
+  ctx: LadderContext,
+  room: RoomDoc | undefined,
+  beats: QuerySnapshot<GameBeat>,
+  nowMs: number,
+): Silence | null {
   if (!watched(room)) return null;
-  const startedAt = gameStartedAt(room, poolOf(room).mode);
+  const startedAt = gameStartedAt(room, ctx.poolOf(room).mode);
   const lastBeat = new Map(beats.docs.map((d) => [d.id, d.data().at]));
-  const grace = config.fairPlay.leaving.silenceGraceSeconds;
+  const grace = ctx.config.fairPlay.leaving.silenceGraceSeconds;
   return goneSilent(room, lastBeat, room.leaveAfterSilentSeconds!, startedAt, nowMs, grace);
 }
 
@@ -71,17 +80,20 @@ function silenceIn(room: RoomDoc | undefined, beats: QuerySnapshot<GameBeat>, no
  * the room and its beats. Answers who left, and when to look again: when the next player would fall silent
  * (null: nothing to watch).
  */
-export async function leaveIfSilent(roomId: string): Promise<{ left: string[]; nextCheckAt: number | null }> {
-  const [roomSnap, beatSnaps] = await Promise.all([roomRef(roomId).get(), gameBeatsRef(roomId).get()]);
+export async function leaveIfSilent(
+  ctx: LadderContext,
+  roomId: string,
+): Promise<{ left: string[]; nextCheckAt: number | null }> {
+  const [roomSnap, beatSnaps] = await Promise.all([roomRef(ctx, roomId).get(), gameBeatsRef(ctx, roomId).get()]);
   countReads(1, 'rooms');
   countReads(beatSnaps.size, 'beats');
-  const look = silenceIn(roomSnap.data(), beatSnaps, Date.now());
+  const look = silenceIn(ctx, roomSnap.data(), beatSnaps, ctx.clock.now());
   if (!look?.silent.length) return { left: [], nextCheckAt: look?.nextCheckAt ?? null };
-  return transaction(async (tx) => {
-    const room = (await tx.get(roomRef(roomId))).data();
-    const beats = await tx.query(gameBeatsRef(roomId), 'beats');
-    const now = Date.now();
-    const silence = silenceIn(room, beats, now);
+  return transaction(ctx, async (tx) => {
+    const room = (await tx.get(roomRef(ctx, roomId))).data();
+    const beats = await tx.query(gameBeatsRef(ctx, roomId), 'beats');
+    const now = ctx.clock.now();
+    const silence = silenceIn(ctx, room, beats, now);
     if (!silence?.silent.length) return { left: [], nextCheckAt: silence?.nextCheckAt ?? null };
     const next = await leave(tx, room!, silence.silent, now);
     return { left: silence.silent, nextCheckAt: inPlay(next) ? silence.nextCheckAt : null };

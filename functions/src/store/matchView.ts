@@ -5,10 +5,10 @@ import type { PoolId } from '../core/mode/pool.js';
 import type { TicketDoc } from '../core/queue/ticket.js';
 import { assertOwnTicket, type MatchView, micros, viewVersion } from '../core/queue/view.js';
 import type { RoomDoc } from '../core/room/room.js';
-import { database } from './firestore/db.js';
 import { countedLater, countReads, countWrites, kindOf } from './firestore/metrics.js';
 import { playerStateRef, queueStatsRef, roomRef, streamClaimRef, ticketRef } from './firestore/refs.js';
 import { Tx } from './firestore/tx.js';
+import type { LadderContext } from '../context.js';
 
 export type StatePointer = Pick<PlayerState, 'mode' | 'ticketId' | 'partyId' | 'cooldownUntil'>;
 export type View = MatchView<StatePointer, TicketDoc, RoomDoc, QueueStats>;
@@ -25,23 +25,23 @@ const timeOf = (snap: DocumentSnapshot<unknown> | null) =>
  * The caller's view as of one moment (a read-only transaction), so that versions read one after another only
  * grow: the state, the ticket it points at (or the one the caller names, if it is theirs) and that ticket's room.
  */
-export function readView(uid: string, follow?: Follow): Promise<View> {
-  return database().runTransaction(
+export function readView(ctx: LadderContext, uid: string, follow?: Follow): Promise<View> {
+  return ctx.db.runTransaction(
     async (raw) => {
-      const tx = new Tx(raw);
-      const stateSnap = await tx.get(playerStateRef(uid));
+      const tx = new Tx(ctx, raw);
+      const stateSnap = await tx.get(playerStateRef(ctx, uid));
       const full = stateSnap.data();
       const state = full
         ? { mode: full.mode, ticketId: full.ticketId, partyId: full.partyId, cooldownUntil: full.cooldownUntil }
         : null;
       const pointer = follow ?? (state?.mode && state.ticketId ? { mode: state.mode, id: state.ticketId } : null);
-      const ticketSnap = pointer ? await tx.get(ticketRef(pointer.mode, pointer.id)) : null;
+      const ticketSnap = pointer ? await tx.get(ticketRef(ctx, pointer.mode, pointer.id)) : null;
       const ticket = ticketSnap?.data() ?? null;
       // Only members may read a ticket (firestore.rules); the same holds here.
       assertOwnTicket(ticket, uid, follow);
       const refs: DocumentReference<unknown>[] = [];
-      if (ticket?.roomId) refs.push(roomRef(ticket.roomId));
-      if (ticket?.status === 'queued') refs.push(queueStatsRef(ticket.mode));
+      if (ticket?.roomId) refs.push(roomRef(ctx, ticket.roomId));
+      if (ticket?.status === 'queued') refs.push(queueStatsRef(ctx, ticket.mode));
       const snaps = await tx.getAll(refs);
       const roomSnap = ticket?.roomId ? (snaps.shift() ?? null) : null;
       const statsSnap = snaps.shift() ?? null;
@@ -69,6 +69,7 @@ const SAFETY_READ_MS = 10_000;
  * Listeners on the documents in the view only say when to read it again: every view is one consistent read.
  */
 export function watchView(
+  ctx: LadderContext,
   uid: string,
   follow: Follow | undefined,
   onView: (view: View) => void,
@@ -89,7 +90,8 @@ export function watchView(
     reading = (async () => {
       do {
         again = false;
-        const view = await readView(uid, follow);
+        const view = await readView(ctx, uid, follow);
+
         if (stopped) return;
         listen(view);
         if (view.version > last) {
@@ -105,11 +107,11 @@ export function watchView(
   };
 
   const listen = (view: View) => {
-    const wanted = new Map<string, DocumentReference<unknown>>([[`state`, playerStateRef(uid)]]);
+    const wanted = new Map<string, DocumentReference<unknown>>([[`state`, playerStateRef(ctx, uid)]]);
     const ticket =
       follow ?? (view.state?.mode && view.state.ticketId ? { mode: view.state.mode, id: view.state.ticketId } : null);
-    if (ticket) wanted.set(`ticket/${ticket.mode}/${ticket.id}`, ticketRef(ticket.mode, ticket.id));
-    if (view.ticket?.roomId) wanted.set(`room/${view.ticket.roomId}`, roomRef(view.ticket.roomId));
+    if (ticket) wanted.set(`ticket/${ticket.mode}/${ticket.id}`, ticketRef(ctx, ticket.mode, ticket.id));
+    if (view.ticket?.roomId) wanted.set(`room/${view.ticket.roomId}`, roomRef(ctx, view.ticket.roomId));
     for (const [key, stop] of listeners) {
       if (wanted.has(key)) continue;
       stop();
@@ -141,10 +143,15 @@ export function watchView(
 }
 
 /** Makes `id` the player's current stream; a stream whose claim is overwritten ends (`onReplaced`). */
-export async function claimStream(uid: string, id: string, onReplaced: () => void): Promise<() => void> {
-  await streamClaimRef(uid).set({ id, at: Date.now() });
+export async function claimStream(
+  ctx: LadderContext,
+  uid: string,
+  id: string,
+  onReplaced: () => void,
+): Promise<() => void> {
+  await streamClaimRef(ctx, uid).set({ id, at: ctx.clock.now() });
   countWrites(1, 'matchStreams');
-  return streamClaimRef(uid).onSnapshot(
+  return streamClaimRef(ctx, uid).onSnapshot(
     countedLater((snap: DocumentSnapshot<{ id: string }>) => {
       countReads(1, 'matchStreams');
       const claim = snap.data();

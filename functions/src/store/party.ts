@@ -18,65 +18,65 @@ import {
 } from '../core/player/party.js';
 import { assertNotBanned } from '../core/ops/ban.js';
 import { endTicket } from '../core/queue/ticket.js';
-import { config } from '../config.js';
 import { readPlayersWithPresence } from './presence.js';
 import { partyCodeRef, partyRef, playerStateRef, ticketRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
+import type { LadderContext } from '../context.js';
 
 // Every party call answers with the party as it now is: `{ party }`, null once it is disbanded.
 
 const freshCode = (tx: Tx, nowMs: number) =>
-  freeJoinCode(randomInt, async (code) => (await tx.get(partyCodeRef(code))).data(), nowMs);
+  freeJoinCode(randomInt, async (code) => (await tx.get(partyCodeRef(tx, code))).data(), nowMs);
 
 async function readCallerParty(tx: Tx, uid: string, extraUids: string[] = []) {
-  const partyId = callerPartyId((await tx.get(playerStateRef(uid))).data());
-  const party = requireParty((await tx.get(partyRef(partyId))).data());
+  const partyId = callerPartyId((await tx.get(playerStateRef(tx, uid))).data());
+  const party = requireParty((await tx.get(partyRef(tx, partyId))).data());
   // Everyone whose state may change, and the party's own ticket, in one more round of reads.
   const everyone = await readPlayersWithPresence(tx, [uid, ...party.memberUids, ...extraUids], [party], {
     caller: uid,
   });
-  const codeIsOurs = (await tx.get(partyCodeRef(party.code))).data()?.partyId === party.id;
+  const codeIsOurs = (await tx.get(partyCodeRef(tx, party.code))).data()?.partyId === party.id;
   return { party, ...everyone, codeIsOurs };
 }
 
 type CallerParty = Awaited<ReturnType<typeof readCallerParty>>;
 
 /** Cancels the party's ticket if it is queued, or refuses if the party is in a live room (see core). */
-function unfreeze(tx: Tx, ctx: CallerParty, reason: string, nowMs: number) {
-  const ticketId = ticketToCancelBeforeChange(ctx.presence(ctx.party));
+function unfreeze(tx: Tx, held: CallerParty, reason: string, nowMs: number) {
+  const ticketId = ticketToCancelBeforeChange(held.presence(held.party));
   if (!ticketId) return;
-  const ticket = ctx.tickets.get(ticketId)!;
-  tx.set(ticketRef(ticket.mode, ticket.id), endTicket(ticket, 'cancelled', reason, nowMs));
+  const ticket = held.tickets.get(ticketId)!;
+  tx.set(ticketRef(tx, ticket.mode, ticket.id), endTicket(ticket, 'cancelled', reason, nowMs));
 }
 
-function writeParty(tx: Tx, ctx: CallerParty, next: Party | null) {
+function writeParty(tx: Tx, held: CallerParty, next: Party | null) {
   if (next) {
-    tx.set(partyRef(next.id), next);
+    tx.set(partyRef(tx, next.id), next);
   } else {
-    tx.delete(partyRef(ctx.party.id));
-    if (ctx.codeIsOurs) tx.delete(partyCodeRef(ctx.party.code));
+    tx.delete(partyRef(tx, held.party.id));
+    if (held.codeIsOurs) tx.delete(partyCodeRef(tx, held.party.code));
   }
 }
 
 /** Writes the party without `member` (cancelling its ticket if it is queued) and frees their state. */
 function dropMember<P extends Party | null>(
   tx: Tx,
-  ctx: CallerParty,
+  held: CallerParty,
   member: string,
   next: P,
   reason: string,
   nowMs: number,
 ) {
-  unfreeze(tx, ctx, reason, nowMs);
-  writeParty(tx, ctx, next);
-  ctx.players.updateState(member, { partyId: null });
-  ctx.players.write();
+  unfreeze(tx, held, reason, nowMs);
+  writeParty(tx, held, next);
+  held.players.updateState(member, { partyId: null });
+  held.players.write();
   return { party: next };
 }
 
-export function createParty(uid: string) {
-  return transaction(async (tx) => {
-    const now = Date.now();
+export function createParty(ctx: LadderContext, uid: string) {
+  return transaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
     const { players, presenceOf } = await readPlayersWithPresence(tx, [uid], [], { caller: uid });
     const me = players.get(uid);
     assertNotBanned(me.state.ban, 'create a party', now);
@@ -88,20 +88,20 @@ export function createParty(uid: string) {
     });
     const code = await freshCode(tx, now);
     const leader = { uid, displayName: me.player.displayName, joinedAt: now };
-    const party = newParty(randomUUID(), leader, code, maxPartySize(config), config.parties, now);
-    tx.create(partyRef(party.id), party);
-    tx.set(partyCodeRef(code), { partyId: party.id, expiresAt: party.codeExpiresAt });
+    const party = newParty(randomUUID(), leader, code, maxPartySize(ctx.config), ctx.config.parties, now);
+    tx.create(partyRef(ctx, party.id), party);
+    tx.set(partyCodeRef(ctx, code), { partyId: party.id, expiresAt: party.codeExpiresAt });
     players.updateState(uid, { partyId: party.id });
     players.write();
     return { party };
   });
 }
 
-export function joinParty(uid: string, code: string) {
-  return transaction(async (tx) => {
-    const now = Date.now();
-    const partyId = partyIdForCode(code, (await tx.get(partyCodeRef(code))).data(), now);
-    const party = (await tx.get(partyRef(partyId))).data();
+export function joinParty(ctx: LadderContext, uid: string, code: string) {
+  return transaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const partyId = partyIdForCode(code, (await tx.get(partyCodeRef(ctx, code))).data(), now);
+    const party = (await tx.get(partyRef(ctx, partyId))).data();
     const { players, presence, presenceOf } = await readPlayersWithPresence(tx, [uid], party ? [party] : [], {
       caller: uid,
     });
@@ -109,62 +109,62 @@ export function joinParty(uid: string, code: string) {
     assertNotBanned(me.state.ban, 'join a party', now);
     const joiner = { uid, displayName: me.player.displayName, partyId: me.state.partyId, presence: presenceOf(uid) };
     const next = joined(code, party, party ? presence(party) : { kind: 'idle' }, joiner, now);
-    tx.set(partyRef(next.id), next);
+    tx.set(partyRef(ctx, next.id), next);
     players.updateState(uid, { partyId: next.id });
     players.write();
     return { party: next };
   });
 }
 
-export function leaveParty(uid: string) {
-  return transaction(async (tx) => {
-    const now = Date.now();
-    const ctx = await readCallerParty(tx, uid);
-    return dropMember(tx, ctx, uid, removeMember(ctx.party, uid, now), `party member ${uid} left the party`, now);
+export function leaveParty(ctx: LadderContext, uid: string) {
+  return transaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const held = await readCallerParty(tx, uid);
+    return dropMember(tx, held, uid, removeMember(held.party, uid, now), `party member ${uid} left the party`, now);
   });
 }
 
-export function kickMember(uid: string, target: string) {
-  return transaction(async (tx) => {
-    const now = Date.now();
-    const ctx = await readCallerParty(tx, uid, [target]);
-    const next = kicked(ctx.party, uid, target, now);
-    return dropMember(tx, ctx, target, next, `party member ${target} was removed by the leader`, now);
+export function kickMember(ctx: LadderContext, uid: string, target: string) {
+  return transaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const held = await readCallerParty(tx, uid, [target]);
+    const next = kicked(held.party, uid, target, now);
+    return dropMember(tx, held, target, next, `party member ${target} was removed by the leader`, now);
   });
 }
 
-export function transferLeadership(uid: string, to: string) {
-  return transaction(async (tx) => {
-    const ctx = await readCallerParty(tx, uid);
-    const next = handedOver(ctx.party, uid, to, Date.now());
-    tx.set(partyRef(next.id), next);
+export function transferLeadership(ctx: LadderContext, uid: string, to: string) {
+  return transaction(ctx, async (tx) => {
+    const held = await readCallerParty(tx, uid);
+    const next = handedOver(held.party, uid, to, ctx.clock.now());
+    tx.set(partyRef(ctx, next.id), next);
     return { party: next };
   });
 }
 
-export function disbandParty(uid: string) {
-  return transaction(async (tx) => {
-    const now = Date.now();
-    const ctx = await readCallerParty(tx, uid);
-    requireLeader(ctx.party, uid, 'disband the party');
-    unfreeze(tx, ctx, `the party was disbanded by ${uid}`, now);
-    writeParty(tx, ctx, null);
-    for (const member of ctx.party.memberUids) ctx.players.updateState(member, { partyId: null });
-    ctx.players.write();
+export function disbandParty(ctx: LadderContext, uid: string) {
+  return transaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const held = await readCallerParty(tx, uid);
+    requireLeader(held.party, uid, 'disband the party');
+    unfreeze(tx, held, `the party was disbanded by ${uid}`, now);
+    writeParty(tx, held, null);
+    for (const member of held.party.memberUids) held.players.updateState(member, { partyId: null });
+    held.players.write();
     return { party: null };
   });
 }
 
-export function refreshPartyCode(uid: string) {
-  return transaction(async (tx) => {
-    const now = Date.now();
-    const ctx = await readCallerParty(tx, uid);
-    requireLeader(ctx.party, uid, 'issue a new join code');
+export function refreshPartyCode(ctx: LadderContext, uid: string) {
+  return transaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const held = await readCallerParty(tx, uid);
+    requireLeader(held.party, uid, 'issue a new join code');
     const code = await freshCode(tx, now);
-    const next = withNewCode(ctx.party, code, config.parties, now);
-    if (ctx.codeIsOurs && code !== ctx.party.code) tx.delete(partyCodeRef(ctx.party.code));
-    tx.set(partyCodeRef(code), { partyId: next.id, expiresAt: next.codeExpiresAt });
-    tx.set(partyRef(next.id), next);
+    const next = withNewCode(held.party, code, ctx.config.parties, now);
+    if (held.codeIsOurs && code !== held.party.code) tx.delete(partyCodeRef(ctx, held.party.code));
+    tx.set(partyCodeRef(ctx, code), { partyId: next.id, expiresAt: next.codeExpiresAt });
+    tx.set(partyRef(ctx, next.id), next);
     return { party: next };
   });
 }

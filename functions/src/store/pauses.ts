@@ -1,12 +1,11 @@
 import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotPaused, pausedPools, pauseTargetsOf, requirePause, type ModePause } from '../core/mode/pause.js';
 import { endTicket } from '../core/queue/ticket.js';
-import { config } from '../config.js';
 import { audit } from './audit.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { modePauseRef, ticketRef, ticketsRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
-import { database } from './firestore/db.js';
+import type { LadderContext } from '../context.js';
 
 const RELEASED = 'released: the mode was paused';
 /**
@@ -18,11 +17,11 @@ const OPEN_TRUSTED_MS = 2_000;
 const SECOND_RELEASE_MS = 3_000 + OPEN_TRUSTED_MS;
 
 /** Ends one waiting ticket of a paused pool, as a cancellation: nobody is cooled down for it. */
-const release = (pool: PoolId, ticketId: string) =>
-  transaction(async (tx) => {
-    const ticket = (await tx.get(ticketRef(pool, ticketId))).data();
+const release = (ctx: LadderContext, pool: PoolId, ticketId: string) =>
+  transaction(ctx, async (tx) => {
+    const ticket = (await tx.get(ticketRef(ctx, pool, ticketId))).data();
     if (ticket?.status !== 'queued') return 0;
-    tx.set(ticketRef(pool, ticketId), endTicket(ticket, 'cancelled', RELEASED, Date.now()));
+    tx.set(ticketRef(ctx, pool, ticketId), endTicket(ticket, 'cancelled', RELEASED, ctx.clock.now()));
     return 1;
   });
 
@@ -30,12 +29,12 @@ const release = (pool: PoolId, ticketId: string) =>
  * Releases every ticket still waiting in these pools, each in its own short transaction (a pool is never read
  * in one). The pause is committed first and every enqueue reads it, so no ticket joins behind the query.
  */
-async function releaseWaiting(pools: string[]): Promise<number> {
+async function releaseWaiting(ctx: LadderContext, pools: string[]): Promise<number> {
   let released = 0;
   for (const pool of pools) {
-    const queued = await ticketsRef(pool).where('status', '==', 'queued').select().get();
+    const queued = await ticketsRef(ctx, pool).where('status', '==', 'queued').select().get();
     countQueryReads(queued.size, 'tickets');
-    for (const doc of queued.docs) released += await release(pool, doc.id);
+    for (const doc of queued.docs) released += await release(ctx, pool, doc.id);
   }
   return released;
 }
@@ -45,30 +44,30 @@ async function releaseWaiting(pools: string[]): Promise<number> {
  * tickets are released without penalty, and rooms already formed play on. Pausing again replaces the message
  * and releases anything still waiting (a release cut short finishes this way).
  */
-export async function pauseMode(actor: string, target: string, message: string, reason: string) {
-  const pools = pausedPools(config.modes, target);
-  const { pause, auditId } = await transaction(async (tx) => {
-    const before = (await tx.get(modePauseRef(target))).data() ?? null;
-    const now = Date.now();
+export async function pauseMode(ctx: LadderContext, actor: string, target: string, message: string, reason: string) {
+  const pools = pausedPools(ctx.config.modes, target);
+  const { pause, auditId } = await transaction(ctx, async (tx) => {
+    const before = (await tx.get(modePauseRef(ctx, target))).data() ?? null;
+    const now = ctx.clock.now();
     const pause: ModePause = { target, message, by: actor, at: now };
-    tx.set(modePauseRef(target), pause);
+    tx.set(modePauseRef(ctx, target), pause);
     const row = audit(tx, { action: 'pauseMode', actor, target, reason, before, after: { ...pause, pools } }, now);
     return { pause, auditId: row.id };
   });
-  const released = await releaseWaiting(pools);
+  const released = await releaseWaiting(ctx, pools);
   // An enqueue that read the pool open just before the pause may commit its ticket after the first release;
   // a second release a moment later catches it.
   await new Promise((resolve) => setTimeout(resolve, SECOND_RELEASE_MS));
-  return { pause, pools, released: released + (await releaseWaiting(pools)), auditId };
+  return { pause, pools, released: released + (await releaseWaiting(ctx, pools)), auditId };
 }
 
 /** Lifts a pause; a target that is not paused is refused and nothing changes. */
-export function resumeMode(actor: string, target: string, reason: string) {
-  pausedPools(config.modes, target);
-  return transaction(async (tx) => {
-    const pause = requirePause((await tx.get(modePauseRef(target))).data(), target);
-    tx.delete(modePauseRef(target));
-    const row = audit(tx, { action: 'resumeMode', actor, target, reason, before: pause, after: null }, Date.now());
+export function resumeMode(ctx: LadderContext, actor: string, target: string, reason: string) {
+  pausedPools(ctx.config.modes, target);
+  return transaction(ctx, async (tx) => {
+    const pause = requirePause((await tx.get(modePauseRef(ctx, target))).data(), target);
+    tx.delete(modePauseRef(ctx, target));
+    const row = audit(tx, { action: 'resumeMode', actor, target, reason, before: pause, after: null }, ctx.clock.now());
     return { pause: null, auditId: row.id };
   });
 }
@@ -81,11 +80,11 @@ const foundOpen = new Map<string, number>();
  * made by the callable before the enqueue transaction, unless this instance found the pool open less than
  * `OPEN_TRUSTED_MS` ago. The pause's second release waits that much longer, so it still catches the ticket.
  */
-export async function assertPoolOpen(pool: Pick<Pool, 'id' | 'modeId'>): Promise<void> {
-  const now = Date.now();
+export async function assertPoolOpen(ctx: LadderContext, pool: Pick<Pool, 'id' | 'modeId'>): Promise<void> {
+  const now = ctx.clock.now();
   if (now - (foundOpen.get(pool.id) ?? Number.NEGATIVE_INFINITY) < OPEN_TRUSTED_MS) return;
   foundOpen.delete(pool.id);
-  const pauses = await database().getAll(...pauseTargetsOf(pool).map(modePauseRef));
+  const pauses = await ctx.db.getAll(...pauseTargetsOf(pool).map((id: string) => modePauseRef(ctx, id)));
   countReads(pauses.length, 'modePauses');
   assertNotPaused(pauses.map((p) => p.data() as ModePause | undefined));
   foundOpen.set(pool.id, now);

@@ -1,7 +1,6 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { defaultDisplayName } from '../core/player/displayName.js';
 import { idleState, newPlayer, type Player, type PlayerState } from '../core/player/player.js';
-import { config } from '../config.js';
 import { playerRef, playerStateRef } from './firestore/refs.js';
 import type { Tx } from './firestore/tx.js';
 import { assertNotDeleted } from './sessions.js';
@@ -35,7 +34,10 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
   const { nameHints = {}, statesRead = new Map() } = options;
   const unique = [...new Set(uids)];
   const statesToRead = unique.filter((uid) => !statesRead.has(uid));
-  const snapshots = await tx.getAll([...unique.map(playerRef), ...statesToRead.map(playerStateRef)]);
+  const snapshots = await tx.getAll([
+    ...unique.map((id: string) => playerRef(tx, id)),
+    ...statesToRead.map((id: string) => playerStateRef(tx, id)),
+  ]);
   const states = new Map(statesRead);
   statesToRead.forEach((uid, i) => {
     states.set(uid, snapshots[unique.length + i]!);
@@ -43,7 +45,7 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
   // Nothing is created for a deleted account: a missing document is where its tombstone is looked for.
   const missing = unique.filter((uid, i) => !snapshots[i]!.exists || !states.get(uid)!.exists);
   if (!options.signIn) await assertNotDeleted(tx, missing, options.caller);
-  const now = Date.now();
+  const now = tx.ctx.clock.now();
   const records = new Map<string, Tracked>();
   unique.forEach((uid, i) => {
     const playerSnap = snapshots[i]!;
@@ -51,7 +53,7 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
     records.set(uid, {
       player:
         (playerSnap.data() as Player | undefined) ??
-        newPlayer(uid, defaultDisplayName(nameHints[uid], uid), config.ladders, now),
+        newPlayer(uid, defaultDisplayName(nameHints[uid], uid), tx.ctx.config.ladders, now),
       state: (stateSnap.data() as PlayerState | undefined) ?? idleState(now),
       playerDirty: !playerSnap.exists,
       stateDirty: !stateSnap.exists,
@@ -66,19 +68,19 @@ export async function readPlayers(tx: Tx, uids: string[], options: ReadPlayersOp
     get: (uid: string): PlayerRecord => record(uid),
     updatePlayer(uid: string, patch: Partial<Player>) {
       const r = record(uid);
-      r.player = { ...r.player, ...patch, updatedAt: Date.now() };
+      r.player = { ...r.player, ...patch, updatedAt: tx.ctx.clock.now() };
       r.playerDirty = true;
     },
     updateState(uid: string, patch: Partial<PlayerState>) {
       const r = record(uid);
-      r.state = { ...r.state, ...patch, updatedAt: Date.now() };
+      r.state = { ...r.state, ...patch, updatedAt: tx.ctx.clock.now() };
       r.stateDirty = true;
     },
     /** Writes each created or changed document exactly once. */
     write() {
       for (const [uid, r] of records) {
-        if (r.playerDirty) tx.set(playerRef(uid), r.player);
-        if (r.stateDirty) tx.set(playerStateRef(uid), r.state);
+        if (r.playerDirty) tx.set(playerRef(tx, uid), r.player);
+        if (r.stateDirty) tx.set(playerStateRef(tx, uid), r.state);
         r.playerDirty = r.stateDirty = false;
       }
     },

@@ -1,10 +1,16 @@
 import type { PoolId } from '../core/mode/pool.js';
 import { assembleDigest, digestChunks, digestWorthWriting } from '../core/queue/digest.js';
 import { toPoolEntry, type PoolEntry, type TicketDoc } from '../core/queue/ticket.js';
-import { database } from './firestore/db.js';
 import { countQueryReads, countWrites } from './firestore/metrics.js';
 import { Mirror } from './firestore/mirror.js';
-import { digestChunkRef, digestChunkSchema, digestChunksRef, TICKET_CHANGED_AT, ticketsRef } from './firestore/refs.js';
+import {
+  digestChunkRef,
+  digestChunkSchema,
+  digestChunksRef,
+  type On,
+  TICKET_CHANGED_AT,
+  ticketsRef,
+} from './firestore/refs.js';
 
 /** Chunks per batched write, keeping each commit far below its 10 MiB request limit. */
 const CHUNKS_PER_BATCH = 8;
@@ -15,14 +21,15 @@ const CHUNKS_PER_BATCH = 8;
  */
 export class PoolMirror {
   private constructor(
+    private readonly on: On,
     readonly poolId: PoolId,
     private readonly mirror: Mirror<TicketDoc, PoolEntry>,
     private readonly chunkIds: string[],
     private readonly hadDigest: boolean,
   ) {}
 
-  static async open(poolId: PoolId): Promise<PoolMirror> {
-    const snapshot = await digestChunksRef(poolId).get();
+  static async open(on: On, poolId: PoolId): Promise<PoolMirror> {
+    const snapshot = await digestChunksRef(on, poolId).get();
     countQueryReads(snapshot.size, 'digest');
     const chunks = snapshot.docs.flatMap((d) => {
       const parsed = digestChunkSchema.safeParse(d.data());
@@ -31,9 +38,12 @@ export class PoolMirror {
     const digest = assembleDigest(chunks, (a, b) => a.isEqual(b));
     const queued = (doc: TicketDoc) => (doc.status === 'queued' ? toPoolEntry(doc) : null);
     const mirror = digest
-      ? new Mirror(ticketsRef(poolId).where(TICKET_CHANGED_AT, '>', digest.asOf), queued, { initial: digest.entries })
-      : new Mirror(ticketsRef(poolId).where('status', '==', 'queued'), queued);
+      ? new Mirror(ticketsRef(on, poolId).where(TICKET_CHANGED_AT, '>', digest.asOf), queued, {
+          initial: digest.entries,
+        })
+      : new Mirror(ticketsRef(on, poolId).where('status', '==', 'queued'), queued);
     const pool = new PoolMirror(
+      on,
       poolId,
       mirror,
       snapshot.docs.map((d) => d.id),
@@ -66,11 +76,11 @@ export class PoolMirror {
     if (!asOf || !digestWorthWriting(this.hadDigest, this.mirror.changed, this.mirror.values().length)) return;
     const chunks = digestChunks(this.mirror.values(), asOf, this.chunkIds);
     for (let i = 0; i < chunks.length; i += CHUNKS_PER_BATCH) {
-      const batch = database().batch();
+      const batch = this.on.db.batch();
       const slice = chunks.slice(i, i + CHUNKS_PER_BATCH);
       for (const [id, chunk] of slice) {
-        if (chunk) batch.set(digestChunkRef(this.poolId, id), chunk);
-        else batch.delete(digestChunkRef(this.poolId, id));
+        if (chunk) batch.set(digestChunkRef(this.on, this.poolId, id), chunk);
+        else batch.delete(digestChunkRef(this.on, this.poolId, id));
       }
       await batch.commit();
       countWrites(slice.length, 'digest');

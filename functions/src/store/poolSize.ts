@@ -1,7 +1,7 @@
 import type { Pool } from '../core/mode/pool.js';
-import { config } from '../config.js';
 import { countReads } from './firestore/metrics.js';
 import { queueStatsRef } from './firestore/refs.js';
+import type { LadderContext } from '../context.js';
 
 /** When this instance last read each pool's statistics, and the waiting tickets they counted. */
 const lastRead = new Map<string, { at: number; waiting: number }>();
@@ -14,12 +14,12 @@ const lastRead = new Map<string, { at: number; waiting: number }>();
  * matcher's write of it behind every enqueue of the pool. The matcher rewrites it at most every `statsEverySeconds`, so an
  * instance reads it no more often than that.
  */
-export async function waitingInPool(pool: Pick<Pool, 'id' | 'mode'>): Promise<number> {
+export async function waitingInPool(ctx: LadderContext, pool: Pick<Pool, 'id' | 'mode'>): Promise<number> {
   if (!pool.mode.leaveToSweep?.busy) return 0;
-  const now = Date.now();
+  const now = ctx.clock.now();
   const cached = lastRead.get(pool.id);
-  if (cached && now - cached.at < config.matcher.statsEverySeconds * 1000) return cached.waiting;
-  const stats = await queueStatsRef(pool.id).get();
+  if (cached && now - cached.at < ctx.config.matcher.statsEverySeconds * 1000) return cached.waiting;
+  const stats = await queueStatsRef(ctx, pool.id).get();
   countReads(1, 'pools');
   const waiting = stats.data()?.waitingTickets ?? 0;
   lastRead.set(pool.id, { at: now, waiting });

@@ -22,12 +22,12 @@ export async function readTicketsAndRooms(tx: Tx, pointers: TicketPointer[]) {
   const wanted = new Map<string, string>();
   for (const { mode, ticketId } of pointers) if (mode && ticketId) wanted.set(ticketId, mode);
   const tickets = new Map<string, TicketDoc>();
-  for (const snap of await tx.getAll([...wanted].map(([id, mode]) => ticketRef(mode, id)))) {
+  for (const snap of await tx.getAll([...wanted].map(([id, mode]) => ticketRef(tx, mode, id)))) {
     if (snap.exists) tickets.set(snap.id, snap.data() as TicketDoc);
   }
   const roomIds = new Set([...tickets.values()].flatMap((t) => (t.status === 'matched' && t.roomId ? [t.roomId] : [])));
   const rooms = new Map<string, RoomDoc>();
-  for (const snap of await tx.getAll([...roomIds].map(roomRef)))
+  for (const snap of await tx.getAll([...roomIds].map((id: string) => roomRef(tx, id))))
     if (snap.exists) rooms.set(snap.id, snap.data() as RoomDoc);
   return {
     tickets,
@@ -54,9 +54,9 @@ export async function readPlayersWithPresence(
 
 /** Where the calling player is, from their state alone: for calls that need no profile (heartbeat, cancel). */
 export async function readPresence(tx: Tx, uid: string) {
-  const snap = await tx.get(playerStateRef(uid));
+  const snap = await tx.get(playerStateRef(tx, uid));
   if (!snap.exists) await assertNotDeleted(tx, [uid], uid);
-  const state = snap.data() ?? idleState(Date.now());
+  const state = snap.data() ?? idleState(tx.ctx.clock.now());
   const resolved = await readTicketsAndRooms(tx, [state]);
   return { state, tickets: resolved.tickets, rooms: resolved.rooms, presence: resolved.presence(state) };
 }

@@ -22,16 +22,16 @@ import {
   toCoreTicket,
   type TicketDoc,
 } from '../core/queue/ticket.js';
-import { config, poolOf } from '../config.js';
 import { countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
-import { gameBeatRef, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
+import { gameBeatRef, type On, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
 import { breaksRules, formRoom } from './rooms.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import { countedBucket } from './rateLimit.js';
 import { declineAsksByQueueing } from './rematch.js';
 import { waitingInPool } from './poolSize.js';
 import type { RateLimitConfig } from '../core/fairplay/rateLimit.js';
+import type { LadderContext } from '../context.js';
 
 /**
  * Puts the caller (or, for a party leader, the whole party) into a mode's pool and matches the ticket at once
@@ -40,13 +40,14 @@ import type { RateLimitConfig } from '../core/fairplay/rateLimit.js';
  * is written once, already matched.
  */
 export function enqueue(
+  ctx: LadderContext,
   uid: string,
   pool: Pool,
   rtts: Rtts | null = null,
   limit: RateLimitConfig | null = null,
 ): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
   let attempts = 0;
-  return transaction(async (tx) => {
+  return transaction(ctx, async (tx) => {
     attempts++;
     const { ticket, party, members, players } = await admit(tx, uid, pool, rtts, limit);
     const declineAsks = await declineAsksByQueueing(tx, players, members, ticket.enqueuedAt);
@@ -54,9 +55,10 @@ export function enqueue(
     // retried attempt (it lost a race, likely for the same neighbours) leaves the match to the matcher rather
     // than paying for the neighbourhood again.
     const room = attempts === 1 ? await matchNow(tx, pool, ticket) : null;
-    if (!room) tx.create(ticketRef(pool.id, ticket.id), ticket);
+    if (!room) tx.create(ticketRef(ctx, pool.id, ticket.id), ticket);
     for (const member of members) players.updateState(member, { mode: pool.id, ticketId: ticket.id });
-    if (party) tx.set(partyRef(party.id), { ...party, mode: pool.id, ticketId: ticket.id, updatedAt: Date.now() });
+    if (party)
+      tx.set(partyRef(ctx, party.id), { ...party, mode: pool.id, ticketId: ticket.id, updatedAt: ctx.clock.now() });
     declineAsks();
     players.write();
     return { ticket: room ? matchedTicket(ticket, room.id, room.createdAt) : ticket, room };
@@ -68,9 +70,9 @@ export function enqueue(
  * a `limit`, the call is counted in the caller's bucket on their state, which queueing writes anyway.
  */
 async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: RateLimitConfig | null) {
-  const callerState = await tx.get(playerStateRef(uid));
+  const callerState = await tx.get(playerStateRef(tx, uid));
   const partyId = callerState.data()?.partyId ?? null;
-  const party: Party | null = partyId ? ((await tx.get(partyRef(partyId))).data() ?? null) : null;
+  const party: Party | null = partyId ? ((await tx.get(partyRef(tx, partyId))).data() ?? null) : null;
   const members = party ? party.memberUids : [uid];
   const { players, presenceOf } = await readPlayersWithPresence(tx, members, party ? [party] : [], {
     statesRead: new Map([[uid, callerState]]),
@@ -78,7 +80,7 @@ async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: 
   });
   // Taken after the reads: a ticket these reads saw end was ended no later, so the new one never seems to
   // start before the old one stopped.
-  const now = Date.now();
+  const now = tx.ctx.clock.now();
   if (limit) players.updateState(uid, { calls: countedBucket(uid, players.get(uid).state, limit, now) });
   const queuers = members.map((m) => {
     const { player, state } = players.get(m);
@@ -87,7 +89,7 @@ async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: 
       displayName: player.displayName,
       presence: presenceOf(m),
       cooldownUntil: state.cooldownUntil,
-      dodges: rememberedDodges(state.dodges, config.fairPlay.dodging, now),
+      dodges: rememberedDodges(state.dodges, tx.ctx.config.fairPlay.dodging, now),
     };
   });
   for (const m of members) {
@@ -102,7 +104,7 @@ async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: 
     members.map((m) => players.get(m).player),
     ticketGuard(
       members.map((m) => players.get(m).state),
-      config.fairPlay.farming,
+      tx.ctx.config.fairPlay.farming,
       now,
     ),
     now,
@@ -116,9 +118,9 @@ async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: 
  * document per missing player), never the pool. Ordering by score and then document id and starting
  * after the ticket itself leaves it out without paying a read for it.
  */
-async function readCandidates(pool: Pool, ticket: TicketDoc): Promise<TicketDoc[]> {
+async function readCandidates(on: On, pool: Pool, ticket: TicketDoc): Promise<TicketDoc[]> {
   const plan = candidatePlan(pool, ticket);
-  const queued = ticketsRef(pool.id).where('status', '==', 'queued');
+  const queued = ticketsRef(on, pool.id).where('status', '==', 'queued');
   const upward = queued
     .where('score', '>=', ticket.score)
     .where('score', '<=', plan.range.max)
@@ -157,11 +159,11 @@ async function readCandidates(pool: Pool, ticket: TicketDoc): Promise<TicketDoc[
  */
 async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
   const arrival = toCoreTicket(ticket);
-  const [read, queued] = await Promise.all([readCandidates(pool, ticket), waitingInPool(pool)]);
+  const [read, queued] = await Promise.all([readCandidates(tx, pool, ticket), waitingInPool(tx.ctx, pool)]);
   const candidates = read.map(toCoreTicket);
-  const now = Date.now();
+  const now = tx.ctx.clock.now();
   if (leaveToSweep(pool.mode, arrival, candidates, now, queued)) return null;
-  const proposal = matchNowAvoiding(pool.mode, arrival, candidates, now, config.fairPlay.farming);
+  const proposal = matchNowAvoiding(pool.mode, arrival, candidates, now, tx.ctx.config.fairPlay.farming);
   if (!proposal || breaksRules(pool, proposal)) return null;
   return formRoom(tx, pool, proposal, { fresh: ticket });
 }
@@ -177,12 +179,12 @@ export interface Cancelled {
  * answer carries the ended ticket, so the caller's screen shows the cancel at once even while its listener is
  * silent.
  */
-export function cancelTicket(uid: string): Promise<Cancelled> {
-  return transaction(async (tx) => {
+export function cancelTicket(ctx: LadderContext, uid: string): Promise<Cancelled> {
+  return transaction(ctx, async (tx) => {
     const { presence, tickets } = await readPresence(tx, uid);
     if (presence.kind !== 'queued') return { cancelled: false, presence, ticket: null };
-    const ended = endTicket(tickets.get(presence.ticketId)!, 'cancelled', `cancelled by ${uid}`, Date.now());
-    tx.set(ticketRef(ended.mode, ended.id), ended);
+    const ended = endTicket(tickets.get(presence.ticketId)!, 'cancelled', `cancelled by ${uid}`, ctx.clock.now());
+    tx.set(ticketRef(ctx, ended.mode, ended.id), ended);
     return { cancelled: true, presence: { kind: 'idle' as const }, ticket: ended };
   });
 }
@@ -198,9 +200,9 @@ export function cancelTicket(uid: string): Promise<Cancelled> {
  * state this read, before its beat is written (a refusal aborts the transaction). Any other beat wrote nothing
  * and is left to the caller to count.
  */
-export function heartbeat(uid: string, limit: RateLimitConfig | null = null) {
-  return transaction(async (tx) => {
-    const now = Date.now();
+export function heartbeat(ctx: LadderContext, uid: string, limit: RateLimitConfig | null = null) {
+  return transaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
     const { state, presence, tickets, rooms } = await readPresence(tx, uid);
     if (presence.kind !== 'queued') {
       const room = presence.kind === 'inRoom' ? rooms.get(presence.roomId)! : null;
@@ -209,9 +211,9 @@ export function heartbeat(uid: string, limit: RateLimitConfig | null = null) {
       return { presence, expiresAt: null, leftAfter, paid: seconds !== null };
     }
     const ticket = tickets.get(presence.ticketId)!;
-    const expiresAt = extendedExpiry(ticket, poolOf(ticket).mode.ticketTtlSeconds, now);
+    const expiresAt = extendedExpiry(ticket, ctx.poolOf(ticket).mode.ticketTtlSeconds, now);
     const moved = expiresAt !== ticket.expiresAt;
-    if (moved) tx.set(ticketRef(ticket.mode, ticket.id), { ...ticket, expiresAt });
+    if (moved) tx.set(ticketRef(ctx, ticket.mode, ticket.id), { ...ticket, expiresAt });
     return { presence, expiresAt, leftAfter: null, paid: moved };
   });
 }
@@ -230,21 +232,21 @@ async function recordGameBeat(
   limit: RateLimitConfig | null,
   now: number,
 ) {
-  const last = (await tx.get(gameBeatRef(roomId, uid))).data();
+  const last = (await tx.get(gameBeatRef(tx, roomId, uid))).data();
   if (!gameBeatPaid(last?.at ?? null, silentSeconds, now) && limit)
-    tx.update(playerStateRef(uid), { calls: countedBucket(uid, state, limit, now) });
-  tx.set(gameBeatRef(roomId, uid), { uid, at: now });
+    tx.update(playerStateRef(tx, uid), { calls: countedBucket(uid, state, limit, now) });
+  tx.set(gameBeatRef(tx, roomId, uid), { uid, at: now });
   return now + silentSeconds * 1000;
 }
 
 /** Ends a queued ticket whose heartbeats stopped; a no-op if it was matched, cancelled or refreshed meanwhile. */
-export function expireTicket(poolId: PoolId, ticketId: string) {
-  return transaction(async (tx) => {
-    const now = Date.now();
-    const ticket = (await tx.get(ticketRef(poolId, ticketId))).data();
+export function expireTicket(ctx: LadderContext, poolId: PoolId, ticketId: string) {
+  return transaction(ctx, async (tx) => {
+    const now = ctx.clock.now();
+    const ticket = (await tx.get(ticketRef(ctx, poolId, ticketId))).data();
     if (!hasExpired(ticket, now)) return false;
     tx.set(
-      ticketRef(poolId, ticketId),
+      ticketRef(ctx, poolId, ticketId),
       endTicket(ticket, 'expired', 'no heartbeat before the time-to-live ran out', now),
     );
     return true;

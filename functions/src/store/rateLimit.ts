@@ -10,6 +10,7 @@ import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { playerStateRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
 import { assertNotDeleted } from './sessions.js';
+import type { LadderContext } from '../context.js';
 
 /**
  * Calls this instance took from players' buckets and has not admitted yet, by player. Dropping one (an instance
@@ -32,9 +33,9 @@ function hold(uid: string, calls: number) {
 const refusedUntil = new Map<string, number>();
 
 /** Refuses the call, without a read, if this instance saw the player's bucket empty and it has not refilled since. */
-export function assertNotRefused(uid: string) {
+export function assertNotRefused(ctx: LadderContext, uid: string) {
   const until = refusedUntil.get(uid) ?? 0;
-  const now = Date.now();
+  const now = ctx.clock.now();
   if (until > now) refuseCall(until - now);
   refusedUntil.delete(uid);
 }
@@ -51,12 +52,17 @@ export interface AdmittedCall {
  * of their calls does not queue on a lock. A refused call writes nothing, and the next ones refused here read
  * nothing.
  */
-export async function takeCall(uid: string, config: RateLimitConfig, most?: number): Promise<AdmittedCall> {
+export async function takeCall(
+  ctx: LadderContext,
+  uid: string,
+  config: RateLimitConfig,
+  most?: number,
+): Promise<AdmittedCall> {
   const held = allowances.get(uid) ?? 0;
   if (held >= 1) hold(uid, held - 1);
   else {
-    assertNotRefused(uid);
-    hold(uid, (await takeGrant(uid, config, most)) - 1 + (allowances.get(uid) ?? 0));
+    assertNotRefused(ctx, uid);
+    hold(uid, (await takeGrant(ctx, uid, config, most)) - 1 + (allowances.get(uid) ?? 0));
   }
   return { refund: () => hold(uid, (allowances.get(uid) ?? 0) + 1) };
 }
@@ -67,7 +73,7 @@ export async function takeCall(uid: string, config: RateLimitConfig, most?: numb
  */
 export function countedBucket(uid: string, state: PlayerState, config: RateLimitConfig, nowMs: number): CallBucket {
   const admission = admitCall(state.calls, config, nowMs);
-  if (!admission.admitted) return refuse(uid, admission.retryAfterMs);
+  if (!admission.admitted) return refuse(uid, admission.retryAfterMs, nowMs);
   return admission.bucket;
 }
 
@@ -75,29 +81,31 @@ export function countedBucket(uid: string, state: PlayerState, config: RateLimit
  * Takes a grant from the player's bucket, on their private state: how many calls this instance may now admit,
  * this one included. Only the bucket's field is written, so it never undoes a change to the rest of the state.
  */
-function takeGrant(uid: string, config: RateLimitConfig, most?: number): Promise<number> {
+function takeGrant(ctx: LadderContext, uid: string, config: RateLimitConfig, most?: number): Promise<number> {
   const decide = (state: PlayerState | undefined): Decision<PlayerState, number> => {
-    const grant = grantCalls(state?.calls ?? null, config, Date.now(), most);
-    if (!grant.admitted) return refuse(uid, grant.retryAfterMs);
+    const now = ctx.clock.now();
+    const grant = grantCalls(state?.calls ?? null, config, now, most);
+    if (!grant.admitted) return refuse(uid, grant.retryAfterMs, now);
     return state
       ? { kind: 'write', document: { calls: grant.bucket }, result: grant.granted }
       : { kind: 'transaction' };
   };
-  return changeDocument(playerStateRef(uid), decide, () =>
-    transaction(async (tx) => {
-      const state = (await tx.get(playerStateRef(uid))).data();
+  return changeDocument(playerStateRef(ctx, uid), decide, () =>
+    transaction(ctx, async (tx) => {
+      const state = (await tx.get(playerStateRef(ctx, uid))).data();
       if (!state) await assertNotDeleted(tx, [uid], uid);
-      const grant = grantCalls(state?.calls ?? null, config, Date.now(), most);
-      if (!grant.admitted) return refuse(uid, grant.retryAfterMs);
-      if (state) tx.update(playerStateRef(uid), { calls: grant.bucket });
-      else tx.set(playerStateRef(uid), { ...idleState(Date.now()), calls: grant.bucket });
+      const now = ctx.clock.now();
+      const grant = grantCalls(state?.calls ?? null, config, now, most);
+      if (!grant.admitted) return refuse(uid, grant.retryAfterMs, now);
+      if (state) tx.update(playerStateRef(ctx, uid), { calls: grant.bucket });
+      else tx.set(playerStateRef(ctx, uid), { ...idleState(now), calls: grant.bucket });
       return grant.granted;
     }),
   );
 }
 
-function refuse(uid: string, retryAfterMs: number): never {
-  refusedUntil.set(uid, Date.now() + retryAfterMs);
+function refuse(uid: string, retryAfterMs: number, nowMs: number): never {
+  refusedUntil.set(uid, nowMs + retryAfterMs);
   if (refusedUntil.size > MAX_PLAYERS_HELD) refusedUntil.delete(refusedUntil.keys().next().value!);
   return refuseCall(retryAfterMs);
 }

@@ -14,11 +14,11 @@ import {
 } from '../core/room/rematch.js';
 import type { RematchState } from '../core/room/rematchState.js';
 import { newRoom, requireRoom, roomTickets, type RoomDoc } from '../core/room/room.js';
-import { config, poolOf } from '../config.js';
 import { readPlayersWithPresence } from './presence.js';
 import { partyRef, roomRef, ticketRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import { seasonNow } from './extension.js';
+import type { LadderContext } from '../context.js';
 
 type Players = Awaited<ReturnType<typeof readPlayersWithPresence>>['players'];
 
@@ -27,23 +27,27 @@ type Players = Awaited<ReturnType<typeof readPlayersWithPresence>>['players'];
  * whether the rematch would be rated, so players know before they play); the last ask forms the new room at
  * once, with a matched ticket per old ticket so every player's presence points at it, as after the queue.
  */
-export function requestRematch(uid: string, roomId: string): Promise<{ room: RoomDoc; rematch: RoomDoc | null }> {
-  return transaction(async (tx) => {
-    const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
-    const pool = poolOf(room);
-    const asked = askRematch(room, uid, pool.mode.rematch, Date.now());
+export function requestRematch(
+  ctx: LadderContext,
+  uid: string,
+  roomId: string,
+): Promise<{ room: RoomDoc; rematch: RoomDoc | null }> {
+  return transaction(ctx, async (tx) => {
+    const room = requireRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
+    const pool = ctx.poolOf(room);
+    const asked = askRematch(room, uid, pool.mode.rematch, ctx.clock.now());
     const everyone = waitingFor(room, asked).length === 0;
     const { players, presenceOf } = await readPlayersWithPresence(tx, room.memberUids, [], { caller: uid });
     const partyIds = [...new Set(roomTickets(room).flatMap((t) => (t.partyId ? [t.partyId] : [])))];
-    const parties = everyone ? await tx.getAll(partyIds.map(partyRef)) : [];
-    const now = Date.now();
+    const parties = everyone ? await tx.getAll(partyIds.map((id: string) => partyRef(ctx, id))) : [];
+    const now = ctx.clock.now();
     // Read before any write: the season the rematch counts for, extensions included.
-    const season = everyone ? await seasonNow(pool.ladderId, now, tx) : null;
+    const season = everyone ? await seasonNow(ctx, pool.ladderId, now, tx) : null;
     assertCanRematch(room, everyone ? room.memberUids : [uid], presenceOf, (u) =>
       players.get(u).state.blocked.map((b) => b.uid),
     );
     const meetings = new Map(room.memberUids.map((u) => [u, players.get(u).state.meetings]));
-    const state = { ...asked, unrated: rematchUnrated(room, meetings, config.fairPlay.farming, now) };
+    const state = { ...asked, unrated: rematchUnrated(room, meetings, ctx.config.fairPlay.farming, now) };
     const rematch = everyone
       ? formRematch(
           tx,
@@ -57,7 +61,7 @@ export function requestRematch(uid: string, roomId: string): Promise<{ room: Roo
       : null;
     if (!rematch) markAsked(players, room, state);
     const updated = { ...room, rematch: { ...state, roomId: rematch?.id ?? null }, updatedAt: now };
-    tx.set(roomRef(room.id), updated);
+    tx.set(roomRef(ctx, room.id), updated);
     return { room: updated, rematch };
   });
 }
@@ -76,13 +80,13 @@ function markAsked(players: Players, room: RoomDoc, state: Pick<RematchState, 'd
 }
 
 /** A player of a settled room says no to its open rematch request; the players who asked see it declined. */
-export function declineRematch(uid: string, roomId: string): Promise<{ room: RoomDoc }> {
-  return transaction(async (tx) => {
-    const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
-    const now = Date.now();
-    const rematch = refuse(room, uid, poolOf(room).mode.rematch, now);
+export function declineRematch(ctx: LadderContext, uid: string, roomId: string): Promise<{ room: RoomDoc }> {
+  return transaction(ctx, async (tx) => {
+    const room = requireRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
+    const now = ctx.clock.now();
+    const rematch = refuse(room, uid, ctx.poolOf(room).mode.rematch, now);
     const updated = { ...room, rematch, updatedAt: now };
-    tx.set(roomRef(room.id), updated);
+    tx.set(roomRef(ctx, room.id), updated);
     return { room: updated };
   });
 }
@@ -110,13 +114,13 @@ function formRematch(
   }
   const proposal = rematchProposal(room, fresh, pool.mode.rematch?.swapSides ?? false, now);
   const next: RoomDoc = { ...newRoom(id, pool, proposal, docs, now, season), rematchOf: room.id };
-  tx.create(roomRef(id), next);
+  tx.create(roomRef(tx, id), next);
   for (const doc of docs.values()) {
-    tx.create(ticketRef(pool.id, doc.id), doc);
+    tx.create(ticketRef(tx, pool.id, doc.id), doc);
     // The request formed: nothing is left for queueing to decline.
     for (const uid of doc.memberUids) players.updateState(uid, { mode: pool.id, ticketId: doc.id, rematchAsk: null });
     const party = parties.find((p) => p?.id === doc.partyId);
-    if (party) tx.set(partyRef(party.id), { ...party, mode: pool.id, ticketId: doc.id, updatedAt: now });
+    if (party) tx.set(partyRef(tx, party.id), { ...party, mode: pool.id, ticketId: doc.id, updatedAt: now });
   }
   players.write();
   return next;
@@ -133,13 +137,13 @@ export async function declineAsksByQueueing(tx: Tx, players: Players, uids: read
     const ask = players.get(uid).state.rematchAsk;
     if (ask && ask.deadline >= nowMs && !asks.has(ask.roomId)) asks.set(ask.roomId, { uid, deadline: ask.deadline });
   }
-  const rooms = await tx.getAll([...asks.keys()].map(roomRef));
+  const rooms = await tx.getAll([...asks.keys()].map((id: string) => roomRef(tx, id)));
   return () => {
     for (const uid of uids) if (players.get(uid).state.rematchAsk) players.updateState(uid, { rematchAsk: null });
     [...asks.values()].forEach(({ uid, deadline }, i) => {
       const room = rooms[i]!.data() as RoomDoc | undefined;
       const rematch = declinedByQueueing(room, uid, deadline, nowMs);
-      if (room && rematch) tx.set(roomRef(room.id), { ...room, rematch, updatedAt: nowMs });
+      if (room && rematch) tx.set(roomRef(tx, room.id), { ...room, rematch, updatedAt: nowMs });
     });
   };
 }

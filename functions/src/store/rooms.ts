@@ -18,13 +18,13 @@ import { readStates } from './blocks.js';
 import { dodge } from '../core/fairplay/dodging.js';
 import type { PlayerState } from '../core/player/player.js';
 import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/queue/ticket.js';
-import { config, poolOf } from '../config.js';
 import { countReads, countWrites } from './firestore/metrics.js';
 import { modePauseRef, partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
 import { poolPauseTargets, requeuesOpen } from '../core/mode/pause.js';
 import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import { seasonNow } from './extension.js';
+import type { LadderContext } from '../context.js';
 
 /**
  * Commits a proposal as a room, in one short transaction that re-reads exactly the proposal's tickets: if
@@ -34,11 +34,12 @@ import { seasonNow } from './extension.js';
  * ticket that came from a neighbouring region's pool.
  */
 export function commitMatch(
+  ctx: LadderContext,
   pool: Pool,
   proposal: MatchProposal,
   poolOfTicket: (ticketId: string) => PoolId = () => pool.id,
 ): Promise<RoomDoc | null> {
-  return breaksRules(pool, proposal) ? Promise.resolve(null) : commitRoom(pool, proposal, [], poolOfTicket);
+  return breaksRules(pool, proposal) ? Promise.resolve(null) : commitRoom(ctx, pool, proposal, [], poolOfTicket);
 }
 
 /** The core never proposes a match that breaks its mode's rules; refusing one keeps a bug from reaching players. */
@@ -53,16 +54,17 @@ export function breaksRules(pool: Pool, proposal: MatchProposal): boolean {
  * Commits the room of one long-waiting ticket and its bots (core/match/botFill.ts), in the same transaction as
  * a match of humans: it gives up and returns null if the ticket is no longer queued.
  */
-export const commitBotRoom = (pool: Pool, proposal: BotRoomProposal): Promise<RoomDoc | null> =>
-  commitRoom(pool, proposal, proposal.bots);
+export const commitBotRoom = (ctx: LadderContext, pool: Pool, proposal: BotRoomProposal): Promise<RoomDoc | null> =>
+  commitRoom(ctx, pool, proposal, proposal.bots);
 
 function commitRoom(
+  ctx: LadderContext,
   pool: Pool,
   proposal: Pick<MatchProposal, 'proposedAt' | 'sides' | 'quality'>,
   bots: BotSeat[],
   poolOfTicket: (ticketId: string) => PoolId = () => pool.id,
 ): Promise<RoomDoc | null> {
-  return transaction((tx) => formRoom(tx, pool, proposal, { bots, poolOfTicket }));
+  return transaction(ctx, (tx) => formRoom(tx, pool, proposal, { bots, poolOfTicket }));
 }
 
 /** What `formRoom` needs beyond the proposal. */
@@ -87,7 +89,7 @@ export async function formRoom(
   const ids = proposalTickets(proposal)
     .map((t) => t.id)
     .filter((id) => id !== fresh?.id);
-  const snaps = await tx.getAll(ids.map((id) => ticketRef(poolOfTicket(id), id)));
+  const snaps = await tx.getAll(ids.map((id) => ticketRef(tx, poolOfTicket(id), id)));
   const queued = stillQueued([...snaps.map((snap) => snap.data() as TicketDoc | undefined), ...(fresh ? [fresh] : [])]);
   if (!queued) return null;
   if (firstClash(queued)) {
@@ -95,14 +97,14 @@ export async function formRoom(
     logger.warn('proposal holds players who blocked one another; not committed', { poolId: pool.id });
     return null;
   }
-  const now = Date.now();
-  const season = await seasonNow(pool.ladderId, now, tx);
+  const now = tx.ctx.clock.now();
+  const season = await seasonNow(tx.ctx, pool.ladderId, now, tx);
   const room = newRoom(randomUUID(), pool, proposal, new Map(queued.map((t) => [t.id, t])), now, season, bots);
-  tx.create(roomRef(room.id), room);
+  tx.create(roomRef(tx, room.id), room);
   for (const ticket of queued) {
     const matched = matchedTicket(ticket, room.id, now);
-    if (ticket === fresh) tx.create(ticketRef(ticket.mode, ticket.id), matched);
-    else tx.set(ticketRef(ticket.mode, ticket.id), matched);
+    if (ticket === fresh) tx.create(ticketRef(tx, ticket.mode, ticket.id), matched);
+    else tx.set(ticketRef(tx, ticket.mode, ticket.id), matched);
   }
   return room;
 }
@@ -112,15 +114,15 @@ export async function formRoom(
  * each one step further than their recent dodges (so their states are read first, before any write).
  */
 async function applyCancellation(tx: Tx, room: RoomDoc, pool: Pool, cancellation: Cancellation, nowMs: number) {
-  const states = await tx.getAll(cancellation.cooldown.map(playerStateRef));
+  const states = await tx.getAll(cancellation.cooldown.map((id: string) => playerStateRef(tx, id)));
   // A pool paused since the room formed takes nobody back: its waiting tickets were released, and so are these.
   const targets = new Set(cancellation.requeue.flatMap((t) => poolPauseTargets(t.pool ?? room.mode)));
-  const pauses = await tx.getAll([...targets].map(modePauseRef));
+  const pauses = await tx.getAll([...targets].map((id: string) => modePauseRef(tx, id)));
   const paused = new Set(pauses.filter((p) => p.exists).map((p) => p.id));
   const requeue = requeuesOpen(cancellation.requeue, room.mode, paused);
   // Each requeued ticket goes back to the pool it came from with its round trips, read from the matched ticket
   // rather than copied into the room, which every player of the room can read.
-  const originals = await tx.getAll(requeue.map((t) => ticketRef(t.pool ?? room.mode, t.ticketId)));
+  const originals = await tx.getAll(requeue.map((t) => ticketRef(tx, t.pool ?? room.mode, t.ticketId)));
   // The room keeps no block lists nor meetings (its players read it): a requeued ticket keeps away whom its
   // members block and met lately as of now.
   const memberStates = await Promise.all(
@@ -132,19 +134,23 @@ async function applyCancellation(tx: Tx, room: RoomDoc, pool: Pool, cancellation
     ),
   );
   for (const [i, matched] of requeue.entries()) {
-    const guard = ticketGuard(memberStates[i]!, config.fairPlay.farming, nowMs);
+    const guard = ticketGuard(memberStates[i]!, tx.ctx.config.fairPlay.farming, nowMs);
     const original = originals[i]!.data() as TicketDoc | undefined;
     const ticket = requeuedTicket(randomUUID(), pool, matched, room, guard, nowMs, original);
-    tx.create(ticketRef(ticket.mode, ticket.id), ticket);
+    tx.create(ticketRef(tx, ticket.mode, ticket.id), ticket);
     for (const { uid } of matched.members)
-      tx.update(playerStateRef(uid), { mode: ticket.mode, ticketId: ticket.id, updatedAt: nowMs });
+      tx.update(playerStateRef(tx, uid), { mode: ticket.mode, ticketId: ticket.id, updatedAt: nowMs });
     if (matched.partyId)
-      tx.update(partyRef(matched.partyId), { mode: ticket.mode, ticketId: ticket.id, updatedAt: nowMs });
+      tx.update(partyRef(tx, matched.partyId), { mode: ticket.mode, ticketId: ticket.id, updatedAt: nowMs });
   }
   cancellation.cooldown.forEach((uid, i) => {
     const state = states[i]!.data() as PlayerState | undefined;
-    const penalty = dodge(state?.dodges ?? null, config.fairPlay.dodging, nowMs);
-    tx.update(playerStateRef(uid), { cooldownUntil: penalty.cooldownUntil, dodges: penalty.record, updatedAt: nowMs });
+    const penalty = dodge(state?.dodges ?? null, tx.ctx.config.fairPlay.dodging, nowMs);
+    tx.update(playerStateRef(tx, uid), {
+      cooldownUntil: penalty.cooldownUntil,
+      dodges: penalty.record,
+      updatedAt: nowMs,
+    });
   });
 }
 
@@ -152,9 +158,9 @@ async function applyCancellation(tx: Tx, room: RoomDoc, pool: Pool, cancellation
 export async function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, nowMs: number): Promise<RoomDoc> {
   if (next.room === room) return room;
   if (next.cancellation) {
-    await applyCancellation(tx, room, poolOf(room), next.cancellation, nowMs);
+    await applyCancellation(tx, room, tx.ctx.poolOf(room), next.cancellation, nowMs);
   }
-  tx.set(roomRef(room.id), next.room);
+  tx.set(roomRef(tx, room.id), next.room);
   return next.room;
 }
 
@@ -164,21 +170,26 @@ export async function writeStep(tx: Tx, room: RoomDoc, next: ReadyCheckStep, now
  * tickets and cools the decliner down, so it runs as one transaction. `first` says whether the answer changed
  * the room (a repeat changes nothing): the rate limit counts only repeats (api/callable.ts).
  */
-export function respondToReadyCheck(uid: string, roomId: string, accept: boolean): Promise<Answered> {
-  const answer = (room: RoomDoc, nowMs: number) => answerReadyCheck(room, uid, accept, poolOf(room).mode, nowMs);
+export function respondToReadyCheck(
+  ctx: LadderContext,
+  uid: string,
+  roomId: string,
+  accept: boolean,
+): Promise<Answered> {
+  const answer = (room: RoomDoc, nowMs: number) => answerReadyCheck(room, uid, accept, ctx.poolOf(room).mode, nowMs);
   return changeDocument(
-    roomRef(roomId),
+    roomRef(ctx, roomId),
     (current): Decision<RoomDoc, Answered> => {
       const room = requireRoom(current, roomId);
-      const next = answer(room, Date.now());
+      const next = answer(room, ctx.clock.now());
       if (next.room === room) return { kind: 'unchanged', result: { room, first: false } };
       if (next.cancellation) return { kind: 'transaction' };
       return { kind: 'write', document: next.room, result: { room: next.room, first: true } };
     },
     () =>
-      transaction(async (tx) => {
-        const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
-        const now = Date.now();
+      transaction(ctx, async (tx) => {
+        const room = requireRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
+        const now = ctx.clock.now();
         const next = await writeStep(tx, room, answer(room, now), now);
         return { room: next, first: next !== room };
       }),
@@ -195,12 +206,12 @@ export interface Answered {
  * Run by the matcher when a pending room's ready check runs out; harmless if it was answered meanwhile. Who
  * let it run out is penalised only if their client confirmed showing it (`markReadyCheckSeen`).
  */
-export function expireOverdueReadyCheck(roomId: string) {
-  return transaction(async (tx) => {
-    const room = (await tx.get(roomRef(roomId))).data();
-    const now = Date.now();
+export function expireOverdueReadyCheck(ctx: LadderContext, roomId: string) {
+  return transaction(ctx, async (tx) => {
+    const room = (await tx.get(roomRef(ctx, roomId))).data();
+    const now = ctx.clock.now();
     if (!room || !readyCheckOverdue(room, now)) return room ?? null;
-    const seen = await tx.getAll(silentPlayers(room).map((uid) => readyCheckSeenRef(room.id, uid)));
+    const seen = await tx.getAll(silentPlayers(room).map((uid) => readyCheckSeenRef(ctx, room.id, uid)));
     const saw = new Set(seen.filter((s) => s.exists).map((s) => s.id));
     return writeStep(
       tx,
@@ -215,11 +226,11 @@ export function expireOverdueReadyCheck(roomId: string) {
  * Records that the player's client showed them the ready check, beside the room rather than in it, so the
  * room stays free for the answers. Only a check that is still open is recorded; repeating it is harmless.
  */
-export async function markReadyCheckSeen(uid: string, roomId: string): Promise<{ seen: boolean }> {
-  const room = requireRoom((await roomRef(roomId).get()).data(), roomId);
+export async function markReadyCheckSeen(ctx: LadderContext, uid: string, roomId: string): Promise<{ seen: boolean }> {
+  const room = requireRoom((await roomRef(ctx, roomId).get()).data(), roomId);
   countReads(1, 'rooms');
   if (!readyCheckOpenTo(room, uid)) return { seen: false };
-  await readyCheckSeenRef(roomId, uid).set({ uid, at: Date.now() });
+  await readyCheckSeenRef(ctx, roomId, uid).set({ uid, at: ctx.clock.now() });
   countWrites(1, 'seen');
   return { seen: true };
 }

@@ -1,13 +1,13 @@
 import { decideExtension, endedSeason, type ExtensionAsk } from '../core/ladder/extension.js';
 import { requestedLadder } from '../core/ladder/ladder.js';
-import { config } from '../config.js';
 import { audit } from './audit.js';
 import { calendarOf } from './extension.js';
 import { seasonCloseRef, seasonExtensionRef } from './firestore/refs.js';
 import { closeSeason, type CloseOutcome } from './seasons.js';
 import { transaction } from './firestore/tx.js';
+import type { LadderContext } from '../context.js';
 
-const ladderNamed = (ladderId: string) => requestedLadder(config.ladders, ladderId);
+const ladderNamed = (ctx: LadderContext, ladderId: string) => requestedLadder(ctx.config.ladders, ladderId);
 
 /** How long one call may keep closing before it answers; the scheduled close (or another call) goes on from there. */
 const BUDGET_MS = 60_000;
@@ -19,26 +19,27 @@ const BUDGET_MS = 60_000;
  * nothing and writes none), recording its phase before and after.
  */
 export async function closeSeasonNow(
+  ctx: LadderContext,
   actor: string,
   ladderId: string,
   season: string,
   reason: string,
 ): Promise<{ outcome: CloseOutcome['kind']; auditId: string | null }> {
-  ladderNamed(ladderId);
+  ladderNamed(ctx, ladderId);
   // The end as extended: a season run longer is still running until its new end.
-  endedSeason(await calendarOf(ladderId), ladderId, season, Date.now());
-  const before = (await seasonCloseRef(ladderId, season).get()).data() ?? null;
-  const deadline = Date.now() + BUDGET_MS;
+  endedSeason(await calendarOf(ctx, ladderId), ladderId, season, ctx.clock.now());
+  const before = (await seasonCloseRef(ctx, ladderId, season).get()).data() ?? null;
+  const deadline = ctx.clock.now() + BUDGET_MS;
   let outcome: CloseOutcome;
-  do outcome = await closeSeason(ladderId, season, { maxBatches: 10 });
-  while (outcome.kind === 'paused' && Date.now() < deadline);
+  do outcome = await closeSeason(ctx, ladderId, season, { maxBatches: 10 });
+  while (outcome.kind === 'paused' && ctx.clock.now() < deadline);
   if (before?.phase === 'done') return { outcome: outcome.kind, auditId: null };
   const after =
     outcome.kind === 'done' || outcome.kind === 'paused'
       ? { phase: outcome.close.phase, archived: outcome.close.archived }
       : outcome;
   const target = `${ladderId}/${season}`;
-  const auditId = await transaction(async (tx) => {
+  const auditId = await transaction(ctx, async (tx) => {
     const row = audit(
       tx,
       {
@@ -49,7 +50,7 @@ export async function closeSeasonNow(
         before: before && { phase: before.phase, archived: before.archived },
         after,
       },
-      Date.now(),
+      ctx.clock.now(),
     );
     return row.id;
   });
@@ -61,15 +62,22 @@ export async function closeSeasonNow(
  * with its audit row: every reader of the season's end (rooms forming, the close, the scheduler, the calendar
  * players see) applies it. The same call again changes nothing and writes no row (`auditId: null`).
  */
-export function extendSeason(actor: string, ladderId: string, season: string, ask: ExtensionAsk, reason: string) {
-  const ladder = ladderNamed(ladderId);
-  return transaction(async (tx) => {
+export function extendSeason(
+  ctx: LadderContext,
+  actor: string,
+  ladderId: string,
+  season: string,
+  ask: ExtensionAsk,
+  reason: string,
+) {
+  const ladder = ladderNamed(ctx, ladderId);
+  return transaction(ctx, async (tx) => {
     const [extensionSnap, closeSnap] = await tx.getAll([
-      seasonExtensionRef(ladderId, season),
-      seasonCloseRef(ladderId, season),
+      seasonExtensionRef(ctx, ladderId, season),
+      seasonCloseRef(ctx, ladderId, season),
     ]);
     const extension = extensionSnap!.data() ?? null;
-    const now = Date.now();
+    const now = ctx.clock.now();
     const state = { ladder: ladderId, seasons: ladder.seasons, season, extension, closing: closeSnap!.exists };
     const decision = decideExtension(state, ask, now);
     const target = `${ladderId}/${season}`;
@@ -82,7 +90,7 @@ export function extendSeason(actor: string, ladderId: string, season: string, as
       by: actor,
       at: now,
     };
-    tx.set(seasonExtensionRef(ladderId, season), after);
+    tx.set(seasonExtensionRef(ctx, ladderId, season), after);
     const before = extension ?? {
       ladder: ladderId,
       season,

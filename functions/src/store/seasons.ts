@@ -9,7 +9,6 @@ import {
   type SeasonClose,
 } from '../core/ladder/season.js';
 import type { Ladder } from '../core/ladder/ladder.js';
-import { ladderOf } from '../config.js';
 import { countQueryReads, countWrites } from './firestore/metrics.js';
 import {
   playerRef,
@@ -22,6 +21,7 @@ import {
 } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
 import { calendarOf, seasonEnd, seasonNow } from './extension.js';
+import type { LadderContext } from '../context.js';
 
 export interface CloseOptions {
   /** Players archived, or archives ranked, per transaction. */
@@ -38,8 +38,8 @@ export type CloseOutcome =
   | { kind: 'done'; close: SeasonClose };
 
 /** Rooms formed in the season and not over yet: the close waits for them, since their games count for it. */
-async function liveRoomsOf(ladder: string, season: string): Promise<number> {
-  const live = await roomsRef()
+async function liveRoomsOf(ctx: LadderContext, ladder: string, season: string): Promise<number> {
+  const live = await roomsRef(ctx)
     .where('season', '==', season)
     .where('ladder', '==', ladder)
     .where('status', 'in', [...LIVE_ROOM_STATUSES])
@@ -50,14 +50,24 @@ async function liveRoomsOf(ladder: string, season: string): Promise<number> {
 }
 
 /** Archives and resets one batch of the players still in the season; false once none is left. */
-async function rolloverBatch(ladderId: string, ladder: Ladder, season: string, size: number, nowMs: number) {
-  const next = await seasonNow(ladderId, nowMs);
-  const due = await playersRef().where(`ladders.${ladderId}.season`, '==', season).limit(size).get();
+async function rolloverBatch(
+  ctx: LadderContext,
+  ladderId: string,
+  ladder: Ladder,
+  season: string,
+  size: number,
+  nowMs: number,
+) {
+  const next = await seasonNow(ctx, ladderId, nowMs);
+  const due = await playersRef(ctx).where(`ladders.${ladderId}.season`, '==', season).limit(size).get();
   countQueryReads(due.size, 'players');
   if (due.empty) return false;
-  await transaction(async (tx) => {
+  await transaction(ctx, async (tx) => {
     // Read again inside the transaction: a settlement may have closed a player meanwhile.
-    const snaps = await tx.getAll([seasonCloseRef(ladderId, season), ...due.docs.map((d) => playerRef(d.id))]);
+    const snaps = await tx.getAll([
+      seasonCloseRef(ctx, ladderId, season),
+      ...due.docs.map((d) => playerRef(ctx, d.id)),
+    ]);
     const close = snaps[0]!.data() as SeasonClose;
     let archived = 0;
     for (const snap of snaps.slice(1)) {
@@ -66,22 +76,26 @@ async function rolloverBatch(ladderId: string, ladder: Ladder, season: string, s
       const closed = closeStanding(player.uid, ladderId, standing, ladder, season, next, nowMs);
       if (!closed) continue;
       if (closed.archive) {
-        tx.create(seasonArchiveRef(player.uid, season), closed.archive);
+        tx.create(seasonArchiveRef(ctx, player.uid, season), closed.archive);
         archived += 1;
       }
       const reset = ranked(closed.standing, ladder, nowMs);
-      tx.set(playerRef(player.uid), { ...player, ladders: { ...player.ladders, [ladderId]: reset }, updatedAt: nowMs });
+      tx.set(playerRef(ctx, player.uid), {
+        ...player,
+        ladders: { ...player.ladders, [ladderId]: reset },
+        updatedAt: nowMs,
+      });
     }
-    tx.set(seasonCloseRef(ladderId, season), { ...close, archived: close.archived + archived });
+    tx.set(seasonCloseRef(ctx, ladderId, season), { ...close, archived: close.archived + archived });
   });
   return true;
 }
 
 /** Ranks the next batch of placed archives, best first, and keeps the top rows; false once all are ranked. */
-async function rankingBatch(ladderId: string, season: string, size: number) {
-  return transaction(async (tx) => {
-    const close = (await tx.get(seasonCloseRef(ladderId, season))).data()!;
-    let query = seasonArchivesRef()
+async function rankingBatch(ctx: LadderContext, ladderId: string, season: string, size: number) {
+  return transaction(ctx, async (tx) => {
+    const close = (await tx.get(seasonCloseRef(ctx, ladderId, season))).data()!;
+    let query = seasonArchivesRef(ctx)
       .where('ladder', '==', ladderId)
       .where('season', '==', season)
       .where('placed', '==', true)
@@ -90,7 +104,7 @@ async function rankingBatch(ladderId: string, season: string, size: number) {
     if (close.cursor) query = query.startAfter(close.cursor.rating, close.cursor.uid);
     const batch = await tx.query(query.limit(size), 'seasons');
     if (batch.empty) {
-      tx.set(seasonCloseRef(ladderId, season), { ...close, phase: 'done', finishedAt: Date.now() });
+      tx.set(seasonCloseRef(ctx, ladderId, season), { ...close, phase: 'done', finishedAt: ctx.clock.now() });
       return false;
     }
     const archives = batch.docs.map((d) => d.data() as SeasonArchive);
@@ -98,11 +112,11 @@ async function rankingBatch(ladderId: string, season: string, size: number) {
     const top = [...close.top];
     archives.forEach((archive, i) => {
       const rank = ranks[i]!.rank;
-      tx.update(seasonArchiveRef(archive.uid, season), { rank });
+      tx.update(seasonArchiveRef(ctx, archive.uid, season), { rank });
       if (top.length < FINAL_LEADERBOARD_SIZE)
         top.push({ rank, uid: archive.uid, rating: archive.rating, tier: archive.tier });
     });
-    tx.set(seasonCloseRef(ladderId, season), { ...close, cursor, top });
+    tx.set(seasonCloseRef(ctx, ladderId, season), { ...close, cursor, top });
     return true;
   });
 }
@@ -113,23 +127,28 @@ async function rankingBatch(ladderId: string, season: string, size: number) {
  * leaderboard. Every step records its progress with its writes, so the close can die anywhere and be run
  * again: a re-run goes on where it stopped, and a player already reset is never reset again.
  */
-export async function closeSeason(ladderId: string, season: string, options: CloseOptions = {}): Promise<CloseOutcome> {
+export async function closeSeason(
+  ctx: LadderContext,
+  ladderId: string,
+  season: string,
+  options: CloseOptions = {},
+): Promise<CloseOutcome> {
   const { batchSize = 200, maxBatches = Number.POSITIVE_INFINITY } = options;
-  const ladder = ladderOf(ladderId);
-  const nowMs = options.nowMs ?? Date.now();
+  const ladder = ctx.ladderOf(ladderId);
+  const nowMs = options.nowMs ?? ctx.clock.now();
   const calendar = ladder.seasons.find((s) => s.id === season);
   if (!calendar) throw new Error(`ladder ${ladderId} has no season ${season}`);
-  const ref = seasonCloseRef(ladderId, season);
+  const ref = seasonCloseRef(ctx, ladderId, season);
   let close = (await ref.get()).data();
   countQueryReads(1, 'closes');
   if (close?.phase === 'done') return { kind: 'done', close };
   if (!close) {
     // Not started: the season may have been extended (a started close is never extended, so needs no look).
-    const end = await seasonEnd(ladderId, calendar);
+    const end = await seasonEnd(ctx, ladderId, calendar);
     if (end > nowMs) return { kind: 'running', endsAt: end };
-    const liveRooms = await liveRoomsOf(ladderId, season);
+    const liveRooms = await liveRoomsOf(ctx, ladderId, season);
     if (liveRooms > 0) return { kind: 'waiting', liveRooms };
-    await transaction(async (tx) => {
+    await transaction(ctx, async (tx) => {
       if ((await tx.get(ref)).exists) return;
       tx.create(ref, {
         ladder: ladderId,
@@ -149,8 +168,8 @@ export async function closeSeason(ladderId: string, season: string, options: Clo
     if (close.phase === 'done') return { kind: 'done', close };
     const more =
       close.phase === 'rollover'
-        ? await rolloverBatch(ladderId, ladder, season, batchSize, nowMs)
-        : await rankingBatch(ladderId, season, batchSize);
+        ? await rolloverBatch(ctx, ladderId, ladder, season, batchSize, nowMs)
+        : await rankingBatch(ctx, ladderId, season, batchSize);
     if (!more && close.phase === 'rollover') {
       await ref.update({ phase: 'ranking' });
       countWrites(1, 'closes');
@@ -160,9 +179,9 @@ export async function closeSeason(ladderId: string, season: string, options: Clo
 }
 
 /** The ladder's calendar now, each past season with the caller's archive row (null if they did not play it). */
-export async function seasonsOf(uid: string, ladderId: string) {
-  const calendar = calendarAt(await calendarOf(ladderId), Date.now());
-  const rows = await seasonArchivesOf(uid).where('ladder', '==', ladderId).get();
+export async function seasonsOf(ctx: LadderContext, uid: string, ladderId: string) {
+  const calendar = calendarAt(await calendarOf(ctx, ladderId), ctx.clock.now());
+  const rows = await seasonArchivesOf(ctx, uid).where('ladder', '==', ladderId).get();
   countQueryReads(rows.size, 'seasons');
   const mine = new Map(rows.docs.map((d) => [d.data().season, d.data()]));
   return {

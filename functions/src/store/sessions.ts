@@ -2,14 +2,19 @@ import { refuseDeletedOther, refuseDeletedSession, type Tombstone } from '../cor
 import { countReads } from './firestore/metrics.js';
 import { tombstoneRef } from './firestore/refs.js';
 import type { Tx } from './firestore/tx.js';
+import type { LadderContext } from '../context.js';
 
 /**
  * Refuses a call from a deleted account's session: its ID token stays valid for up to an hour after the deletion.
  * One read of the tombstone, before anything is counted or written.
  */
-export async function assertSessionLive(uid: string, signedInAtSeconds: number | undefined): Promise<void> {
+export async function assertSessionLive(
+  ctx: LadderContext,
+  uid: string,
+  signedInAtSeconds: number | undefined,
+): Promise<void> {
   countReads(1, 'deletedPlayers');
-  refuseDeletedSession((await tombstoneRef(uid).get()).data(), signedInAtSeconds);
+  refuseDeletedSession((await tombstoneRef(ctx, uid).get()).data(), signedInAtSeconds);
 }
 
 /**
@@ -19,7 +24,7 @@ export async function assertSessionLive(uid: string, signedInAtSeconds: number |
  */
 export async function assertNotDeleted(tx: Tx, uids: readonly string[], caller?: string): Promise<void> {
   if (uids.length === 0) return;
-  for (const snap of await tx.getAll(uids.map(tombstoneRef))) {
+  for (const snap of await tx.getAll(uids.map((id: string) => tombstoneRef(tx, id)))) {
     const tombstone = snap.data() as Tombstone | undefined;
     if (snap.id === caller) refuseDeletedSession(tombstone);
     else refuseDeletedOther(tombstone);

@@ -10,11 +10,11 @@ import {
 } from '../core/room/results.js';
 import { isLive, reportOverdue, requireRoom, type Result, type RoomDoc } from '../core/room/room.js';
 import { planSettlement } from '../core/room/settlement.js';
-import { config, ladderOf } from '../config.js';
 import { changeDocument } from './firestore/optimistic.js';
 import { playerRef, playerStateRef, reviewFlagRef, roomRef, seasonArchiveRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import type { Answered } from './rooms.js';
+import type { LadderContext } from '../context.js';
 
 /**
  * Settles a room inside the caller's transaction: reads its players' profiles and private states and the
@@ -24,13 +24,17 @@ import type { Answered } from './rooms.js';
 async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Promise<RoomDoc> {
   const uids = room.memberUids;
   const reporters = contradictingReporters(room, result);
-  const snaps = await tx.getAll([...uids.map(playerRef), ...uids.map(playerStateRef), ...reporters.map(reviewFlagRef)]);
+  const snaps = await tx.getAll([
+    ...uids.map((id: string) => playerRef(tx, id)),
+    ...uids.map((id: string) => playerStateRef(tx, id)),
+    ...reporters.map((id: string) => reviewFlagRef(tx, id)),
+  ]);
   const stateSnap = (i: number) => snaps[uids.length + i]!;
   const plan = planSettlement({
     room,
     result,
-    ladder: ladderOf(room.ladder),
-    fairPlay: config.fairPlay,
+    ladder: tx.ctx.ladderOf(room.ladder),
+    fairPlay: tx.ctx.config.fairPlay,
     players: new Map(uids.map((uid, i) => [uid, snaps[i]!.data() as Player])),
     states: new Map(uids.map((uid, i) => [uid, (stateSnap(i).data() as PlayerState | undefined) ?? idleState(nowMs)])),
     flags: new Map(
@@ -38,15 +42,15 @@ async function settle(tx: Tx, room: RoomDoc, result: Result, nowMs: number): Pro
     ),
     nowMs,
   });
-  for (const { uid, archive } of plan.archives) tx.create(seasonArchiveRef(uid, archive.season), archive);
-  for (const player of plan.players) tx.set(playerRef(player.uid), player);
+  for (const { uid, archive } of plan.archives) tx.create(seasonArchiveRef(tx, uid, archive.season), archive);
+  for (const player of plan.players) tx.set(playerRef(tx, player.uid), player);
   for (const { uid, change } of plan.states) {
     const i = uids.indexOf(uid);
     // Only these fields, so that a leave counted in the same transaction (store/leaving.ts) stands beside them.
-    if (stateSnap(i).exists) tx.update(playerStateRef(uid), change);
-    else tx.set(playerStateRef(uid), { ...idleState(nowMs), ...change });
+    if (stateSnap(i).exists) tx.update(playerStateRef(tx, uid), change);
+    else tx.set(playerStateRef(tx, uid), { ...idleState(nowMs), ...change });
   }
-  for (const flag of plan.flags) tx.set(reviewFlagRef(flag.uid), flag);
+  for (const flag of plan.flags) tx.set(reviewFlagRef(tx, flag.uid), flag);
   return plan.room;
 }
 
@@ -73,12 +77,17 @@ const othersMayReport = (room: RoomDoc) => room.memberUids.some((uid) => !room.r
  * of a settleable room settles it too, so a room whose settling sender died is finished by a retry (and
  * otherwise by the report deadline).
  */
-export async function reportResult(reporter: Reporter, roomId: string, reported: Result): Promise<Answered> {
+export async function reportResult(
+  ctx: LadderContext,
+  reporter: Reporter,
+  roomId: string,
+  reported: Result,
+): Promise<Answered> {
   const answer = await changeDocument<RoomDoc, Answered & { settle?: true }>(
-    roomRef(roomId),
+    roomRef(ctx, roomId),
     (current) => {
       const room = requireRoom(current, roomId);
-      const reportedRoom = recordReport(room, reporter, reported, Date.now());
+      const reportedRoom = recordReport(room, reporter, reported, ctx.clock.now());
       const settleable = isLive(room.status) && verdictNow(room).kind === 'settle';
       if (reportedRoom === room)
         return settleable ? { kind: 'transaction' } : { kind: 'unchanged', result: { room, first: false } };
@@ -87,40 +96,45 @@ export async function reportResult(reporter: Reporter, roomId: string, reported:
         if (!othersMayReport(reportedRoom)) return { kind: 'transaction' };
         return { kind: 'write', document: reportedRoom, result: { room: reportedRoom, first: true, settle: true } };
       }
-      const next = verdict.kind === 'settle' ? reportedRoom : roomAfterVerdict(reportedRoom, verdict, Date.now());
+      const next = verdict.kind === 'settle' ? reportedRoom : roomAfterVerdict(reportedRoom, verdict, ctx.clock.now());
       return { kind: 'write', document: next, result: { room: next, first: true } };
     },
-    () => reportResultInTransaction(reporter, roomId, reported),
+    () => reportResultInTransaction(ctx, reporter, roomId, reported),
   );
   if (!answer.settle) return answer;
   // Recorded: this transaction finds the report there and settles by it (or sees the room settled already).
-  const { room } = await reportResultInTransaction(reporter, roomId, reported);
+  const { room } = await reportResultInTransaction(ctx, reporter, roomId, reported);
   return { room, first: true };
 }
 
-function reportResultInTransaction(reporter: Reporter, roomId: string, reported: Result): Promise<Answered> {
-  return transaction(async (tx) => {
-    const room = requireRoom((await tx.get(roomRef(roomId))).data(), roomId);
-    const now = Date.now();
+function reportResultInTransaction(
+  ctx: LadderContext,
+  reporter: Reporter,
+  roomId: string,
+  reported: Result,
+): Promise<Answered> {
+  return transaction(ctx, async (tx) => {
+    const room = requireRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
+    const now = ctx.clock.now();
     const reportedRoom = recordReport(room, reporter, reported, now);
     const verdict = verdictNow(reportedRoom);
     const first = reportedRoom !== room;
     // A repeated report still settles a room whose reports allow it (its first sender may have died before).
     if (!first && !(isLive(room.status) && verdict.kind === 'settle')) return { room, first };
     const next = await apply(tx, reportedRoom, verdict, now);
-    tx.set(roomRef(roomId), next);
+    tx.set(roomRef(ctx, roomId), next);
     return { room: next, first };
   });
 }
 
 /** Run by the matcher at a room's report deadline: settle what the reports allow, void the rest. */
-export function closeOverdueRoom(roomId: string) {
-  return transaction(async (tx) => {
-    const room = (await tx.get(roomRef(roomId))).data();
-    const now = Date.now();
+export function closeOverdueRoom(ctx: LadderContext, roomId: string) {
+  return transaction(ctx, async (tx) => {
+    const room = (await tx.get(roomRef(ctx, roomId))).data();
+    const now = ctx.clock.now();
     if (!room || !reportOverdue(room, now)) return room ?? null;
-    const next = await apply(tx, room, verdictAtDeadline(room, config.results), now);
-    tx.set(roomRef(roomId), next);
+    const next = await apply(tx, room, verdictAtDeadline(room, ctx.config.results), now);
+    tx.set(roomRef(ctx, roomId), next);
     return next;
   });
 }

@@ -11,11 +11,11 @@ import {
   withoutGame,
   type MetGame,
 } from '../core/room/void.js';
-import { config, ladderOf } from '../config.js';
 import { roomsOf } from './history.js';
 import { audit } from './audit.js';
 import { historyRef, playerRef, playerStateRef, roomRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
+import type { LadderContext } from '../context.js';
 
 /**
  * Everything a void changes, read in one round: each player's profile and state, and their row for the game: the
@@ -24,9 +24,9 @@ import { transaction, type Tx } from './firestore/tx.js';
 async function readPlayersOf(tx: Tx, room: RoomDoc) {
   const uids = room.memberUids;
   const snaps = await tx.getAll([
-    ...uids.map(playerRef),
-    ...uids.map(playerStateRef),
-    ...uids.map((u) => historyRef(u, room.id)),
+    ...uids.map((id: string) => playerRef(tx, id)),
+    ...uids.map((id: string) => playerStateRef(tx, id)),
+    ...uids.map((u) => historyRef(tx, u, room.id)),
   ]);
   const at = (block: number, i: number) => snaps[block * uids.length + i]!.data();
   return uids.map((uid, i) => {
@@ -45,9 +45,9 @@ const PAGE = 20;
  * settled rooms newest first, page by page until enough are read, less voided ones and games against bots.
  */
 async function gamesStillCounting(tx: Tx, uid: string, voided: string): Promise<MetGame[]> {
-  const farming = config.fairPlay.farming;
+  const farming = tx.ctx.config.fairPlay.farming;
   const games: MetGame[] = [];
-  let query = roomsOf(uid).where('status', '==', 'settled').orderBy('endedAt', 'desc').limit(PAGE);
+  let query = roomsOf(tx, uid).where('status', '==', 'settled').orderBy('endedAt', 'desc').limit(PAGE);
   for (;;) {
     const page = await tx.query(query, 'rooms');
     for (const doc of page.docs) {
@@ -67,16 +67,22 @@ function reverseFor(tx: Tx, room: RoomDoc, read: Read, replayed: MetGame[], reas
   const { uid, player, state, stored, game } = read;
   // A player whose account was deleted since has no profile to correct; their tombstone rows stay as they are.
   if (!player || !game) return null;
-  const ladder = ladderOf(room.ladder);
+  const ladder = tx.ctx.ladderOf(room.ladder);
   const before = player.ladders[room.ladder];
   if (!before) return null;
   const after: Standing = withoutGame(before, game, room.season, ladder, nowMs);
-  tx.set(playerRef(uid), { ...player, ladders: { ...player.ladders, [room.ladder]: after }, updatedAt: nowMs });
-  if (stored) tx.set(historyRef(uid, room.id), { ...stored, voidedAt: nowMs });
-  tx.create(historyRef(uid, `void:${room.id}`), reversalRow(room, game, before.rating, reason, nowMs));
+  tx.set(playerRef(tx, uid), { ...player, ladders: { ...player.ladders, [room.ladder]: after }, updatedAt: nowMs });
+  if (stored) tx.set(historyRef(tx, uid, room.id), { ...stored, voidedAt: nowMs });
+  tx.create(historyRef(tx, uid, `void:${room.id}`), reversalRow(room, game, before.rating, reason, nowMs));
   if (state?.meetings) {
-    const meetings = meetingsWithoutGame(state.meetings, replayed, room.bots.length === 0, config.fairPlay.farming);
-    tx.update(playerStateRef(uid), { meetings, updatedAt: nowMs });
+    const meetings = meetingsWithoutGame(
+      state.meetings,
+      replayed,
+      room.bots.length === 0,
+      tx.ctx.config.fairPlay.farming,
+    );
+
+    tx.update(playerStateRef(tx, uid), { meetings, updatedAt: nowMs });
   }
   return { uid, before: before.rating, after: after.rating, delta: 0 - game.delta };
 }
@@ -87,16 +93,16 @@ function reverseFor(tx: Tx, room: RoomDoc, read: Read, replayed: MetGame[], reas
  * earlier meetings still count for the rematch window and the daily cap), their history shows the reversal,
  * and the room is marked voided. One transaction with its audit row; a second void is refused and changes nothing.
  */
-export function voidRoom(actor: string, roomId: string, reason: string) {
-  return transaction(async (tx) => {
-    const room = voidableRoom((await tx.get(roomRef(roomId))).data(), roomId);
+export function voidRoom(ctx: LadderContext, actor: string, roomId: string, reason: string) {
+  return transaction(ctx, async (tx) => {
+    const room = voidableRoom((await tx.get(roomRef(ctx, roomId))).data(), roomId);
     const read = await readPlayersOf(tx, room);
     const replayed: MetGame[][] = [];
     for (const { uid, state } of read) replayed.push(state?.meetings ? await gamesStillCounting(tx, uid, room.id) : []);
-    const now = Date.now();
+    const now = ctx.clock.now();
     const reversed = read.flatMap((r, i) => reverseFor(tx, room, r, replayed[i]!, reason, now) ?? []);
     const next: RoomDoc = { ...room, voided: { at: now, by: actor, reason }, updatedAt: now };
-    tx.set(roomRef(roomId), next);
+    tx.set(roomRef(ctx, roomId), next);
     const before = { ratingChanges: room.ratingChanges, result: room.result };
     const row = audit(tx, { action: 'voidRoom', actor, target: roomId, reason, before, after: { reversed } }, now);
     return { room: next, reversed, auditId: row.id };

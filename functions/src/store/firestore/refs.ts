@@ -25,49 +25,56 @@ import {
   playerStateHistory,
   seasonArchiveHistory,
 } from '../../core/schemaVersion.js';
-import { database } from './db.js';
+import type { Firestore } from 'firebase-admin/firestore';
 
-// Every document the server reads or writes, by path, each with the converter of its schema.
+// Every document the server reads or writes, by path, each with the converter of its schema, in the database of
+// `on` (a ladder's context, or a transaction, which carries one).
 
-export const playersRef = () =>
-  database().collection('players').withConverter(versionedConverter(playerSchema, playerHistory));
-export const playerRef = (uid: string) => playersRef().doc(uid);
+/** Where a reference points: the database of a ladder's context, or of the transaction running in it. */
+export interface On {
+  readonly db: Firestore;
+}
+
+export const playersRef = (on: On) =>
+  on.db.collection('players').withConverter(versionedConverter(playerSchema, playerHistory));
+export const playerRef = (on: On, uid: string) => playersRef(on).doc(uid);
 /** A state also carries `blockedUids`, for finding whom a deleted account must leave (readers never see it). */
 const stateConverter = versionedConverter(playerStateSchema, playerStateHistory, (state) => ({
   blockedUids: state.blocked.map((b) => b.uid),
 }));
-export const playerStateRef = (uid: string) =>
-  database().collection('playerStates').doc(uid).withConverter(stateConverter);
-export const historyRef = (uid: string, roomId: string) =>
-  playerRef(uid)
+export const playerStateRef = (on: On, uid: string) =>
+  on.db.collection('playerStates').doc(uid).withConverter(stateConverter);
+export const historyRef = (on: On, uid: string, roomId: string) =>
+  playerRef(on, uid)
     .collection('history')
     .doc(roomId)
     .withConverter(versionedConverter(historyRowSchema, historyRowHistory));
 
 /** `rateLimits/{uid}`: where a player's call bucket was kept before it moved onto their state; only deleted now. */
-export const oldRateLimitRef = (uid: string) => database().collection('rateLimits').doc(uid);
+export const oldRateLimitRef = (on: On, uid: string) => on.db.collection('rateLimits').doc(uid);
 
 /** `reviewFlags/{uid}`: players flagged for an operator's review; only operators (admin claim) read them. */
-export const reviewFlagRef = (uid: string) =>
-  database().collection('reviewFlags').doc(uid).withConverter(converter(reviewFlagSchema));
+export const reviewFlagRef = (on: On, uid: string) =>
+  on.db.collection('reviewFlags').doc(uid).withConverter(converter(reviewFlagSchema));
 
 /** `matchStreams/{uid}`: which status stream of the player is the current one; no client reads it. */
-export const streamClaimRef = (uid: string) =>
-  database().collection('matchStreams').doc(uid).withConverter(converter(streamClaimSchema));
+export const streamClaimRef = (on: On, uid: string) =>
+  on.db.collection('matchStreams').doc(uid).withConverter(converter(streamClaimSchema));
 
-export const partyRef = (id: string) => database().collection('parties').doc(id).withConverter(converter(partySchema));
+export const partyRef = (on: On, id: string) =>
+  on.db.collection('parties').doc(id).withConverter(converter(partySchema));
 /** `partyCodes/{code}`: the only way from a join code to a party; no client can read it. */
-export const partyCodeRef = (code: string) =>
-  database().collection('partyCodes').doc(code).withConverter(converter(partyCodeSchema));
+export const partyCodeRef = (on: On, code: string) =>
+  on.db.collection('partyCodes').doc(code).withConverter(converter(partyCodeSchema));
 
 /** `pools/{poolId}`: the pool's queue statistics, parent of its tickets and digest. */
-export const poolRef = (poolId: PoolId) => database().collection('pools').doc(poolId);
-export const queueStatsRef = (poolId: PoolId) => poolRef(poolId).withConverter(converter(queueStatsSchema));
+export const poolRef = (on: On, poolId: PoolId) => on.db.collection('pools').doc(poolId);
+export const queueStatsRef = (on: On, poolId: PoolId) => poolRef(on, poolId).withConverter(converter(queueStatsSchema));
 /** Set to the commit time by every ticket write: the pool mirror follows the tickets changed since its digest. */
 export const TICKET_CHANGED_AT = 'changedAt';
-export const ticketsRef = (poolId: PoolId) =>
-  poolRef(poolId).collection('tickets').withConverter(converter(ticketDocSchema, TICKET_CHANGED_AT));
-export const ticketRef = (poolId: PoolId, id: string) => ticketsRef(poolId).doc(id);
+export const ticketsRef = (on: On, poolId: PoolId) =>
+  poolRef(on, poolId).collection('tickets').withConverter(converter(ticketDocSchema, TICKET_CHANGED_AT));
+export const ticketRef = (on: On, poolId: PoolId, id: string) => ticketsRef(on, poolId).doc(id);
 
 /**
  * `pools/{poolId}/digest/{index}`: one chunk of a pool's queued tickets as of `asOf` (a snapshot's read time),
@@ -81,9 +88,9 @@ export const digestChunkSchema = z.object({
   tickets: z.string(),
 });
 /** Without a converter: a malformed chunk makes the digest unusable, not the run fail. */
-export const digestChunksRef = (poolId: PoolId) => poolRef(poolId).collection('digest');
-export const digestChunkRef = (poolId: PoolId, id: string) =>
-  digestChunksRef(poolId).doc(id).withConverter(converter(digestChunkSchema));
+export const digestChunksRef = (on: On, poolId: PoolId) => poolRef(on, poolId).collection('digest');
+export const digestChunkRef = (on: On, poolId: PoolId, id: string) =>
+  digestChunksRef(on, poolId).doc(id).withConverter(converter(digestChunkSchema));
 
 /**
  * Set from `endedAt` on every room write: the calibration job asks for a day's ended rooms by equality on it. An
@@ -94,62 +101,63 @@ export const ROOM_ENDED_DAY = 'endedDay';
 const roomConverter = converter(roomDocSchema, undefined, (room) => ({
   [ROOM_ENDED_DAY]: room.endedAt === null ? null : utcDay(room.endedAt),
 }));
-export const roomsRef = () => database().collection('rooms').withConverter(roomConverter);
-export const roomRef = (id: string) => roomsRef().doc(id);
-export const gameBeatsRef = (roomId: string) =>
-  database().collection('rooms').doc(roomId).collection('beats').withConverter(converter(gameBeatSchema));
-export const gameBeatRef = (roomId: string, uid: string) => gameBeatsRef(roomId).doc(uid);
-export const readyCheckSeenRef = (roomId: string, uid: string) =>
-  database().collection('rooms').doc(roomId).collection('seen').doc(uid).withConverter(converter(readyCheckSeenSchema));
+export const roomsRef = (on: On) => on.db.collection('rooms').withConverter(roomConverter);
+export const roomRef = (on: On, id: string) => roomsRef(on).doc(id);
+export const gameBeatsRef = (on: On, roomId: string) =>
+  on.db.collection('rooms').doc(roomId).collection('beats').withConverter(converter(gameBeatSchema));
+export const gameBeatRef = (on: On, roomId: string, uid: string) => gameBeatsRef(on, roomId).doc(uid);
+export const readyCheckSeenRef = (on: On, roomId: string, uid: string) =>
+  on.db.collection('rooms').doc(roomId).collection('seen').doc(uid).withConverter(converter(readyCheckSeenSchema));
 
 /** `matcherLeases/{poolId}`: the run that sweeps a pool (see store/lease.ts). */
-export const leasesRef = () => database().collection('matcherLeases').withConverter(converter(leaseSchema));
-export const leaseRef = (poolId: string) => leasesRef().doc(poolId);
+export const leasesRef = (on: On) => on.db.collection('matcherLeases').withConverter(converter(leaseSchema));
+export const leaseRef = (on: On, poolId: string) => leasesRef(on).doc(poolId);
 /** `matcherRuns/{holder}`: the matcher runs alive, which share the pools out between them. */
-export const runBeaconsRef = () => database().collection('matcherRuns').withConverter(converter(runBeaconSchema));
-export const runBeaconRef = (holder: string) => runBeaconsRef().doc(holder);
+export const runBeaconsRef = (on: On) => on.db.collection('matcherRuns').withConverter(converter(runBeaconSchema));
+export const runBeaconRef = (on: On, holder: string) => runBeaconsRef(on).doc(holder);
 
 /** `metrics/{function}`: operation counts per callable, written only with LADDER_METRICS=on. */
-export const metricsRef = (functionName: string) => database().collection('metrics').doc(functionName);
+export const metricsRef = (on: On, functionName: string) => on.db.collection('metrics').doc(functionName);
 
 /** `players/{uid}/seasons/{seasonId}`: how the player finished a season (core/ladder/season.ts). */
-export const seasonArchivesOf = (uid: string) =>
-  playerRef(uid).collection('seasons').withConverter(versionedConverter(seasonArchiveSchema, seasonArchiveHistory));
-export const seasonArchiveRef = (uid: string, seasonId: string) => seasonArchivesOf(uid).doc(seasonId);
+export const seasonArchivesOf = (on: On, uid: string) =>
+  playerRef(on, uid).collection('seasons').withConverter(versionedConverter(seasonArchiveSchema, seasonArchiveHistory));
+export const seasonArchiveRef = (on: On, uid: string, seasonId: string) => seasonArchivesOf(on, uid).doc(seasonId);
 /** Every player's archive rows: the season close ranks them through a collection-group query. */
-export const seasonArchivesRef = () =>
-  database().collectionGroup('seasons').withConverter(versionedConverter(seasonArchiveSchema, seasonArchiveHistory));
+export const seasonArchivesRef = (on: On) =>
+  on.db.collectionGroup('seasons').withConverter(versionedConverter(seasonArchiveSchema, seasonArchiveHistory));
 /** `ladders/{ladder}/closes/{seasonId}`: a season close's progress and final leaderboard. */
-export const seasonCloseRef = (ladder: string, seasonId: string) =>
-  database()
+export const seasonCloseRef = (on: On, ladder: string, seasonId: string) =>
+  on.db
     .collection('ladders')
     .doc(ladder)
     .collection('closes')
     .doc(seasonId)
     .withConverter(converter(seasonCloseSchema));
 /** `ladders/{ladder}/extensions/{seasonId}`: a season run longer than configured (core/ladder/extension.ts). */
-export const seasonExtensionsRef = (ladder: string) =>
-  database().collection('ladders').doc(ladder).collection('extensions').withConverter(converter(seasonExtensionSchema));
-export const seasonExtensionRef = (ladder: string, seasonId: string) => seasonExtensionsRef(ladder).doc(seasonId);
+export const seasonExtensionsRef = (on: On, ladder: string) =>
+  on.db.collection('ladders').doc(ladder).collection('extensions').withConverter(converter(seasonExtensionSchema));
+export const seasonExtensionRef = (on: On, ladder: string, seasonId: string) =>
+  seasonExtensionsRef(on, ladder).doc(seasonId);
 
 /** `calibration/{day}_{mode}`: a mode's day of predicted against actual results (core/ops/calibration.ts); operators only. */
-export const calibrationRef = (id: string) =>
-  database().collection('calibration').doc(id).withConverter(converter(calibrationDocSchema));
+export const calibrationRef = (on: On, id: string) =>
+  on.db.collection('calibration').doc(id).withConverter(converter(calibrationDocSchema));
 
 /** `audit/{id}`: one row per operator action (core/ops/audit.ts); operators alone read it. */
-export const auditsRef = () => database().collection('audit').withConverter(converter(auditRowSchema));
-export const auditRef = (id: string) => auditsRef().doc(id);
+export const auditsRef = (on: On) => on.db.collection('audit').withConverter(converter(auditRowSchema));
+export const auditRef = (on: On, id: string) => auditsRef(on).doc(id);
 
 /** `modePauses/{target}`: a paused mode or regional pool (core/mode/pause.ts); readable by every signed-in player. */
-export const modePauseRef = (target: string) =>
-  database().collection('modePauses').doc(target).withConverter(converter(modePauseSchema));
+export const modePauseRef = (on: On, target: string) =>
+  on.db.collection('modePauses').doc(target).withConverter(converter(modePauseSchema));
 
 /** `deletedPlayers/{uid}`: a deleted account's tombstone (core/player/deletion.ts); no client reads it. */
-export const tombstoneRef = (uid: string) =>
-  database().collection('deletedPlayers').doc(uid).withConverter(converter(tombstoneSchema));
-/** Every player's history rows of one room or adjustment id; also a player's own, by `playerRef(uid)`. */
-export const historyOf = (uid: string) =>
-  playerRef(uid).collection('history').withConverter(versionedConverter(historyRowSchema, historyRowHistory));
+export const tombstoneRef = (on: On, uid: string) =>
+  on.db.collection('deletedPlayers').doc(uid).withConverter(converter(tombstoneSchema));
+/** Every player's history rows of one room or adjustment id; also a player's own, by `playerRef(on, uid)`. */
+export const historyOf = (on: On, uid: string) =>
+  playerRef(on, uid).collection('history').withConverter(versionedConverter(historyRowSchema, historyRowHistory));
 /** Whose block lists name a player: `blockedUids` is derived from `blocked` on every full write of a state. */
-export const blockersOf = (uid: string) =>
-  database().collection('playerStates').withConverter(stateConverter).where('blockedUids', 'array-contains', uid);
+export const blockersOf = (on: On, uid: string) =>
+  on.db.collection('playerStates').withConverter(stateConverter).where('blockedUids', 'array-contains', uid);

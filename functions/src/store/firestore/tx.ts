@@ -6,18 +6,27 @@ import type {
   Transaction,
   UpdateData,
 } from 'firebase-admin/firestore';
-import { database } from './db.js';
+import type { LadderContext } from '../../context.js';
 import { countQueryReads, countReads, countWrites, kindOf } from './metrics.js';
 
 /**
  * A Firestore transaction that counts what it reads and writes. Reads count in every attempt (an aborted
  * attempt's reads are billed too); writes are tallied here, by kind, and counted once, by `transaction`, when they
- * commit.
+ * commit. It carries the ladder's context, so what runs inside a transaction reads the configuration and the clock
+ * it runs with.
  */
 export class Tx {
   readonly writes = new Map<string, number>();
 
-  constructor(private readonly tx: Transaction) {}
+  constructor(
+    readonly ctx: LadderContext,
+    private readonly tx: Transaction,
+  ) {}
+
+  /** The database the transaction runs in (store/firestore/refs.ts points references there). */
+  get db() {
+    return this.ctx.db;
+  }
 
   async get<T>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>> {
     countReads(1, kindOf(ref));
@@ -66,10 +75,10 @@ export class Tx {
 }
 
 /** Runs `work` as a transaction; the writes of the attempt that committed are counted. */
-export async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function transaction<T>(ctx: LadderContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   let attempt: Tx | undefined;
-  const result = await database().runTransaction((tx) => {
-    attempt = new Tx(tx);
+  const result = await ctx.db.runTransaction((tx) => {
+    attempt = new Tx(ctx, tx);
     return work(attempt);
   });
   for (const [kind, writes] of attempt?.writes ?? []) countWrites(writes, kind);

@@ -1,0 +1,57 @@
+import type { Firestore } from 'firebase-admin/firestore';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { AppConfig } from './core/config.js';
+import type { Ladder } from './core/ladder/ladder.js';
+import { resolvePool, type Pool, type PoolId } from './core/mode/pool.js';
+import { app } from './store/firestore/db.js';
+import { opCounts, opCountsByKind, type OpCounts, type OpsByKind } from './store/firestore/metrics.js';
+
+/** The current time in milliseconds since the epoch; a test may drive it by hand. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** The reads and writes the store layer made, in all and by kind of document (store/firestore/metrics.ts). */
+export interface OpCounters {
+  readonly totals: OpCounts;
+  readonly byKind: OpsByKind;
+}
+
+/**
+ * Everything one ladder's code runs with: its configuration, its database, its clock and its op counters. Built by
+ * `createLadderFunctions` and handed to every handler and job, which pass it (or the part they need) on.
+ */
+export interface LadderContext {
+  readonly config: AppConfig;
+  readonly db: Firestore;
+  readonly clock: Clock;
+  readonly ops: OpCounters;
+  /**
+   * A configured ladder by id, for ids that came from a configured mode or a stored document (a request's ladder id
+   * is checked by its schema first). An id nothing configures is a bug or a ladder removed under live documents.
+   */
+  ladderOf(id: string): Ladder;
+  /** The pool a request resolved to, or the one a ticket, room or player state names (their `mode` field). */
+  poolOf(source: PoolId | { readonly mode: PoolId }): Pool;
+}
+
+export interface ContextOptions {
+  clock?: Clock;
+}
+
+export function createContext(config: AppConfig, { clock = systemClock }: ContextOptions = {}): LadderContext {
+  return {
+    config,
+    db: getFirestore(app, config.firestore.database),
+    clock,
+    ops: { totals: opCounts, byKind: opCountsByKind },
+    ladderOf(id) {
+      const ladder = Object.hasOwn(config.ladders, id) ? config.ladders[id] : undefined;
+      if (!ladder) throw new Error(`No ladder "${id}" is configured (a mode or a stored document names it).`);
+      return ladder;
+    },
+    poolOf: (source) => resolvePool(config, typeof source === 'string' ? source : source.mode),
+  };
+}
