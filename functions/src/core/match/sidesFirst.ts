@@ -11,7 +11,7 @@ export interface SidesFirst {
   proposals: MatchProposal[];
   /** Indices of the tickets those matches seat. */
   seated: number[];
-  /** Indices of the tickets held back from the rest of the sweep (see `Mode.sidesFirst`). */
+  /** Indices of the tickets held back from the rest of the sweep (see `SidesFirstRule.holdSeconds`). */
   held: number[];
 }
 
@@ -28,7 +28,7 @@ interface Side {
 }
 
 /**
- * The sweep of a busy pool, first step (opt-in, `Mode.sidesFirst`): whole sides are formed before any match,
+ * The sweep of a busy pool, first step (`BUSY_SWEEP`): whole sides are formed before any match,
  * and then paired. A side is one of the ways `teamSize` players can be made of parties, largest party first
  * (in 5v5: 5, 4+1, 3+2, 3+1+1, 2+2+1, 2+1+1+1, 1+1+1+1+1). A two-party side of unequal sizes (4+1, 3+2) takes
  * the largest pairing of those parties with their mates within the spread cap, older parties served first: those
@@ -44,9 +44,8 @@ interface Side {
  * without an opponent are held back from the rest of the sweep while they have waited less than `holdSeconds`:
  * spent elsewhere at once, its solo would strand the party it completes.
  */
-export function formSidesFirst(mode: Mode, tickets: readonly Ticket[], nowMs: number): SidesFirst {
-  const rule = mode.sidesFirst;
-  if (!rule || mode.format.kind !== 'team') return { proposals: [], seated: [], held: [] };
+export function formSidesFirst(mode: Mode, tickets: readonly Ticket[], nowMs: number, holdSeconds: number): SidesFirst {
+  if (mode.format.kind !== 'team') return { proposals: [], seated: [], held: [] };
   const format = mode.format;
   const spreadAt = (enqueuedAt: number) => capAt(mode.spreadCap, (nowMs - enqueuedAt) / 1000);
   const sides = formSides(format, tickets, spreadAt).map((side) => describe(side, tickets, format));
@@ -56,7 +55,7 @@ export function formSidesFirst(mode: Mode, tickets: readonly Ticket[], nowMs: nu
   const held = sides
     .filter((side) => !paired.has(side))
     .flatMap((side) => side.tickets)
-    .filter((t) => nowMs - (tickets[t]?.enqueuedAt ?? nowMs) < rule.holdSeconds * 1000);
+    .filter((t) => nowMs - (tickets[t]?.enqueuedAt ?? nowMs) < holdSeconds * 1000);
   return {
     proposals: pairs.map(([a, b]) => evenSplit(ticketsOf(a, tickets), ticketsOf(b, tickets), format, nowMs)),
     seated: pairs.flat().flatMap((side) => side.tickets),
