@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { proposalTickets, sweepPool, violations } from '../../functions/src/core/match/index.js';
-import { BUSY_SWEEP, sidesFirstRule, type SidesFirstRule } from '../../functions/src/core/match/busyPool.js';
-import { formSidesFirst } from '../../functions/src/core/match/sidesFirst.js';
+import { BUSY_SWEEP, busySweepRule, type BusySweepRule } from '../../functions/src/core/match/busyPool.js';
+import { formSidesFirst } from '../../functions/src/core/match/wholeSides.js';
 import { sweepWith } from '../../functions/src/core/match/sweep.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { defaultModes, modeSchema, type Mode } from '../../functions/src/core/mode/modes.js';
@@ -64,7 +64,7 @@ describe('sides first in busy pools (no setting: the default sweep)', () => {
   it('is what every default mode with scarce partners does from 500 tickets, with a 10 s hold; the others never', () => {
     for (const [id, mode] of Object.entries(defaultModes)) {
       const scarce = mode.format.kind === 'team' && mode.format.teamSize >= 3;
-      expect(sidesFirstRule(mode), id).toEqual(scarce ? { fromTickets: 500, waitedSeconds: 4, holdSeconds: 10 } : null);
+      expect(busySweepRule(mode), id).toEqual(scarce ? { fromTickets: 500, waitedSeconds: 4, holdSeconds: 10 } : null);
     }
   });
 
@@ -118,7 +118,7 @@ describe('sides first in busy pools (no setting: the default sweep)', () => {
     const four = ticket(fiveVsFive, [1500, 1500, 1500, 1500], 8, 'four');
     const tenSolos = solos(fiveVsFive, Array(10).fill(1500), 1);
     const five = ticket(fiveVsFive, [1500, 1500, 1500, 1500, 1500], 0, 'five');
-    const twoSweeps = (rule: SidesFirstRule | null) => {
+    const twoSweeps = (rule: BusySweepRule | null) => {
       const first = sweepWith(fiveVsFive, [four, ...tenSolos], NOW, rule).proposals.flatMap(proposalTickets);
       const left = [four, ...tenSolos].filter((t) => !first.includes(t));
       const second = sweepWith(fiveVsFive, [...left, five], NOW + 2000, rule).proposals.flatMap(proposalTickets);

@@ -16,7 +16,7 @@ import type { Ticket } from './ticket.js';
  * A sweep of `fromTickets` or more, where a party with few ways to play has waited `waitedSeconds` longer than the
  * pool's newest ticket, forms whole sides first; a side left without an opponent is held.
  */
-export interface SidesFirstRule {
+export interface BusySweepRule {
   fromTickets: number;
   /**
    * Where nobody has waited longer than anyone else (a pool queued at once) there is no one to serve first, and the
@@ -32,7 +32,7 @@ export interface SidesFirstRule {
  * 410, the 8/s stream near 370, a solo-heavy 100/s stream near 85, and in those pools forming sides first cost
  * fair share (docs/matcher.md). 10 s: 15 s and 20 s held as many 4-stacks' solos for nothing more.
  */
-export const BUSY_SWEEP: SidesFirstRule = { fromTickets: 500, waitedSeconds: 4, holdSeconds: 10 };
+export const BUSY_SWEEP: BusySweepRule = { fromTickets: 500, waitedSeconds: 4, holdSeconds: 10 };
 
 /**
  * An arrival whose full read holds a needy party that has waited `afterSeconds` (or `busyAfterSeconds` where the
@@ -42,7 +42,7 @@ export const BUSY_SWEEP: SidesFirstRule = { fromTickets: 500, waitedSeconds: 4, 
 export const ARRIVAL_WAIT = { afterSeconds: 6, busyFromTickets: 400, busyAfterSeconds: 3 };
 
 /** The sides-first rule of a mode's sweep: only where some parties need scarce partners. */
-export function sidesFirstRule(mode: Mode): SidesFirstRule | null {
+export function busySweepRule(mode: Mode): BusySweepRule | null {
   return hasScarceSolos(mode) ? BUSY_SWEEP : null;
 }
 
@@ -64,7 +64,7 @@ export function isNeedy(mode: Mode, size: number): boolean {
 }
 
 /** Whether the rule applies to this pool: large enough, and a needy party has waited longer than the newest. */
-export function formsSidesFirst(mode: Mode, tickets: readonly Ticket[], nowMs: number, rule: SidesFirstRule): boolean {
+export function formsSidesFirst(mode: Mode, tickets: readonly Ticket[], nowMs: number, rule: BusySweepRule): boolean {
   if (tickets.length < rule.fromTickets) return false;
   let newest = Number.NEGATIVE_INFINITY;
   for (const t of tickets) newest = Math.max(newest, t.enqueuedAt);

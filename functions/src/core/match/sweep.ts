@@ -5,8 +5,8 @@ import { hasScarceSolos, NO_PARTNER } from './packing.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import { hasWaitedLong, isFresh, roomForAnotherMatch } from './improve.js';
 import { packingSearchFor } from './slicedSearch.js';
-import { formSidesFirst } from './sidesFirst.js';
-import { formsSidesFirst, sidesFirstRule, type SidesFirstRule } from './busyPool.js';
+import { formSidesFirst } from './wholeSides.js';
+import { formsSidesFirst, busySweepRule, type BusySweepRule } from './busyPool.js';
 import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
 
 /** Nearest other pairs a pair tries to play against when nothing else fits it. */
@@ -35,7 +35,7 @@ export interface SweepResult {
  * A busy pool of a mode with scarce partners forms and pairs whole sides first (`BUSY_SWEEP`).
  */
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
-  return sweepWith(mode, tickets, nowMs, sidesFirstRule(mode));
+  return sweepWith(mode, tickets, nowMs, busySweepRule(mode));
 }
 
 /**
@@ -48,7 +48,7 @@ export function sweepWith(
   mode: Mode,
   tickets: readonly Ticket[],
   nowMs: number,
-  rule: SidesFirstRule | null,
+  rule: BusySweepRule | null,
 ): SweepResult {
   if (!rule || !formsSidesFirst(mode, tickets, nowMs, rule)) return sweepPacked(mode, tickets, nowMs);
   const first = formSidesFirst(mode, tickets, nowMs, rule.holdSeconds);

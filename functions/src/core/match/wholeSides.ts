@@ -11,7 +11,7 @@ export interface SidesFirst {
   proposals: MatchProposal[];
   /** Indices of the tickets those matches seat. */
   seated: number[];
-  /** Indices of the tickets held back from the rest of the sweep (see `SidesFirstRule.holdSeconds`). */
+  /** Indices of the tickets held back from the rest of the sweep (see `BusySweepRule.holdSeconds`). */
   held: number[];
 }
 
