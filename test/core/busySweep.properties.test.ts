@@ -11,7 +11,7 @@ import { bruteForceMatch } from './matchOracle.js';
 
 const fiveVsFive = defaultModes['5v5'] as Mode;
 /** The default hold, with sides formed first in a pool of any size (the default waits for 500 tickets). */
-const busy = (holdSeconds = BUSY_SWEEP.holdSeconds, fromTickets = 0, waitedSeconds = BUSY_SWEEP.waitedSeconds) => ({
+const busy = (holdSeconds = BUSY_SWEEP.holdSeconds, fromTickets = 0, waitedSeconds = 0) => ({
   fromTickets,
   waitedSeconds,
   holdSeconds,
@@ -61,10 +61,10 @@ const scenario = fc
   .map(({ setting: { mode, rule }, pool }) => ({ mode, rule, pool: deepFreeze(pool(mode)) }));
 
 describe('sides first in busy pools (no setting: the default sweep)', () => {
-  it('is what every default mode with scarce partners does from 500 tickets, with a 10 s hold; the others never', () => {
+  it('is what every default mode with scarce partners does from 500 tickets once a needy party has waited 30 s longer than the newest, with a 10 s hold; the others never', () => {
     for (const [id, mode] of Object.entries(defaultModes)) {
       const scarce = mode.format.kind === 'team' && mode.format.teamSize >= 3;
-      expect(busySweepRule(mode), id).toEqual(scarce ? { fromTickets: 500, waitedSeconds: 4, holdSeconds: 10 } : null);
+      expect(busySweepRule(mode), id).toEqual(scarce ? { fromTickets: 500, waitedSeconds: 30, holdSeconds: 10 } : null);
     }
   });
 
@@ -138,8 +138,8 @@ describe('sides first in busy pools (no setting: the default sweep)', () => {
     expect(seated.map((t) => t.id)).not.toContain('four10');
   });
 
-  it('does it by default in a 5v5 pool of 500 tickets: the 4-stack keeps its solo through a sweep', () => {
-    const four = ticket(fiveVsFive, [1500, 1500, 1500, 1500], 8, 'four');
+  it('does it by default in a 5v5 pool of 500 tickets where a 4-stack has waited 40 s: it keeps its solo through a sweep', () => {
+    const four = ticket(fiveVsFive, [1500, 1500, 1500, 1500], 40, 'four');
     const tenSolos = solos(fiveVsFive, Array(10).fill(1500), 1);
     // 490 5-stacks far below, which play one another: they only make the pool busy.
     const filler = Array.from({ length: 490 }, (_, i) => ticket(fiveVsFive, Array(5).fill(300), 1, `filler${i}`));
