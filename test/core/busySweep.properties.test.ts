@@ -11,9 +11,9 @@ import { bruteForceMatch } from './matchOracle.js';
 
 const fiveVsFive = defaultModes['5v5'] as Mode;
 /** The default hold, with sides formed first in a pool of any size (the default waits for 500 tickets). */
-const busy = (holdSeconds = BUSY_SWEEP.holdSeconds, fromTickets = 0, waitedSeconds = 0) => ({
+const busy = (holdSeconds = BUSY_SWEEP.holdSeconds, fromTickets = 0, waitRatio = 0) => ({
   fromTickets,
-  waitedSeconds,
+  waitRatio,
   holdSeconds,
 });
 
@@ -61,10 +61,10 @@ const scenario = fc
   .map(({ setting: { mode, rule }, pool }) => ({ mode, rule, pool: deepFreeze(pool(mode)) }));
 
 describe('sides first in busy pools (no setting: the default sweep)', () => {
-  it('is what every default mode with scarce partners does from 500 tickets once a needy party has waited 30 s longer than the newest, with a 10 s hold; the others never', () => {
+  it('is what every default mode with scarce partners does from 500 tickets once its needy parties have waited twice as long as the rest, with a 10 s hold; the others never', () => {
     for (const [id, mode] of Object.entries(defaultModes)) {
       const scarce = mode.format.kind === 'team' && mode.format.teamSize >= 3;
-      expect(busySweepRule(mode), id).toEqual(scarce ? { fromTickets: 500, waitedSeconds: 30, holdSeconds: 10 } : null);
+      expect(busySweepRule(mode), id).toEqual(scarce ? { fromTickets: 500, waitRatio: 2, holdSeconds: 10 } : null);
     }
   });
 

@@ -14,18 +14,18 @@ import type { Ticket } from './ticket.js';
  */
 
 /**
- * A sweep of `fromTickets` or more, where a party with few ways to play has waited `waitedSeconds` longer than the
- * pool's newest ticket, forms whole sides first; a side left without an opponent is held.
+ * A sweep of `fromTickets` or more, where the parties with few ways to play have waited on average `waitRatio` times
+ * as long as the other tickets, forms whole sides first; a side left without an opponent is held.
  */
 export interface BusySweepRule {
   fromTickets: number;
   /**
-   * Where no party has waited much longer than the rest (a pool queued at once, or a snapshot whose waits are
-   * spread alike over every size) there is no one left behind to serve first, and the packing passes seat more:
-   * at 20,000 players of seed 004, 19,380 against 19,320 with sides first; on the bench's 10,000-player pool of
-   * waits up to 30 s, 9,990 against 9,870. In a busy stream the parties nobody completes wait minutes.
+   * Where those parties have waited no longer than the rest (a pool queued at once, or a snapshot whose waits are
+   * spread alike over every size) nobody is being left behind, and the packing passes seat more: at 20,000 players
+   * of seed 004, 19,380 against 19,320 with sides first; on the bench's 10,000-player pool of waits up to 30 s,
+   * 9,990 against 9,870. In a busy stream the parties nobody completes wait minutes and the others seconds.
    */
-  waitedSeconds: number;
+  waitRatio: number;
   /** The tickets of an unpaired side sit out the rest of the sweep while they have waited less than this. */
   holdSeconds: number;
 }
@@ -33,9 +33,10 @@ export interface BusySweepRule {
 /**
  * 500 tickets: the busy stream (450 players/s) passes it after 30 s and stays above; the 30/s stream peaks near
  * 410, the 8/s stream near 370, a solo-heavy 100/s stream near 85, and in those pools forming sides first cost
- * fair share (docs/matcher.md). 10 s: holds of 15 s and 20 s stranded as many 4-stacks.
+ * fair share (docs/matcher.md). Twice the others' wait: a snapshot's sizes differ by a few percent, a busy
+ * stream's by ten times and more. 10 s: holds of 15 s and 20 s stranded as many 4-stacks.
  */
-export const BUSY_SWEEP: BusySweepRule = { fromTickets: 500, waitedSeconds: 30, holdSeconds: 10 };
+export const BUSY_SWEEP: BusySweepRule = { fromTickets: 500, waitRatio: 2, holdSeconds: 10 };
 
 /**
  * An arrival whose full read holds a needy party that has waited `afterSeconds` (or `busyAfterSeconds` where the
@@ -66,11 +67,21 @@ export function isNeedy(mode: Mode, size: number): boolean {
   return size === mode.format.teamSize - 1 || (mode.format.teamSize === 5 && size === 3);
 }
 
-/** Whether the rule applies to this pool: large enough, and a needy party has waited longer than the newest. */
+/** Whether the rule applies to this pool: large enough, and its needy parties left behind (see `waitRatio`). */
 export function formsSidesFirst(mode: Mode, tickets: readonly Ticket[], nowMs: number, rule: BusySweepRule): boolean {
   if (tickets.length < rule.fromTickets) return false;
-  let newest = Number.NEGATIVE_INFINITY;
-  for (const t of tickets) newest = Math.max(newest, t.enqueuedAt);
-  const before = Math.min(nowMs, newest) - rule.waitedSeconds * 1000;
-  return tickets.some((t) => t.enqueuedAt <= before && isNeedy(mode, t.members.length));
+  const waited = { needy: 0, needyMs: 0, others: 0, othersMs: 0 };
+  for (const t of tickets) {
+    const ms = Math.max(0, nowMs - t.enqueuedAt);
+    if (isNeedy(mode, t.members.length)) {
+      waited.needy++;
+      waited.needyMs += ms;
+    } else {
+      waited.others++;
+      waited.othersMs += ms;
+    }
+  }
+  if (waited.needy === 0) return false;
+  const othersMean = waited.others === 0 ? 0 : waited.othersMs / waited.others;
+  return waited.needyMs / waited.needy >= rule.waitRatio * othersMean;
 }
