@@ -104,7 +104,7 @@ const STATS_EVERY_MS = matcherConfigSchema.parse({}).statsEverySeconds * 1000;
 /** This project's matcher (today's, or another version of it), used as the shell uses it: match on queueing, sweep on every tick. */
 export class CoreMatchmaker implements Matchmaker {
   private readonly pool = new ScoreBuckets();
-  /** The waiting tickets the pool's statistics last counted, and when: what an arrival's `leaveToSweep` reads. */
+  /** The waiting tickets the pool's statistics last counted, and when: what an arrival's `waitsForSweep` reads. */
   private published = { queued: 0, at: Number.NEGATIVE_INFINITY };
 
   /** With `needyInView`, arrivals also see the longest-waiting needy parties in reach (see NEEDY_IN_VIEW). */
@@ -125,7 +125,8 @@ export class CoreMatchmaker implements Matchmaker {
     if (this.needyInView > 0 && this.mode.format.kind === 'team' && this.mode.format.teamSize === 5) {
       for (const size of [4, 3]) candidates.push(...this.pool.oldest(size, min, max, this.needyInView));
     }
-    const left = this.matcher.leaveToSweep?.(this.mode, ticket, candidates, nowMs, this.published.queued) ?? false;
+    const wait = this.matcher.waitsForSweep ?? this.matcher.leaveToSweep;
+    const left = wait?.(this.mode, ticket, candidates, nowMs, this.published.queued) ?? false;
     const proposal = left ? null : this.matcher.matchTicketNow(this.mode, ticket, candidates, nowMs);
     if (!proposal) {
       this.pool.add(ticket);

@@ -4,7 +4,7 @@ import { packingCeiling } from '../functions/src/core/match/ceiling.js';
 import { makeProposal, type MatchProposal } from '../functions/src/core/match/proposal.js';
 import { bestSplit } from '../functions/src/core/match/sides.js';
 import { waitSeconds, type Ticket } from '../functions/src/core/match/ticket.js';
-import { currentCaps, spreadAllowed } from '../functions/src/core/match/widening.js';
+import { currentCaps } from '../functions/src/core/match/widening.js';
 import type { Mode } from '../functions/src/core/mode/modes.js';
 import { mayPlayIn, type Regions, type Rtts } from '../functions/src/core/mode/regions.js';
 import type { GuardedTicket } from '../functions/src/core/queue/ticket.js';
@@ -57,10 +57,8 @@ class PackingSearch {
   private nodes = 0;
   private stopped = false;
   private readonly perMatch: number;
-  /** The widest spread any match may have: the hard cap, or a last resort's spread past it. */
+  /** The widest spread any match may have: the hard cap. */
   private readonly reach: number;
-  /** The mode with that spread as its hard cap, for the ceiling (which pairs parties with solos that far apart). */
-  private readonly reachMode: Mode;
 
   constructor(
     private readonly mode: Mode,
@@ -70,8 +68,7 @@ class PackingSearch {
   ) {
     const limit = mode.format.kind === 'team' ? mode.format.teamSize : 0;
     this.perMatch = 2 * limit;
-    this.reach = Math.max(mode.spreadCap.hard, mode.lastResort?.spread ?? 0);
-    this.reachMode = { ...mode, spreadCap: { ...mode.spreadCap, hard: this.reach } };
+    this.reach = mode.spreadCap.hard;
     const placeable = tickets.filter((t) => t.members.length <= limit).sort((a, b) => a.score - b.score);
     // A ticket no valid match of the whole pool holds plays in none: out of the search from the start.
     this.sorted = placeable.filter((t) => this.inSomeMatch(t, placeable));
@@ -141,7 +138,7 @@ class PackingSearch {
   private ceiling(i: number): number {
     const rest: Ticket[] = [];
     for (let k = i; k < this.sorted.length; k++) if (!this.taken[k]) rest.push(this.sorted[k]!);
-    return packingCeiling(this.reachMode, rest);
+    return packingCeiling(this.mode, rest);
   }
 
   /** Whether some valid match among `pool` (ascending by score) holds `ticket`. */
@@ -206,13 +203,8 @@ export function validSides(
   const waits = tickets.map((t) => waitSeconds(t, nowMs));
   const oldest = Math.max(0, ...waits);
   const caps = currentCaps(mode, oldest);
-  const spread = spreadAllowed(
-    mode,
-    tickets.map((t, k) => ({ size: t.members.length, waitSeconds: waits[k] ?? 0 })),
-    oldest,
-  );
   const scores = tickets.map((t) => t.score);
-  if (Math.max(...scores) - Math.min(...scores) > spread) return null;
+  if (Math.max(...scores) - Math.min(...scores) > caps.spread) return null;
   const { teamSize, premade } = mode.format;
   const split = bestSplit(
     tickets.map((t) => ({ size: t.members.length, score: t.score })),

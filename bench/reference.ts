@@ -8,12 +8,12 @@
  * caps (spread and side difference at the oldest ticket's wait), the premade policy and the optimal split, so
  * its matches pass `violations`; it does not keep the completeness property (a valid match may be left).
  * 5v5 only. It forms its sides with the matcher's own sides-first step (`formSides`), which follows that order;
- * what sets it apart from `Mode.sidesFirst` is all the rest: no arrivals, one pairing round within the widened
- * caps, nothing held and no complete sweep after.
+ * what sets it apart from the matcher's sweep of a busy pool is all the rest: no arrivals, one pairing round
+ * within the widened caps, nothing held and no complete sweep after.
  */
 import { candidateScoreRange, type SweepResult } from '../functions/src/core/match/index.js';
 import { unmatchedReasons } from '../functions/src/core/match/reasons.js';
-import { evenSplit, formSides } from '../functions/src/core/match/sidesFirst.js';
+import { evenSplit, formSides } from '../functions/src/core/match/wholeSides.js';
 import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { capAt } from '../functions/src/core/match/widening.js';
 import type { Mode } from '../functions/src/core/mode/modes.js';

@@ -15,7 +15,6 @@ import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { BaselineA } from './baselineA.js';
 import { baselineB } from './baselineB.js';
 import {
-  BEFORE_COMMIT,
   loadBefore,
   ONE_WAIT,
   ONE_WAIT_COMMIT,
@@ -23,9 +22,11 @@ import {
   ON_ARRIVAL_COMMIT,
   PACKED,
   PACKED_COMMIT,
+  PREVIOUS,
   PREVIOUS_COMMIT,
   UNRESERVED,
   UNRESERVED_COMMIT,
+  withSwitches,
   type MatcherApi,
 } from './before.js';
 import { BaselineAMatchmaker, BaselineBMatchmaker, CoreMatchmaker, type Matchmaker } from './matchmakers.js';
@@ -44,8 +45,10 @@ import {
   sweepSpeed,
   streamTable as streamsTable,
   type StreamRun as FlowRun,
-  withLastResort,
 } from './streams.js';
+import { BUSY_SWEEP } from '../functions/src/core/match/busyPool.js';
+import { sweepWith } from '../functions/src/core/match/sweep.js';
+import { targetsTable } from './targets.js';
 
 const SEED = 20_260_101;
 const NOW = Date.UTC(2026, 0, 1);
@@ -67,8 +70,8 @@ const PACKING_SIZES = [1_000, 20_000, 100_000];
 const SMALL_POOL_SEEDS = 10;
 const STREAM = { playersPerSecond: 30, durationSeconds: 600, tickSeconds: 2 };
 
-/** Today's matcher, the matcher before issue 14, and the two original designs. */
-type Algorithm = 'matcher' | 'before' | 'baselineA' | 'baselineB' | typeof UNRESERVED;
+/** Today's matcher, the previous commit's, and the two original designs. */
+type Algorithm = 'matcher' | typeof PREVIOUS | 'baselineA' | 'baselineB';
 
 /** The fields results.json promises, then the rest of the sweep's figures and the simulation's match rate. */
 type Run = {
@@ -332,59 +335,53 @@ if (exactOnly) {
   process.exit(0);
 }
 /**
- * `--streams`: only the streams below (a few minutes); `--long`: with the 30-minute busy stream too (about ten
- * minutes more, most of it the previous matcher's sweeps).
+ * `--streams`: only the streams below (several minutes); `--short`: the busy stream for 10 minutes, not 30.
  */
 const streamsOnly = process.argv.includes('--streams');
-/** `--single`: only seed 004's single sweeps (a few minutes), today's matcher beside UNRESERVED_COMMIT's. */
+/** `--single`: only seed 004's single sweeps (a few minutes), today's matcher beside the previous commit's. */
 const singleOnly = process.argv.includes('--single');
 /** `--speed`: only the sweep of the busy stream's queue (below). */
 const speedOnly = process.argv.includes('--speed');
-const longStreams = process.argv.includes('--long');
+const shortStreams = process.argv.includes('--short');
 const previous = await loadBefore(PREVIOUS_COMMIT);
-const unreserved = await loadBefore(UNRESERVED_COMMIT);
-const onArrival = await loadBefore(ON_ARRIVAL_COMMIT);
-const packed = await loadBefore(PACKED_COMMIT);
-const oneWait = await loadBefore(ONE_WAIT_COMMIT);
-/** `--algorithm=<name>[,<name>]`: only those matchers on the streams (to run them apart, in parallel). */
+/** Today's matcher with the sides of a busy sweep never held (the what-if of holding solos, docs/matcher.md). */
+const noHold: MatcherApi = {
+  ...current,
+  sweepPool: (mode, tickets, nowMs) => sweepWith(mode, tickets, nowMs, { ...BUSY_SWEEP, holdSeconds: 0 }),
+};
+/** `--algorithm=<name>[,<name>]`: only those matchers on the streams; without it, the first three below. */
 const onlyAlgorithm = process.argv.find((a) => a.startsWith('--algorithm='))?.slice('--algorithm='.length);
+const DEFAULT_STREAM_MATCHERS = ['matcher', PREVIOUS, 'reference'];
 const streamMatchers = (
   [
     ['matcher', current],
-    ['last-resort', withLastResort(current)],
+    [PREVIOUS, previous],
     ['reference', reference],
-    ['previous', previous],
-    [UNRESERVED, unreserved],
+    [`${PREVIOUS}+switches`, withSwitches(previous)],
+    ['matcher+no-hold', noHold],
     [`matcher${IN_VIEW_SUFFIX}`, current],
-    [ON_ARRIVAL, onArrival],
-    [PACKED, packed],
-    [ONE_WAIT, oneWait],
+    [UNRESERVED, withSwitches(await loadBefore(UNRESERVED_COMMIT))],
+    [ON_ARRIVAL, withSwitches(await loadBefore(ON_ARRIVAL_COMMIT))],
+    [PACKED, withSwitches(await loadBefore(PACKED_COMMIT))],
+    [ONE_WAIT, withSwitches(await loadBefore(ONE_WAIT_COMMIT))],
   ] as [string, MatcherApi][]
-).filter(([name]) => !onlyAlgorithm || onlyAlgorithm.split(',').includes(name));
+).filter(([name]) => (onlyAlgorithm ? onlyAlgorithm.split(',') : DEFAULT_STREAM_MATCHERS).includes(name));
 /** `--only=<text>`: only the streams whose name holds it (e.g. `--streams --only=8/s`), to run streams apart. */
 const onlyStreams = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const specs = streamSpecs(SEED + 4, longStreams).filter(
+const specs = streamSpecs(SEED + 4, shortStreams).filter(
   (spec) => !singleOnly && !speedOnly && (!onlyStreams || spec.name.includes(onlyStreams)),
 );
-/**
- * The streams' 5v5: nobody expires; busy arrivals beside parties that waited 6 s are left to the sweep, or 3 s in a
- * pool whose statistics last counted 400 tickets or more; and the sweep of a pool of 500 tickets or more forms
- * sides first, holding a side without an opponent for up to 10 s.
- */
-const BUSY_POOL = {
-  leaveToSweep: { afterSeconds: 6, busy: { minQueued: 400, afterSeconds: 3 } },
-  sidesFirst: { minQueued: 500, holdSeconds: 10 },
-};
-const flowMode: Mode = { ...modeById('5v5'), ticketTtlSeconds: 24 * 3600, ...BUSY_POOL };
+/** The streams' 5v5 with no matcher settings: only nobody expires (heartbeats), so whoever is stranded is seen. */
+const flowMode: Mode = { ...modeById('5v5'), ticketTtlSeconds: 24 * 3600 };
 const flowRuns: FlowRun[] = specs.flatMap((spec) => compareOnStream(flowMode, spec, streamMatchers, NOW));
 const printStreams = () => {
   console.log(
-    `Streams in 5v5 with leaveToSweep ${JSON.stringify(BUSY_POOL.leaveToSweep)} and sidesFirst ` +
-      `${JSON.stringify(BUSY_POOL.sidesFirst)}, swept ` +
-      `every 2 s, nobody expiring; "previous" is main's matcher of ${PREVIOUS_COMMIT}, ${ON_ARRIVAL} matches every ` +
-      `arrival it can at once, ${PACKED} does not form sides first, ${ONE_WAIT} waits leaveToSweep's afterSeconds in ` +
-      `every pool, "reference" is the issue's simple policy, all on the same ` +
-      'arrivals. Per party size: wait p50 / p95 s of those matched / stranded (still waiting at the end, queued over 120 s before it):',
+    `Streams in the default 5v5 (no matcher settings), swept every 2 s, nobody expiring; ${PREVIOUS} is the ` +
+      `previous commit's matcher with the same mode (arrivals matched at once), ${PREVIOUS}+switches the same with ` +
+      "issue 30's two switches on, matcher+no-hold today's without the hold of a busy sweep's unpaired sides, " +
+      '"reference" the issue\'s simple oldest-first policy, all on the same arrivals. Older commits run with the ' +
+      'switches. Per party size: wait p50 / p95 s of those matched / stranded (still waiting at the end, queued over ' +
+      '120 s before it):',
   );
   console.log(streamsTable(flowRuns, markdown));
   console.log();
@@ -392,10 +389,12 @@ const printStreams = () => {
   console.log(bandTable(flowRuns, markdown));
   console.log();
 };
-/** `--speed`: only the sweep of the busy stream's queue after 100 s (about 1,000 tickets), each matcher in turn. */
-if (speedOnly) {
-  const busy = streamSpecs(SEED + 4, false)[0];
-  const speed = busy ? sweepSpeed(flowMode, busy, streamMatchers, 100, NOW) : [];
+/** The sweep of the busy stream's queue after 100 s (about 1,000 tickets), each matcher in turn. */
+const speedRuns = () => {
+  const busy = streamSpecs(SEED + 4, true)[0];
+  return busy ? sweepSpeed(flowMode, busy, streamMatchers, 100, NOW) : [];
+};
+const printSpeed = (speed: ReturnType<typeof speedRuns>) => {
   console.log(`The busy stream's queue after 100 s, swept 2 s later (median of 15 sweeps each, in turn):`);
   console.log(
     markdown(
@@ -403,6 +402,10 @@ if (speedOnly) {
       speed.map((r) => [r.algorithm, String(r.queued), fixed(r.msMedian)]),
     ),
   );
+  console.log();
+};
+if (speedOnly) {
+  printSpeed(speedRuns());
   process.exit(0);
 }
 if (streamsOnly) {
@@ -413,18 +416,17 @@ if (streamsOnly) {
   process.exit(0);
 }
 
-const before = singleOnly ? unreserved : await loadBefore();
 const versions: [Algorithm, MatcherApi][] = [
   ['matcher', current],
-  [singleOnly ? UNRESERVED : 'before', before],
+  [PREVIOUS, previous],
 ];
-const sweepWith = (matcher: MatcherApi) => (mode: Mode, pool: readonly Ticket[]) =>
+const sweepOf = (matcher: MatcherApi) => (mode: Mode, pool: readonly Ticket[]) =>
   matcher.sweepPool(mode, pool, NOW).proposals;
 
 const versionsOf = (): Contender[] =>
   versions.map(([algorithm, matcher]) => ({
     algorithm,
-    sweep: sweepWith(matcher),
+    sweep: sweepOf(matcher),
     matchmaker: (m) => new CoreMatchmaker(m, matcher, algorithm),
   }));
 const runs: Run[] = [];
@@ -441,11 +443,7 @@ for (const players of singleOnly ? [] : POOL_SIZES) {
     ]),
   );
   runs.push(...measure('1v1', players, versionsOf()));
-  runs.push(
-    ...measure('ffa', players, [
-      { algorithm: 'matcher', sweep: sweepWith(current), matchmaker: (m) => new CoreMatchmaker(m) },
-    ]),
-  );
+  runs.push(...measure('ffa', players, versionsOf()));
 }
 
 type PackingRun = { algorithm: Algorithm; queuedPlayers: number; sweepMsMedian: number } & PackingFigures;
@@ -488,12 +486,30 @@ for (let k = 0; k < SMALL_POOL_SEEDS; k++) {
 }
 
 if (singleOnly) {
-  console.log(`Seed 004's population in 5v5, one sweep, every ticket waiting 30 s, beside ${UNRESERVED}:`);
+  console.log(`Seed 004's population in 5v5, one sweep, every ticket waiting 30 s, beside ${PREVIOUS}:`);
   console.log(packingTable(packingRuns));
   console.log();
   console.log(`The same at 1,000 players, ${SMALL_POOL_SEEDS} pools (seeds in a row), one sweep each:`);
   console.log(smallPoolTable(smallPoolRuns));
   process.exit(0);
+}
+
+/** A matcher's single sweeps for the targets: the ten 1,000-player pools' mean, and the 20,000 and 100,000 pools. */
+function singleFigures(algorithm: Algorithm): Map<number, { matched: number; bound: number }> {
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  const figures = new Map([
+    [
+      1_000,
+      {
+        matched: mean(smallPoolRuns.map((r) => r[algorithm] ?? 0)),
+        bound: mean(smallPoolRuns.map((r) => r.boundFraction)),
+      },
+    ],
+  ]);
+  for (const r of packingRuns)
+    if (r.algorithm === algorithm && r.queuedPlayers > 1_000)
+      figures.set(r.queuedPlayers, { matched: r.matchedFraction, bound: r.boundFraction });
+  return figures;
 }
 
 type StreamRun = { algorithm: Algorithm } & StreamFigures;
@@ -518,6 +534,7 @@ const streamRuns: StreamRun[] = [];
 }
 const exact = runExact();
 const memory = sweepMemory();
+const speed = speedRuns();
 
 console.log(table(runs));
 console.log();
@@ -526,17 +543,17 @@ const find = (algorithm: Algorithm, mode: string, players: number) =>
 for (const players of POOL_SIZES) {
   const [ours, old, a, b] = [
     find('matcher', '5v5', players),
-    find('before', '5v5', players),
+    find(PREVIOUS, '5v5', players),
     find('baselineA', '5v5', players),
     find('baselineB', '5v5', players),
   ];
-  const [duel, oldDuel] = [find('matcher', '1v1', players), find('before', '1v1', players)];
+  const [duel, oldDuel] = [find('matcher', '1v1', players), find(PREVIOUS, '1v1', players)];
   if (!ours || !old || !a || !b || !duel || !oldDuel) continue;
   console.log(
-    `${players} queued: 5v5 sweep ${(ours.sweepMsMedian / old.sweepMsMedian).toFixed(2)}× the time before, 1v1 ` +
+    `${players} queued: 5v5 sweep ${(ours.sweepMsMedian / old.sweepMsMedian).toFixed(2)}× the time of ${PREVIOUS}, 1v1 ` +
       `${(duel.sweepMsMedian / oldDuel.sweepMsMedian).toFixed(2)}×; 5v5 ${(b.sweepMsMedian / ours.sweepMsMedian).toFixed(1)}× faster than ` +
       `baseline B, ${(a.sweepMsMedian / ours.sweepMsMedian).toFixed(1)}× baseline A; ` +
-      `p95 wait ${fixed(ours.waitP95)} s (before ${fixed(old.waitP95)} s, A ${fixed(a.waitP95)} s, B ${fixed(b.waitP95)} s)`,
+      `p95 wait ${fixed(ours.waitP95)} s (${PREVIOUS} ${fixed(old.waitP95)} s, A ${fixed(a.waitP95)} s, B ${fixed(b.waitP95)} s)`,
   );
 }
 console.log(
@@ -546,7 +563,7 @@ console.log(
 );
 console.log();
 console.log(
-  `Seed 004's population in 5v5 (party sizes and ratings uniform), one sweep, every ticket waiting 30 s; "before" is ${BEFORE_COMMIT}:`,
+  `Seed 004's population in 5v5 (party sizes and ratings uniform), one sweep, every ticket waiting 30 s, beside ${PREVIOUS}:`,
 );
 console.log(packingTable(packingRuns));
 console.log();
@@ -561,10 +578,34 @@ console.log(
 console.log(streamTable(streamRuns));
 console.log();
 printStreams();
+printSpeed(speed);
+console.log("Issue 45's targets (the busy stream's 4-stack bound counts those stranded past 120 s):");
+console.log(
+  targetsTable(
+    {
+      streams: flowRuns,
+      speed: new Map(speed.map((r) => [r.algorithm, r.msMedian])),
+      single: new Map(versions.map(([algorithm]) => [algorithm, singleFigures(algorithm)])),
+      largest: new Map(
+        versions.map(([algorithm]) => [
+          algorithm,
+          new Map(
+            runs
+              .filter((r) => r.algorithm === algorithm && r.queuedPlayers === 100_000)
+              .map((r) => [r.mode, r.sweepMsMedian]),
+          ),
+        ]),
+      ),
+    },
+    streamMatchers.map(([name]) => name),
+    markdown,
+  ),
+);
+console.log();
 
 const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ seed: SEED, before: BEFORE_COMMIT, peakRssMiB: memory.peakRssMiB, runs, packing: packingRuns, smallPools: smallPoolRuns, exact, stream: { ...STREAM, runs: streamRuns }, streams: { previous: PREVIOUS_COMMIT, runs: flowRuns } }, null, 2)}\n`,
+  `${JSON.stringify({ seed: SEED, previous: PREVIOUS_COMMIT, peakRssMiB: memory.peakRssMiB, runs, packing: packingRuns, smallPools: smallPoolRuns, exact, stream: { ...STREAM, runs: streamRuns }, streams: { previous: PREVIOUS_COMMIT, runs: flowRuns }, speed }, null, 2)}\n`,
 );
 console.log(`Wrote ${resultsFile}`);

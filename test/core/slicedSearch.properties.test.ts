@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { packingPool } from '../../bench/packing.js';
 import { proposalTickets, sweepPool, violations, type MatchProposal } from '../../functions/src/core/match/index.js';
+import { improvePacking, SEARCH_BUDGET } from '../../functions/src/core/match/improve.js';
 import { improveBySlices } from '../../functions/src/core/match/slicedSearch.js';
 import { greedySweep } from '../../functions/src/core/match/sweep.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
@@ -68,9 +69,10 @@ describe("the packing search's patience", () => {
     expect(seated(sweepPool(mode, pool, now).proposals)).toBeGreaterThanOrEqual(920);
   });
 
-  it('keeps the shorter patience in a mode that forms sides first (set up for busy streams)', () => {
-    // Sides first only runs from 5,000 queued, so the two sweeps differ in the search's patience alone.
-    const busy: Mode = { ...mode, sidesFirst: { minQueued: 5_000, holdSeconds: 10 } };
-    expect(seated(sweepPool(busy, pool, now).proposals)).toBe(910);
+  it('is what the fresh pool gets: the shorter patience, which a stream keeps after its first minute, misses it', () => {
+    const greedy = greedySweep(mode, pool, now).proposals;
+    const sweep = (part: readonly Ticket[]) => greedySweep(mode, part, now).proposals;
+    expect(seated(improvePacking(mode, pool, greedy, now, sweep, SEARCH_BUDGET))).toBe(910);
+    expect(seated(improvePacking(mode, pool, greedy, now, sweep))).toBeGreaterThanOrEqual(920);
   });
 });

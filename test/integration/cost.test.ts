@@ -155,7 +155,7 @@ describe('the Firestore cost of a game', () => {
     await expect(assertPoolOpen(ctx, mode)).resolves.toBeUndefined();
   });
 
-  it("an enqueue reads its pool's statistics only where leaveToSweep asks how busy it is, at most once per statsEverySeconds", async () => {
+  it("an enqueue reads its pool's statistics only in modes whose arrivals weigh the pool's length, at most once per statsEverySeconds", async () => {
     const waiting = async (modeId: string, times: number) => {
       let reads = 0;
       const seen: number[] = [];
@@ -170,7 +170,7 @@ describe('the Firestore cost of a game', () => {
         );
       return { reads, seen };
     };
-    // 1v1 has no leaveToSweep with a busy wait: no read, and the pool never counts as busy.
+    // 1v1 has no party that needs a scarce partner, so its arrivals never wait for the sweep: no read.
     expect(await waiting('1v1', 3)).toEqual({ reads: 0, seen: [0, 0, 0] });
     // No sweep has counted 3v3 yet: one read, trusted for the test configuration's statsEverySeconds (1 s).
     await new Promise((resolve) => setTimeout(resolve, 1_100));

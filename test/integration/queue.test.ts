@@ -79,13 +79,10 @@ describe('queueing and matching through the client SDK', () => {
     return { queuedAt, sixth: solos[5]! };
   }
 
-  it('leaves a solo to the sweep in a busy pool where its read holds a party that has waited, and the sweep seats it', async () => {
+  it('leaves a solo to the sweep where its full read holds a party that has waited 6 s, and the sweep seats it', async () => {
     const { queuedAt, sixth } = await partyBesideFiveSolos();
-    // The sweep seats nothing and counts six tickets waiting: the test configuration's 3v3 calls that busy, and
-    // leaves arrivals to the sweep there beside parties that have waited 2 s (elsewhere 30 s).
-    await sweep();
-    expect((await db.doc('pools/3v3').get()).data()).toMatchObject({ waitingTickets: 6 });
-    await sleep(Math.max(0, queuedAt + 2_200 - Date.now()));
+    // No setting: a 3v3 arrival whose read is full waits for the sweep beside a 2-stack that has waited 6 s.
+    await sleep(Math.max(0, queuedAt + 6_200 - Date.now()));
     // Six solos could play at once; the sixth's read (the party and five solos) is full and the party has waited.
     const last = await enqueue(sixth, '3v3');
     expect(last.room).toBeNull();
@@ -94,9 +91,8 @@ describe('queueing and matching through the client SDK', () => {
     await expectInvariants();
   });
 
-  it('matches the same solo at once while no sweep has counted the pool busy (the party has not waited 30 s)', async () => {
-    const { queuedAt, sixth } = await partyBesideFiveSolos();
-    await sleep(Math.max(0, queuedAt + 2_200 - Date.now()));
+  it('matches the same solo at once while the party has not waited 6 s', async () => {
+    const { sixth } = await partyBesideFiveSolos();
     const { room } = await enqueue(sixth, '3v3');
     expect(room?.memberUids).toContain(sixth.uid);
     expect(room?.memberUids).toHaveLength(6);

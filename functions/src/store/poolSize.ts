@@ -1,3 +1,4 @@
+import { weighsPoolLength } from '../core/match/index.js';
 import type { Pool } from '../core/mode/pool.js';
 import { countReads } from './firestore/metrics.js';
 import { queueStatsRef } from './firestore/refs.js';
@@ -8,14 +9,14 @@ const lastRead = new Map<string, { at: number; waiting: number }>();
 
 /**
  * The tickets waiting in a pool as its statistics (`pools/{poolId}`, written by the matcher after a sweep) last
- * counted them, for a mode whose `leaveToSweep` holds arrivals back sooner in busy pools; 0 for any other mode,
+ * counted them, for a mode whose arrivals wait for the sweep sooner in busy pools (`weighsPoolLength`); 0 for any other mode,
  * or before a sweep has written them. A plain read outside the enqueue transaction: the figure only says
  * whether the pool is busy, so a stale one is harmless, and reading it in the transaction would put the
  * matcher's write of it behind every enqueue of the pool. The matcher rewrites it at most every `statsEverySeconds`, so an
  * instance reads it no more often than that.
  */
 export async function waitingInPool(ctx: LadderContext, pool: Pick<Pool, 'id' | 'mode'>): Promise<number> {
-  if (!pool.mode.leaveToSweep?.busy) return 0;
+  if (!weighsPoolLength(pool.mode)) return 0;
   const now = ctx.clock.now();
   const cached = lastRead.get(pool.id);
   if (cached && now - cached.at < ctx.config.matcher.statsEverySeconds * 1000) return cached.waiting;

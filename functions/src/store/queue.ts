@@ -1,7 +1,7 @@
 import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/fairplay/avoidance.js';
-import { leaveToSweep } from '../core/match/index.js';
+import { waitsForSweep } from '../core/match/index.js';
 import { gameBeatPaid, inPlay } from '../core/fairplay/leaving.js';
 import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotBanned } from '../core/ops/ban.js';
@@ -162,7 +162,7 @@ async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc 
   const [read, queued] = await Promise.all([readCandidates(tx, pool, ticket), waitingInPool(tx.ctx, pool)]);
   const candidates = read.map(toCoreTicket);
   const now = tx.ctx.clock.now();
-  if (leaveToSweep(pool.mode, arrival, candidates, now, queued)) return null;
+  if (waitsForSweep(pool.mode, arrival, candidates, now, queued)) return null;
   const proposal = matchNowAvoiding(pool.mode, arrival, candidates, now, tx.ctx.config.fairPlay.farming);
   if (!proposal || breaksRules(pool, proposal)) return null;
   return formRoom(tx, pool, proposal, { fresh: ticket });

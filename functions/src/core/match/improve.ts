@@ -14,15 +14,13 @@ export interface SearchBudget {
   patience: number;
   idlePerHopeful: number;
 }
-/** The search's budget in a busy mode's pool, where someone has waited `LONG_WAIT_SECONDS`, and per slice. */
+/** The search's budget in a pool where someone has waited `LONG_WAIT_SECONDS`, and per slice. */
 export const SEARCH_BUDGET: SearchBudget = { rounds: 200, patience: 80, idlePerHopeful: 2 };
 /**
- * The budget of a fresh pool (nobody has waited `LONG_WAIT_SECONDS`) in a mode that does not form sides first:
- * no early stop while two or more stranded tickets could be seated. On the benchmark's 1,000-player pools of
- * seed 004, a pool that strands a seatable party or two was given up too soon at two idle rounds each: the
- * last match of those ten pools comes only this way. A mode that forms sides first is set up for a busy
- * stream, swept every few seconds, and there the longer patience stranded more 4-stacks (196 against 187 on
- * the busy stream over 10 minutes; see docs/lab/packing.md), so it keeps the shorter one.
+ * The budget of a fresh pool (nobody has waited `LONG_WAIT_SECONDS`): no early stop while two or more stranded
+ * tickets could be seated. On the benchmark's 1,000-player pools of seed 004, a pool that strands a seatable
+ * party or two was given up too soon at two idle rounds each: the last match of those ten pools comes only
+ * this way. A stream's pools are fresh only in its first minute, so its sweeps keep the shorter patience.
  */
 export const FRESH_POOL_BUDGET: SearchBudget = { rounds: 200, patience: 200, idlePerHopeful: 100 };
 const MIN_PATIENCE = 5;
@@ -62,7 +60,7 @@ export function improvePacking(
   proposals: readonly MatchProposal[],
   nowMs: number,
   sweep: (tickets: readonly Ticket[]) => readonly MatchProposal[],
-  budget: SearchBudget = budgetFor(mode, tickets, nowMs),
+  budget: SearchBudget = isFresh(tickets, nowMs) ? FRESH_POOL_BUDGET : SEARCH_BUDGET,
 ): MatchProposal[] {
   const rounds = Math.min(budget.rounds, ROUNDS_PER_MATCH * proposals.length);
   if (mode.format.kind !== 'team' || rounds === 0) return [...proposals];
@@ -131,11 +129,6 @@ export function isFresh(tickets: readonly Ticket[], nowMs: number): boolean {
 export function roomForAnotherMatch(mode: Mode, tickets: readonly Ticket[], proposals: readonly MatchProposal[]) {
   const perMatch = mode.format.kind === 'team' ? 2 * mode.format.teamSize : 2;
   return seated(proposals) + perMatch <= packingCeiling(mode, tickets);
-}
-
-/** `FRESH_POOL_BUDGET` for a fresh pool of a mode that does not form sides first, else `SEARCH_BUDGET`. */
-function budgetFor(mode: Mode, tickets: readonly Ticket[], nowMs: number): SearchBudget {
-  return isFresh(tickets, nowMs) && !mode.sidesFirst ? FRESH_POOL_BUDGET : SEARCH_BUDGET;
 }
 
 /** Whether a ticket of `dissolved` that has waited `LONG_WAIT_SECONDS` has no seat in `remade`. */

@@ -1,11 +1,12 @@
 /**
  * The matcher: pure functions over tickets, with time passed in.
  * - `matchTicketNow` when a ticket is queued, with candidates read in `candidateScoreRange`, unless
- *   `leaveToSweep` says the sweep should place it;
+ *   `waitsForSweep` says the sweep should place it;
  * - `sweepPool` on the scheduled tick, over the whole pool of a mode;
  * - `violations` to re-check any proposal, or a room stored from one.
  */
-export { candidateScoreRange, candidatesWanted, leaveToSweep, matchTicketNow } from './matchNow.js';
+export { candidateScoreRange, candidatesWanted, matchTicketNow, waitsForSweep } from './matchNow.js';
+export { weighsPoolLength } from './busyPool.js';
 export { unmatchedReasons, type UnmatchedReason } from './reasons.js';
 export { isPremade, premadeBalanced } from './premade.js';
 export {

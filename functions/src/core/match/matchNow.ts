@@ -3,6 +3,7 @@ import type { Ticket } from './ticket.js';
 import { NO_PARTNER, hasScarceSolos } from './packing.js';
 import { QueuedPool } from './pool.js';
 import type { MatchProposal } from './proposal.js';
+import { ARRIVAL_WAIT, isNeedy } from './busyPool.js';
 
 /**
  * The score window to read candidates from for a ticket: any match it joins has a spread within the hard
@@ -25,30 +26,29 @@ export function candidatesWanted(mode: Mode, size: number): number {
 }
 
 /**
- * Whether a ticket being queued waits for the sweep rather than being matched now (issue 30; opt-in per mode,
- * `Mode.leaveToSweep`). It does in a team mode where some parties need scarce partners (`hasScarceSolos`)
- * when its read of the nearest tickets came back full, so the pool around it is busy, and that read holds a
- * party with few ways to play that has waited the mode's `afterSeconds`, or `busy.afterSeconds` where the
- * pool's statistics last counted `busy.minQueued` tickets or more waiting (`queued`). An arrival sees a handful
- * of tickets nearest its score, and where parties pile up (the middle of the scale, where party averages bunch)
- * those are the recent ones: matched there, it takes a solo or a 2-stack that a party waiting out of its view
- * needed. The sweep, due within its interval, sees the whole pool and gives those partners to the longest
- * waiting; the larger the pool, the more such parties it holds and the sooner an arrival is worth keeping for
- * them. A quiet pool, or one where nobody needy is waiting, still matches on arrival.
+ * Whether a ticket being queued waits for the sweep rather than being matched now (issue 30). It does in a team
+ * mode where some parties need scarce partners (`hasScarceSolos`) when its read of the nearest tickets came back
+ * full, so the pool around it is busy, and that read holds a party with few ways to play that has waited
+ * `ARRIVAL_WAIT.afterSeconds`, or `busyAfterSeconds` where the pool's statistics last counted `busyFromTickets`
+ * or more waiting (`queued`). An arrival sees a handful of tickets nearest its score, and where parties pile up
+ * (the middle of the scale, where party averages bunch) those are the recent ones: matched there, it takes a solo
+ * or a 2-stack that a party waiting out of its view needed. The sweep, due within its interval, sees the whole
+ * pool and gives those partners to the longest waiting; the larger the pool, the more such parties it holds and
+ * the sooner an arrival is worth keeping for them. A quiet pool, or one where nobody needy is waiting, still
+ * matches on arrival.
  */
-export function leaveToSweep(
+export function waitsForSweep(
   mode: Mode,
   ticket: Ticket,
   candidates: readonly Ticket[],
   nowMs: number,
   queued: number,
 ): boolean {
-  const rule = mode.leaveToSweep;
-  if (!rule || !hasScarceSolos(mode)) return false;
+  if (!hasScarceSolos(mode)) return false;
   const others = othersThan(ticket, candidates);
   if (others.length < candidatesWanted(mode, ticket.members.length)) return false;
-  const busy = rule.busy && queued >= rule.busy.minQueued ? rule.busy : null;
-  const waited = nowMs - (busy ?? rule).afterSeconds * 1000;
+  const busy = queued >= ARRIVAL_WAIT.busyFromTickets;
+  const waited = nowMs - (busy ? ARRIVAL_WAIT.busyAfterSeconds : ARRIVAL_WAIT.afterSeconds) * 1000;
   return others.some((c) => isNeedy(mode, c.members.length) && c.enqueuedAt <= waited);
 }
 
@@ -91,15 +91,6 @@ export function matchTicketNow(
 /** The candidates other than the ticket itself, each once (two overlapping range reads may repeat one). */
 function othersThan(ticket: Ticket, candidates: readonly Ticket[]): Ticket[] {
   return [...new Map(candidates.filter((c) => c.id !== ticket.id).map((c) => [c.id, c])).values()];
-}
-
-/**
- * Whether a waiting party of `size` has few ways to play, and so is served before the others: a party one
- * short of a side (only a solo completes it), or in 5v5 a 3-stack (only a 2-stack or two solos do).
- */
-function isNeedy(mode: Mode, size: number): boolean {
-  if (mode.format.kind !== 'team' || mode.format.teamSize < 3) return false;
-  return size === mode.format.teamSize - 1 || (mode.format.teamSize === 5 && size === 3);
 }
 
 /**

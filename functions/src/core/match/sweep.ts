@@ -5,8 +5,8 @@ import { hasScarceSolos, NO_PARTNER } from './packing.js';
 import { proposalTickets, type MatchProposal } from './proposal.js';
 import { hasWaitedLong, isFresh, roomForAnotherMatch } from './improve.js';
 import { packingSearchFor } from './slicedSearch.js';
-import { lastResortMatches } from './lastResort.js';
-import { formSidesFirst } from './sidesFirst.js';
+import { formSidesFirst } from './wholeSides.js';
+import { formsSidesFirst, busySweepRule, type BusySweepRule } from './busyPool.js';
 import { unmatchedReasons, type UnmatchedReason } from './reasons.js';
 
 /** Nearest other pairs a pair tries to play against when nothing else fits it. */
@@ -32,41 +32,26 @@ export interface SweepResult {
  * ticket build a match around itself from whatever is still free, so no valid match is left behind, and
  * an old ticket is never outbid by newer ones. Where that greedy sweep strands players, a search repacks the
  * matches around them to seat more: the whole pool, or a larger fresh one slice by slice (`packingSearchFor`).
+ * A busy pool of a mode with scarce partners forms and pairs whole sides first (`BUSY_SWEEP`).
  */
 export function sweepPool(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
-  const result = sweepWithinCaps(mode, tickets, nowMs);
-  return mode.lastResort ? withLastResort(mode, tickets, result, nowMs) : result;
+  return sweepWith(mode, tickets, nowMs, busySweepRule(mode));
 }
 
 /**
- * The sweep's result with the last resort's matches (`lastResortMatches`, opt-in) added: those the sweep left
- * and told `noSoloInReach` may match past the hard spread cap once they have waited long enough.
+ * The sweep under a given sides-first rule (`sweepPool` passes the mode's own; the tests pass others). In a pool
+ * the rule applies to (`formsSidesFirst`), sides are formed and paired first, and the rest of the sweep sees what they
+ * left, less the tickets held for the sides that found no opponent yet (reported as waiting for players within
+ * the caps).
  */
-function withLastResort(mode: Mode, tickets: readonly Ticket[], result: SweepResult, nowMs: number): SweepResult {
-  const matched = new Set(result.proposals.flatMap((p) => proposalTickets(p).map((t) => t.id)));
-  const left = tickets.filter((t) => !matched.has(t.id));
-  const hopeless = (t: Ticket) => result.reasonOf.get(t.id) === 'noSoloInReach';
-  const extra = lastResortMatches(mode, left, hopeless, nowMs);
-  if (extra.length === 0) return result;
-  const unmatched = { ...result.unmatched };
-  const reasonOf = new Map(result.reasonOf);
-  for (const ticket of extra.flatMap(proposalTickets)) {
-    const reason = reasonOf.get(ticket.id);
-    if (reason === undefined) continue;
-    unmatched[reason]--;
-    reasonOf.delete(ticket.id);
-  }
-  return { proposals: [...result.proposals, ...extra], unmatched, reasonOf };
-}
-
-/**
- * The sweep within the caps, before any last resort. In a busy pool of a mode that opts in (`Mode.sidesFirst`),
- * sides are formed and paired first, and the rest of the sweep sees what they left, less the tickets held for
- * the sides that found no opponent yet (reported as waiting for players within the caps).
- */
-function sweepWithinCaps(mode: Mode, tickets: readonly Ticket[], nowMs: number): SweepResult {
-  if (!mode.sidesFirst || tickets.length < mode.sidesFirst.minQueued) return sweepPacked(mode, tickets, nowMs);
-  const first = formSidesFirst(mode, tickets, nowMs);
+export function sweepWith(
+  mode: Mode,
+  tickets: readonly Ticket[],
+  nowMs: number,
+  rule: BusySweepRule | null,
+): SweepResult {
+  if (!rule || !formsSidesFirst(mode, tickets, nowMs, rule)) return sweepPacked(mode, tickets, nowMs);
+  const first = formSidesFirst(mode, tickets, nowMs, rule.holdSeconds);
   const out = new Set([...first.held, ...first.seated]);
   const rest = sweepPacked(
     mode,

@@ -3,7 +3,7 @@ import { matchingScore, waitSeconds } from './ticket.js';
 import { premadeBalanced } from './premade.js';
 import { measureQuality, proposalTickets, type MatchProposal } from './proposal.js';
 import { bestSplit } from './sides.js';
-import { currentCaps, spreadAllowed } from './widening.js';
+import { currentCaps } from './widening.js';
 
 export type ViolationRule =
   | 'duplicate'
@@ -55,12 +55,7 @@ export function violations(mode: Mode, proposal: MatchProposal): Violation[] {
 
   const caps = currentCaps(mode, Math.max(0, ...waits));
   const quality = measureQuality(proposal.sides, proposal.proposedAt);
-  const spread = spreadAllowed(
-    mode,
-    tickets.map((ticket, i) => ({ size: ticket.members.length, waitSeconds: waits[i] ?? 0 })),
-    Math.max(0, ...waits),
-  );
-  if (quality.spread > spread) fail('spreadCap', `spread ${quality.spread} exceeds the cap ${spread}`);
+  if (quality.spread > caps.spread) fail('spreadCap', `spread ${quality.spread} exceeds the cap ${caps.spread}`);
 
   if (mode.format.kind === 'team') teamViolations(mode.format, proposal, quality.sideDifference ?? 0, caps, fail);
   else freeForAllViolations(mode.format, proposal, waits, fail);

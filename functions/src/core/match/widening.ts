@@ -26,20 +26,3 @@ export function currentCaps(mode: Mode, oldestWaitSeconds: number): Caps {
     sideDifference: mode.format.kind === 'team' ? capAt(mode.format.sideDifferenceCap, oldestWaitSeconds) : null,
   };
 }
-
-/**
- * The spread a match may reach: the cap at its oldest ticket's wait, or, where the mode opts into a last resort
- * (`Mode.lastResort`) and the match holds a party one short of a side that has waited that long, the last resort's
- * spread. The sweep uses the last resort only for such parties that no solo within the hard cap can complete.
- */
-export function spreadAllowed(
-  mode: Mode,
-  tickets: readonly { size: number; waitSeconds: number }[],
-  oldestWaitSeconds: number,
-): number {
-  const cap = capAt(mode.spreadCap, oldestWaitSeconds);
-  const last = mode.lastResort;
-  if (!last || mode.format.kind !== 'team') return cap;
-  const short = mode.format.teamSize - 1;
-  return tickets.some((t) => t.size === short && t.waitSeconds >= last.afterSeconds) ? Math.max(cap, last.spread) : cap;
-}

@@ -117,43 +117,6 @@ export const modeSchema = z.object({
    * they had called `forfeit` (core/fairplay/leaving.ts). Null: off, a silent player stays in the game.
    */
   leaveAfterSilentSeconds: z.number().min(1).nullable().default(null),
-  /**
-   * Opt-in last resort (issue 30): a party one short of a side that no queued solo within the hard spread cap can
-   * complete may, once it has waited `afterSeconds`, be matched with a spread of up to `spread` points, past the
-   * hard cap; the side cap stays as it is. Null: off, and such a party waits for a solo within the hard cap.
-   */
-  lastResort: z
-    .strictObject({ afterSeconds: z.number().min(0), spread: z.number().positive() })
-    .nullable()
-    .default(null),
-  /**
-   * Opt-in (issue 30; off keeps requirement 7 as written): in a team mode of three or more a side, a ticket whose
-   * read of its nearest tickets comes back full and holds a party with few ways to play that has waited
-   * `afterSeconds` is left to the sweep instead of being matched on arrival (core/match/matchNow.ts,
-   * `leaveToSweep`). With `busy`, a pool whose statistics last counted `busy.minQueued` tickets or more waiting
-   * uses `busy.afterSeconds` instead (enqueues then read those statistics, at most once per instance every
-   * `matcher.statsEverySeconds`). Null: every arrival is matched at once when it can be.
-   */
-  leaveToSweep: z
-    .strictObject({
-      afterSeconds: z.number().min(0),
-      busy: z
-        .strictObject({ minQueued: z.number().int().min(0), afterSeconds: z.number().min(0) })
-        .nullable()
-        .default(null),
-    })
-    .nullable()
-    .default(null),
-  /**
-   * Opt-in (issue 30; off keeps the sweep complete): in a team mode of three or more a side, a sweep of a pool
-   * holding `minQueued` tickets or more forms whole sides first and pairs them, oldest first, before the rest of
-   * the sweep (core/match/sidesFirst.ts); the tickets of a side left without an opponent sit out the rest of that
-   * sweep while they have waited less than `holdSeconds`. Null: every sweep seats every valid match it finds.
-   */
-  sidesFirst: z
-    .strictObject({ minQueued: z.number().int().min(0), holdSeconds: z.number().min(0) })
-    .nullable()
-    .default(null),
   /** Regions, each its own pool, that players queue in and widen across as they wait (core/mode/regions.ts); null: one pool. */
   regions: regionsSchema.nullable().default(null),
   /** Which client builds play together and the oldest allowed (core/mode/builds.ts); null: any build, one pool. */
@@ -173,26 +136,7 @@ const modeIdSchema = z
 
 export const modesSchema = z
   .record(modeIdSchema, modeSchema)
-  .refine((modes) => Object.keys(modes).length > 0, 'at least one mode is required')
-  .superRefine((modes, ctx) => {
-    for (const [id, mode] of Object.entries(modes)) {
-      if (mode.lastResort && mode.lastResort.spread <= mode.spreadCap.hard)
-        ctx.addIssue({
-          code: 'custom',
-          path: [id, 'lastResort', 'spread'],
-          message: `a last resort widens past the hard spread cap (${mode.spreadCap.hard})`,
-        });
-      const scarcePartners = mode.format.kind === 'team' && mode.format.teamSize >= 3;
-      for (const option of ['leaveToSweep', 'sidesFirst'] as const) {
-        if (mode[option] && !scarcePartners)
-          ctx.addIssue({
-            code: 'custom',
-            path: [id, option],
-            message: 'only team modes of three or more a side have parties that need scarce partners',
-          });
-      }
-    }
-  });
+  .refine((modes) => Object.keys(modes).length > 0, 'at least one mode is required');
 export type Modes = z.infer<typeof modesSchema>;
 
 /** Validates a mode table, naming the place of each problem, e.g. `modes.2v2.spreadCap.schedule[1].value: ...`. */

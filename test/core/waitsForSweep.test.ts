@@ -2,33 +2,32 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   candidatesWanted,
-  leaveToSweep,
   matchTicketNow,
   proposalTickets,
   sweepPool,
+  waitsForSweep,
+  weighsPoolLength,
 } from '../../functions/src/core/match/index.js';
+import { ARRIVAL_WAIT } from '../../functions/src/core/match/busyPool.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
-import { defaultModes, parseModes, type Mode } from '../../functions/src/core/mode/modes.js';
+import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import { deepFreeze, NOW, ticket } from './helpers.js';
 
 /**
- * A default mode with arrivals left to the sweep beside parties that have waited 6 s, or 3 s where the pool's
- * statistics last counted 500 tickets or more.
+ * A default mode, as a studio gets it: arrivals are left to the sweep beside parties that have waited 6 s, or 3 s
+ * where the pool's statistics last counted 400 tickets or more.
  */
-const mode = (id: string): Mode => ({
-  ...(defaultModes[id] as Mode),
-  leaveToSweep: { afterSeconds: AFTER_SECONDS, busy: { minQueued: MIN_QUEUED, afterSeconds: BUSY_AFTER_SECONDS } },
-});
-const AFTER_SECONDS = 6;
-const MIN_QUEUED = 500;
-const BUSY_AFTER_SECONDS = 3;
+const mode = (id: string): Mode => defaultModes[id] as Mode;
+const AFTER_SECONDS = ARRIVAL_WAIT.afterSeconds;
+const MIN_QUEUED = ARRIVAL_WAIT.busyFromTickets;
+const BUSY_AFTER_SECONDS = ARRIVAL_WAIT.busyAfterSeconds;
 /** What the pool's statistics last counted, where a test does not say: fewer than `MIN_QUEUED`. */
 const QUIET = 100;
 
 /** The shell's use of the matcher on one arrival, then one sweep: the tickets seated, by id. */
 function arriveThenSweep(m: Mode, queued: Ticket[], arrival: Ticket, candidates: Ticket[]): Set<string> {
   const seated = new Set<string>();
-  const left = leaveToSweep(m, arrival, candidates, NOW, QUIET);
+  const left = waitsForSweep(m, arrival, candidates, NOW, QUIET);
   const now = left ? null : matchTicketNow(m, arrival, candidates, NOW);
   for (const t of now ? proposalTickets(now) : []) seated.add(t.id);
   const pool = [...queued, arrival].filter((t) => !seated.has(t.id));
@@ -49,13 +48,13 @@ describe('an arrival in a busy pool where a needy party waits is left to the swe
     // The shell's read: the five nearest above and the five nearest below; X is not among them.
     const candidates = deepFreeze([...solos, y]);
     expect(candidates).toHaveLength(candidatesWanted(fiveVsFive, 1));
-    expect(leaveToSweep(fiveVsFive, arrival, candidates, NOW, QUIET)).toBe(true);
+    expect(waitsForSweep(fiveVsFive, arrival, candidates, NOW, QUIET)).toBe(true);
     const seated = arriveThenSweep(fiveVsFive, [x, y, ...solos], arrival, candidates);
     expect(seated.has('x')).toBe(true);
     expect(seated.has('y')).toBe(true);
   });
 
-  it('leaves it sooner where the pool’s statistics last counted `busy.minQueued` tickets or more', () => {
+  it('leaves it sooner where the pool’s statistics last counted 400 tickets or more', () => {
     const fiveVsFive = mode('5v5');
     // Y, the only needy party in the read, has waited 4 s: long enough in a busy pool, not in a quieter one.
     const y = ticket(fiveVsFive, [1450, 1450, 1450, 1450], 4, 'y');
@@ -64,12 +63,9 @@ describe('an arrival in a busy pool where a needy party waits is left to the swe
     );
     const arrival = ticket(fiveVsFive, [1500], 0, 'arrival');
     const candidates = [...solos, y];
-    expect(leaveToSweep(fiveVsFive, arrival, candidates, NOW, MIN_QUEUED - 1)).toBe(false);
+    expect(waitsForSweep(fiveVsFive, arrival, candidates, NOW, MIN_QUEUED - 1)).toBe(false);
     expect(matchTicketNow(fiveVsFive, arrival, candidates, NOW)).not.toBeNull();
-    expect(leaveToSweep(fiveVsFive, arrival, candidates, NOW, MIN_QUEUED)).toBe(true);
-    // Without `busy`, a pool of any size waits the same 6 s.
-    const plain = { ...fiveVsFive, leaveToSweep: { afterSeconds: AFTER_SECONDS, busy: null } };
-    expect(leaveToSweep(plain, arrival, candidates, NOW, 10 * MIN_QUEUED)).toBe(false);
+    expect(waitsForSweep(fiveVsFive, arrival, candidates, NOW, MIN_QUEUED)).toBe(true);
   });
 
   it('still matches at once in a quiet pool: a read that came back short is all there is', () => {
@@ -78,11 +74,11 @@ describe('an arrival in a busy pool where a needy party waits is left to the swe
     const solos = [1496, 1497, 1498, 1499, 1501].map((r, i) => ticket(fiveVsFive, [r], 0, `s${i}`));
     const arrival = ticket(fiveVsFive, [1500], 0, 'arrival');
     const candidates = [...solos, y];
-    expect(leaveToSweep(fiveVsFive, arrival, candidates, NOW, QUIET)).toBe(false);
+    expect(waitsForSweep(fiveVsFive, arrival, candidates, NOW, QUIET)).toBe(false);
   });
 });
 
-describe('leaveToSweep', () => {
+describe('waitsForSweep', () => {
   const scarce = ['3v3', '4v4', '5v5'].filter((id) => defaultModes[id]);
   const others = Object.keys(defaultModes).filter((id) => !scarce.includes(id));
   const needy = (m: Mode, size: number) => {
@@ -107,43 +103,36 @@ describe('leaveToSweep', () => {
           // The same ticket read twice (two overlapping reads) counts once, and the arrival never counts.
           const read = [...candidates, ...candidates.slice(0, 2), arrival];
           const full = candidates.length >= candidatesWanted(m, a.size);
-          // The wait that counts: the busy one where the pool's statistics counted `busy.minQueued` or more.
+          // The wait that counts: the busy one where the pool's statistics counted 400 tickets or more.
           const after = counted >= MIN_QUEUED ? BUSY_AFTER_SECONDS : AFTER_SECONDS;
           const waitingNeedy = cs.some((c) => needy(m, c.size) && c.age >= after);
-          expect(leaveToSweep(m, arrival, read, NOW, counted)).toBe(full && waitingNeedy);
+          expect(waitsForSweep(m, arrival, read, NOW, counted)).toBe(full && waitingNeedy);
         }),
         { numRuns: 300 },
       );
     }
   });
 
-  it('is off by default, and only team modes of three or more a side may turn it on', () => {
+  it('needs no setting: every default mode with scarce partners does it, and reads the pool’s length for it', () => {
+    // A full read of parties one short of a side that have waited a minute.
     const busy = (m: Mode) => {
-      const candidates = Array.from({ length: 30 }, (_, i) => ticket(m, [1500 + i, 1500 + i, 1500 + i, 1500 + i], 60));
-      return leaveToSweep(m, ticket(m, [1500], 0), candidates, NOW, QUIET);
+      const short = m.format.kind === 'team' ? m.format.teamSize - 1 : 1;
+      const candidates = Array.from({ length: 30 }, (_, i) => ticket(m, Array(short).fill(1500 + i), 60));
+      return waitsForSweep(m, ticket(m, [1500], 0), candidates, NOW, QUIET);
     };
-    expect(busy(defaultModes['5v5'] as Mode)).toBe(false);
-    expect(busy(mode('5v5'))).toBe(true);
-    const raw = JSON.parse(JSON.stringify(defaultModes)) as Record<string, Record<string, unknown>>;
-    expect(() => parseModes({ '2v2': { ...raw['2v2'], leaveToSweep: { afterSeconds: 6 } } })).toThrow(
-      /modes\.2v2\.leaveToSweep: only team modes of three or more a side/,
-    );
-    expect(parseModes({ '4v4': { ...raw['4v4'], leaveToSweep: { afterSeconds: 6 } } })['4v4']?.leaveToSweep).toEqual({
-      afterSeconds: 6,
-      busy: null,
-    });
-    const fractional = { minQueued: 2.5, afterSeconds: 3 };
-    expect(() => parseModes({ '5v5': { ...raw['5v5'], leaveToSweep: { afterSeconds: 6, busy: fractional } } })).toThrow(
-      /modes\.5v5\.leaveToSweep\.busy\.minQueued/,
-    );
+    for (const id of scarce) {
+      expect(busy(mode(id))).toBe(true);
+      expect(weighsPoolLength(mode(id))).toBe(true);
+    }
+    for (const id of others) expect(weighsPoolLength(mode(id))).toBe(false);
   });
 
   it('never holds an arrival back in modes where no party needs a scarce partner', () => {
     for (const id of others) {
-      const m = { ...(defaultModes[id] as Mode), leaveToSweep: { afterSeconds: 0, busy: null } };
+      const m = mode(id);
       const size = m.format.kind === 'team' ? m.format.teamSize : 1;
       const candidates = Array.from({ length: 30 }, (_, i) => ticket(m, Array(size).fill(1500 + i), 60));
-      expect(leaveToSweep(m, ticket(m, [1500], 0), candidates, NOW, QUIET)).toBe(false);
+      expect(waitsForSweep(m, ticket(m, [1500], 0), candidates, NOW, 10 * MIN_QUEUED)).toBe(false);
     }
   });
 });
