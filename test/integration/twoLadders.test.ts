@@ -2,7 +2,8 @@
  * Two ladders in one functions codebase (test/fixtures/twoLadders: `exports.ladder` and `exports.arena`, each
  * `createLadderFunctions` with its own configuration and named database), loaded by one Functions emulator beside
  * the test stack. The same two players play a 1v1 in each through the SDK (`group: 'arena'` for the second): each
- * database holds only its own ladder's documents, and neither ladder's callables see the other's.
+ * database holds only its own ladder's documents, and neither ladder's callables see the other's. In one process
+ * (the emulator gives each function a worker of its own), two contexts keep their caches and op counts apart.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,8 +16,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLadder, type Ladder } from '@ladder/client';
 import { startStack, type Stack } from '../../scripts/emulators.js';
 import { app } from '../../functions/src/store/firestore/db.js';
+import { modePauseRef } from '../../functions/src/store/firestore/refs.js';
+import { assertPoolOpen } from '../../functions/src/store/pauses.js';
 import { closeAfterTest, newApp } from '../support/client.js';
 import { useTestConfig } from '../support/config.js';
+import { testContext } from '../support/context.js';
 import { reach } from '../support/ladder.js';
 
 const run = promisify(execFile);
@@ -125,5 +129,17 @@ describe('two ladders in one codebase', () => {
     expect(ladderRating! - GROUPS.ladder.initial).toBe(arenaRating! - GROUPS.arena.initial);
     // A mode only the arena configures is unknown to the other group.
     await expect(ladder.ann.queue('arena')).rejects.toMatchObject({ code: 'invalid-argument' });
+  });
+
+  it('keeps what an instance holds between calls apart for two ladders in one process', async () => {
+    const [ladder, arena] = [testContext(LADDER), testContext(ARENA)];
+    // The arena finds its 1v1 open and trusts that for a while; the other ladder's pool of the same id is not.
+    await assertPoolOpen(arena, arena.poolOf('1v1'));
+    const pause = { target: '1v1', message: 'Back soon', by: 'test', at: ladder.clock.now() };
+    await modePauseRef(ladder, '1v1').set(pause);
+    await expect(assertPoolOpen(ladder, ladder.poolOf('1v1'))).rejects.toMatchObject({ code: 'failed-precondition' });
+    // Each counted its own read only.
+    expect(ladder.ops.byKind.modePauses).toEqual({ reads: 1, writes: 0 });
+    expect(arena.ops.byKind.modePauses).toEqual({ reads: 1, writes: 0 });
   });
 });
