@@ -52,9 +52,10 @@ export interface StartOptions {
   /**
    * A second Auth and Functions pair beside a running stack (its Firestore named by FIRESTORE_EMULATOR_HOST),
    * with this environment for the functions (another LADDER_CONFIG, say): it is not recorded as the checkout's
-   * stack, so `reuse` and `npm run check-invariants` keep finding the first one.
+   * stack, so `reuse` and `npm run check-invariants` keep finding the first one. `functions`, a folder of this
+   * checkout (relative to its root) whose functions codebase is loaded instead of deploy/'s.
    */
-  extra?: { env: Record<string, string> };
+  extra?: { env: Record<string, string>; functions?: string };
   /**
    * Another Firebase project's folder (a studio's game, say): its firebase.json's functions and its Firestore rules
    * on a stack of their own, on free ports, with this checkout's emulator settings; not recorded as the checkout's
@@ -379,6 +380,7 @@ async function startFirebaseTools(
   // Another project runs with this checkout's emulator settings (hosts, no UI, one project).
   config.emulators = structuredClone(JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')).emulators);
   for (const [name, port] of Object.entries(ports)) config.emulators[name].port = port;
+  if (options.extra?.functions) config.functions = [{ source: options.extra.functions, codebase: 'extra' }];
   // firebase-tools resolves paths against the config file's folder, so the generated one sits beside firebase.json.
   const configPath = join(dir, '.firebase.emulators.json');
   writeFileSync(configPath, JSON.stringify(config, null, 2));

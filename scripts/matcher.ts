@@ -25,10 +25,10 @@ const number = (flag: string, text: string) => {
 // Loaded after the flags are read, so a bad flag fails before the functions' configuration is.
 const { runMatcher } = await import('../functions/src/jobs/matcherRun.js');
 const { envContext } = await import('./ladderContext.js');
-const { opCounts, opCountsByKind } = await import('../functions/src/store/firestore/metrics.js');
 const abort = new AbortController();
 process.once('SIGTERM', () => abort.abort());
-const report = await runMatcher(envContext(), {
+const ctx = envContext();
+const report = await runMatcher(ctx, {
   durationMs: number('seconds', values.seconds) * 1000,
   intervalMs: number('interval-ms', values['interval-ms']),
   leaseMs: values['lease-ms'] === undefined ? undefined : number('lease-ms', values['lease-ms']),
@@ -36,5 +36,5 @@ const report = await runMatcher(envContext(), {
   signal: abort.signal,
 });
 // The run's report and the reads and writes it made: the only Firestore work of this process.
-process.stdout.write(`${JSON.stringify({ ...report, ...opCounts, kinds: opCountsByKind })}\n`);
+process.stdout.write(`${JSON.stringify({ ...report, ...ctx.ops.totals, kinds: ctx.ops.byKind })}\n`);
 process.exit(0);

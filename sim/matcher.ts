@@ -1,14 +1,14 @@
 /**
  * Plays Cloud Scheduler for the simulation, as `npm start` does: a matcher run every tick (back to back by
  * default), each sweeping every interval for the configured run length. With one matcher the runs are in this
- * process, and each run's reads and writes are taken from the store layer's process-wide `opCounts`, which only
+ * process, and each run's reads and writes are taken from the op counters of the context it runs on, which only
  * the matcher moves here. With more, each matcher is a process of its own (scripts/matcher.ts, one run per
  * process, as one function instance runs it), which reports its run and its own counts when it ends.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { LadderContext } from '../functions/src/context.js';
 import { emptyRunReport, runMatcher, type RunReport } from '../functions/src/jobs/matcherRun.js';
-import { opCounts, opCountsByKind, type OpsByKind } from '../functions/src/store/firestore/metrics.js';
+import type { OpsByKind } from '../functions/src/store/firestore/metrics.js';
 import { startMatcherProcess } from './matcherProcess.js';
 
 export interface MatcherRun extends RunReport {
@@ -52,8 +52,9 @@ export class ScheduledMatcher {
   }
 
   private async runHere(): Promise<MatcherRun> {
-    const before = { ...opCounts };
-    const kindsBefore = structuredClone(opCountsByKind);
+    const { totals, byKind } = this.ctx.ops;
+    const before = { ...totals };
+    const kindsBefore = structuredClone(byKind);
     let report: RunReport | null = null;
     let error: string | null = null;
     try {
@@ -66,12 +67,12 @@ export class ScheduledMatcher {
       error = String(e);
     }
     const kinds = Object.fromEntries(
-      Object.entries(opCountsByKind).map(([kind, now]) => {
+      Object.entries(byKind).map(([kind, now]) => {
         const was = kindsBefore[kind] ?? { reads: 0, writes: 0 };
         return [kind, { reads: now.reads - was.reads, writes: now.writes - was.writes }];
       }),
     );
-    const counts = { reads: opCounts.reads - before.reads, writes: opCounts.writes - before.writes, kinds };
+    const counts = { reads: totals.reads - before.reads, writes: totals.writes - before.writes, kinds };
     return { ...(report ?? emptyRunReport()), ...counts, error };
   }
 

@@ -474,7 +474,7 @@ slow ready-check answer or heartbeat caused by it is in what follows from it (ca
 <h2>Firestore cost</h2>
 <p>Counted in the store layer: every transaction read and write (retries included), query results (at least one read each) and
 listener documents added or changed. Callables record theirs in <code>metrics/*</code>; the matcher runs in this process and counts
-in <code>opCounts</code>. A matched player is one seated in a room that got past its ready check.</p>${costSection(figures)}
+in the op counters of its context. A matched player is one seated in a room that got past its ready check.</p>${costSection(figures)}
 <p>Outside the enqueue → settlement window: ${figures.otherOps.map((r) => `${escapeHtml(r.source)} ${r.reads} reads / ${r.writes} writes`).join('; ') || '–'}.</p>
 <h2>Function invocations</h2>${invocationsTable(figures)}
 <h2>Matcher runs</h2>${matcherRunsTable(result)}

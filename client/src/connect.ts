@@ -26,6 +26,11 @@ export interface LadderOptions {
    * `(default)`. Every Firestore read of the SDK (match listeners, profiles, parties, queue statistics) uses it.
    */
   database?: string;
+  /**
+   * The group the ladder's functions are exported under (`export const arena = createLadderFunctions(…)` deploys
+   * `arena-enqueue`, …); default `ladder`. Two ladders in one codebase have a group each.
+   */
+  group?: string;
   /** Emulator endpoints as `host:port`, for local play and tests. */
   emulators?: EmulatorHosts;
   /**
@@ -70,14 +75,14 @@ export function connect(options: LadderOptions): Services {
   const firestore = lazyFirestore(async () =>
     (await import('./firestoreFeed.js')).openFirestore(app, emulators, debug, options.database),
   );
-  const call = retrying(invoker(functions));
+  const call = retrying(invoker(functions, options.group));
   const transport = options.transport ?? 'firestore';
   if (!['firestore', 'stream', 'poll'].includes(transport))
     throw new LadderError('invalid-argument', `transport must be 'firestore', 'stream' or 'poll', got ${transport}.`);
   const feed =
     transport === 'firestore'
       ? firestore.feed
-      : new RemoteFeed(call, { open: transport === 'stream' ? streamer(functions) : undefined });
+      : new RemoteFeed(call, { open: transport === 'stream' ? streamer(functions, options.group) : undefined });
   return {
     session: firebaseSession(auth),
     call,

@@ -171,11 +171,11 @@ export interface CallOptions {
 export type Invoke = <N extends CallName>(name: N, ...args: CallArgs<N>) => Promise<CallResponse<N>>;
 
 /** The plain invoker over one app's Functions: no retries, errors exactly as the functions SDK throws them. */
-export function invoker(functions: Functions): Invoke {
+export function invoker(functions: Functions, group?: string): Invoke {
   return async (name, ...[data, options]) => {
     const callable = httpsCallable(
       functions,
-      deployedName(name),
+      deployedName(name, group),
       options?.timeoutMs ? { timeout: options.timeoutMs } : undefined,
     );
     return (await callable(data ?? {})).data as CallResponse<typeof name>;
@@ -183,7 +183,7 @@ export function invoker(functions: Functions): Invoke {
 }
 
 /** Opens `watchMatch` streams through the functions SDK (`httpsCallable(...).stream()`). */
-export function streamer(functions: Functions) {
+export function streamer(functions: Functions, group?: string) {
   return async (
     data: CallRequest<'watchMatch'>,
     onChunk: (view: Streams['watchMatch']) => void,
@@ -192,7 +192,7 @@ export function streamer(functions: Functions) {
     // The stream ends by itself within a minute; the timeout only guards against a connection gone silent.
     const callable = httpsCallable<CallRequest<'watchMatch'>, CallResponse<'watchMatch'>, Streams['watchMatch']>(
       functions,
-      deployedName('watchMatch'),
+      deployedName('watchMatch', group),
       { timeout: 90_000 },
     );
     // The Firebase SDK runs where AbortController exists; the feed's own cancellation is bridged to it.

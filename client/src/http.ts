@@ -28,8 +28,10 @@ export interface HttpLadderOptions {
   fetch?: FetchLike;
   /** Emulator endpoints as `host:port` (Auth and Functions; Firestore is not used). */
   emulators?: Omit<EmulatorHosts, 'firestore'> & { firestore?: string };
+  /** The group the ladder's functions are exported under, default `ladder` (see the Firebase entry's `group`). */
+  group?: string;
   /**
-   * A relay in front of Google's endpoints (say on the studio's own domain): callables at `${functions}/ladder-${name}`,
+   * A relay in front of Google's endpoints (say on the studio's own domain): callables at `${functions}/${group}-${name}`,
    * the Auth REST API at `${auth}/identitytoolkit.googleapis.com/…` and `${auth}/securetoken.googleapis.com/…`.
    */
   relay?: { functions: string; auth: string };
@@ -68,7 +70,7 @@ export function createLadder(options: HttpLadderOptions): Ladder {
   const where = endpoints(options);
   const post = request ? adapterPost(request) : fetchPost(fetch!);
   const session = restSession(post, { identity: where.identity, token: where.token, apiKey: options.apiKey });
-  const urlOf = (name: CallName) => `${where.functions}/${deployedName(name)}`;
+  const urlOf = (name: CallName) => `${where.functions}/${deployedName(name, options.group)}`;
   const call = retrying(httpInvoker(post, urlOf, session.idToken));
   const transport = options.transport ?? (request ? 'poll' : 'stream');
   const open = transport === 'stream' && fetch ? fetchStreamer(fetch, urlOf, session.idToken) : undefined;

@@ -4,7 +4,7 @@ import type { AppConfig } from './core/config.js';
 import type { Ladder } from './core/ladder/ladder.js';
 import { resolvePool, type Pool, type PoolId } from './core/mode/pool.js';
 import { app } from './store/firestore/db.js';
-import { opCounts, opCountsByKind, type OpCounts, type OpsByKind } from './store/firestore/metrics.js';
+import { newOpCounters, type OpCounters } from './store/firestore/metrics.js';
 
 /** The current time in milliseconds since the epoch; a test may drive it by hand. */
 export interface Clock {
@@ -12,12 +12,6 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
-
-/** The reads and writes the store layer made, in all and by kind of document (store/firestore/metrics.ts). */
-export interface OpCounters {
-  readonly totals: OpCounts;
-  readonly byKind: OpsByKind;
-}
 
 /**
  * Everything one ladder's code runs with: its configuration, its database, its clock and its op counters. Built by
@@ -46,12 +40,25 @@ export function createContext(config: AppConfig, { clock = systemClock }: Contex
     config,
     db: getFirestore(app, config.firestore.database),
     clock,
-    ops: { totals: opCounts, byKind: opCountsByKind },
+    ops: newOpCounters(),
     ladderOf(id) {
       const ladder = Object.hasOwn(config.ladders, id) ? config.ladders[id] : undefined;
       if (!ladder) throw new Error(`No ladder "${id}" is configured (a mode or a stored document names it).`);
       return ladder;
     },
     poolOf: (source) => resolvePool(config, typeof source === 'string' ? source : source.mode),
+  };
+}
+
+/**
+ * A cache of one ladder's, by key: two ladders in one process may share a uid or a pool id, never what they hold
+ * for it. The ladder's context keys the map, so it lives as long as the ladder does.
+ */
+export function perLadder<V>(): (ctx: LadderContext) => Map<string, V> {
+  const maps = new WeakMap<LadderContext, Map<string, V>>();
+  return (ctx) => {
+    const map = maps.get(ctx) ?? new Map<string, V>();
+    maps.set(ctx, map);
+    return map;
   };
 }

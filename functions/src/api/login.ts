@@ -9,6 +9,7 @@ import { code2Session } from '../platforms/wechat.js';
 import { app } from '../store/firestore/db.js';
 import { ensurePlayer } from '../store/profile.js';
 import { publicCallable } from './callable.js';
+import type { LadderContext } from '../context.js';
 
 /**
  * A platform login's parameters, declared only when the deployment turns it on (`login.wechat`, `login.douyin`):
@@ -22,7 +23,9 @@ const declarePlatform = (prefix: 'WECHAT' | 'DOUYIN', name: string, apiBase: str
   timeoutMs: defineInt(`${prefix}_TIMEOUT_MS`, { default: 5000 }),
 });
 type Platform = ReturnType<typeof declarePlatform>;
-const platforms: { wechat: Platform | null; douyin: Platform | null } = { wechat: null, douyin: null };
+type Platforms = { wechat: Platform | null; douyin: Platform | null };
+/** Each ladder's platforms, declared as its login is defined: two ladders in one codebase may turn on different ones. */
+const platformsOf = new WeakMap<LadderContext, Platforms>();
 
 const loginCode = (from: string) =>
   z
@@ -67,7 +70,10 @@ const settingsOf = (platform: Platform) => ({
 });
 
 /** The uid a platform login maps to: `wechat:<openid>`, `douyin:<openid>`, `douyin-anonymous:<anonymous openid>`. */
-async function platformUid(input: Exclude<z.output<typeof loginSchema>, { provider: 'dev' }>): Promise<string> {
+async function platformUid(
+  platforms: Platforms,
+  input: Exclude<z.output<typeof loginSchema>, { provider: 'dev' }>,
+): Promise<string> {
   if (input.provider === 'wechat') {
     if (!platforms.wechat) fail('failed-precondition', 'WeChat login is off in this deployment (login.wechat).');
     return `wechat:${(await code2Session(settingsOf(platforms.wechat), input.code)).openid}`;
@@ -93,17 +99,19 @@ export const login = publicCallable(
       if (!onEmulator()) fail('failed-precondition', 'The dev login provider is only available on the emulators.');
       uid = devUid(input.name);
       nameHint = input.name;
-    } else uid = await platformUid(input);
+    } else uid = await platformUid(platformsOf.get(ctx) ?? { wechat: null, douyin: null }, input);
     const { player, state } = await ensurePlayer(ctx, uid, nameHint);
     assertNotBanned(state.ban, 'sign in', ctx.clock.now());
     const token = await getAuth(app).createCustomToken(uid, { provider: input.provider });
     return { uid, token, displayName: player.displayName };
   },
-  ({ config }) => {
-    platforms.wechat = config.login.wechat ? declarePlatform('WECHAT', 'WeChat', 'https://api.weixin.qq.com') : null;
-    platforms.douyin = config.login.douyin
-      ? declarePlatform('DOUYIN', 'Douyin', 'https://developer.toutiao.com')
-      : null;
+  (ctx) => {
+    const { config } = ctx;
+    const platforms: Platforms = {
+      wechat: config.login.wechat ? declarePlatform('WECHAT', 'WeChat', 'https://api.weixin.qq.com') : null,
+      douyin: config.login.douyin ? declarePlatform('DOUYIN', 'Douyin', 'https://developer.toutiao.com') : null,
+    };
+    platformsOf.set(ctx, platforms);
     const secrets = [platforms.wechat?.appSecret, platforms.douyin?.appSecret].filter((s) => s !== undefined);
     return secrets.length ? { secrets } : {};
   },

@@ -24,7 +24,7 @@ import {
 import { LIVE_ROOM_STATUSES, reportOverdue, type RoomDoc } from '../core/room/room.js';
 import { readyCheckOverdue } from '../core/room/readyCheck.js';
 import type { LadderContext } from '../context.js';
-import { countWrites, opCounts } from '../store/firestore/metrics.js';
+import { countWrites } from '../store/firestore/metrics.js';
 import { livingLeases, nextTakeover, planLeases } from '../core/queue/lease.js';
 import {
   claimLeases,
@@ -135,7 +135,7 @@ export class MatcherRun {
   /** Every configured pool, resolved once for the run. */
   private readonly configured: Map<PoolId, Pool>;
   private readonly recentWaits: Map<PoolId, BandWait[]>;
-  private readonly readsBefore = opCounts.reads;
+  private readonly readsBefore: number;
   private rooms: Mirror<RoomDoc, RoomDoc> | null = null;
   private readonly pools = new Map<string, PoolMirror>();
   private readonly heldFrom = new Map<string, number>();
@@ -166,6 +166,7 @@ export class MatcherRun {
     this.intervalMs = intervalMs;
     this.leaseMs = leaseMs ?? Math.max(3 * intervalMs, 15_000);
     this.signal = signal;
+    this.readsBefore = ctx.ops.totals.reads;
   }
 
   async run(): Promise<RunReport> {
@@ -200,7 +201,7 @@ export class MatcherRun {
     const rooms = await this.openRooms();
     if (!this.report.leased) {
       // Opening reads are counted process-wide: exact when the run is alone in its process, as deployed.
-      this.report.openingReads = opCounts.reads - this.readsBefore;
+      this.report.openingReads = this.ctx.ops.totals.reads - this.readsBefore;
       this.report.leased = true;
       this.report.sweptFrom = this.ctx.clock.now();
     }
@@ -228,6 +229,7 @@ export class MatcherRun {
 
   private async openRooms() {
     this.rooms ??= new Mirror<RoomDoc, RoomDoc>(
+      this.ctx,
       roomsRef(this.ctx).where('status', 'in', [...LIVE_ROOM_STATUSES]),
       (room) => room,
       { onAdded: (room) => recordWaits(this.recentWaits.get(room.mode), room, this.configured.get(room.mode)) },
@@ -473,7 +475,7 @@ async function publishStats(
   });
   lastStats.set(pool.id, { at: nowMs, stats });
   if (!statsChanged(previous?.stats, stats)) return;
-  countWrites(1, 'pools');
+  countWrites(ctx, 1, 'pools');
   await queueStatsRef(ctx, pool.id).set(stats);
 }
 

@@ -32,7 +32,7 @@ export async function calibrateDay(ctx: LadderContext, day: string, pageSize = 5
     let query = roomsRef(ctx).where(ROOM_ENDED_DAY, '==', day).orderBy(FieldPath.documentId()).limit(pageSize);
     if (after !== null) query = query.startAfter(after);
     const page = await query.get();
-    countQueryReads(page.size, 'rooms');
+    countQueryReads(ctx, page.size, 'rooms');
     for (const snap of page.docs) {
       const room = snap.data();
       tallyRoom(tally, room, edgesOf(ctx)(room.ladder));
@@ -46,6 +46,6 @@ export async function calibrateDay(ctx: LadderContext, day: string, pageSize = 5
   const batch = ctx.db.batch();
   for (const doc of docs) batch.set(calibrationRef(ctx, calibrationDocId(day, doc.mode)), doc);
   if (docs.length) await batch.commit();
-  countWrites(docs.length, 'calibration');
+  countWrites(ctx, docs.length, 'calibration');
   return { day, rooms, documents: docs.map((d) => calibrationDocId(day, d.mode)) };
 }

@@ -47,20 +47,20 @@ export async function exportMyData(ctx: LadderContext, uid: string): Promise<MyD
     reviewFlagRef(ctx, uid).get(),
     auditsRef(ctx).where('target', '==', uid).get(),
   ]);
-  countReads(1, 'players');
-  countReads(1, 'playerStates');
-  countReads(1, 'reviewFlags');
-  countQueryReads(history.size, 'history');
-  countQueryReads(rooms.size, 'rooms');
-  countQueryReads(seasons.size, 'seasons');
-  countQueryReads(audit.size, 'audit');
+  countReads(ctx, 1, 'players');
+  countReads(ctx, 1, 'playerStates');
+  countReads(ctx, 1, 'reviewFlags');
+  countQueryReads(ctx, history.size, 'history');
+  countQueryReads(ctx, rooms.size, 'rooms');
+  countQueryReads(ctx, seasons.size, 'seasons');
+  countQueryReads(ctx, audit.size, 'audit');
   const s = state.data() ?? null;
   const [party, ticket] = await Promise.all([
     s?.partyId ? partyRef(ctx, s.partyId).get() : null,
     s?.ticketId && s.mode ? ticketRef(ctx, s.mode, s.ticketId).get() : null,
   ]);
-  countReads(party ? 1 : 0, 'parties');
-  countReads(ticket ? 1 : 0, 'tickets');
+  countReads(ctx, party ? 1 : 0, 'parties');
+  countReads(ctx, ticket ? 1 : 0, 'tickets');
   return {
     uid,
     exportedAt: ctx.clock.now(),

@@ -19,7 +19,7 @@ export async function seasonNow(ctx: LadderContext, ladderId: string, nowMs: num
   if (tx) extension = (await tx.get(ref)).data();
   else {
     extension = (await ref.get()).data();
-    countReads(1, 'extensions');
+    countReads(ctx, 1, 'extensions');
   }
   return seasonRunningAt(seasons, extension ?? null, nowMs)?.id ?? null;
 }
@@ -27,7 +27,7 @@ export async function seasonNow(ctx: LadderContext, ladderId: string, nowMs: num
 /** A season's end with its extension, if any (one read). */
 export async function seasonEnd(ctx: LadderContext, ladderId: string, season: Season): Promise<number> {
   const extension = (await seasonExtensionRef(ctx, ladderId, season.id).get()).data();
-  countReads(1, 'extensions');
+  countReads(ctx, 1, 'extensions');
   return Math.max(season.end, extension?.end ?? season.end);
 }
 
@@ -36,7 +36,7 @@ export async function calendarOf(ctx: LadderContext, ladderId: string): Promise<
   const seasons = ctx.ladderOf(ladderId).seasons;
   if (seasons.length === 0) return [];
   const extensions = await seasonExtensionsRef(ctx, ladderId).get();
-  countQueryReads(extensions.size, 'extensions');
+  countQueryReads(ctx, extensions.size, 'extensions');
   return extendedCalendar(
     seasons,
     extensions.docs.map((d) => d.data()),

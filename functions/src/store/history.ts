@@ -37,8 +37,8 @@ export async function readHistory(ctx: LadderContext, uid: string, page: History
   }
   if (page.limit !== undefined) [stored, rooms] = [stored.limit(page.limit), rooms.limit(page.limit)];
   const [rows, settled] = await Promise.all([stored.get(), rooms.get()]);
-  countQueryReads(rows.size, 'history');
-  countQueryReads(settled.size, 'rooms');
+  countQueryReads(ctx, rows.size, 'history');
+  countQueryReads(ctx, settled.size, 'rooms');
   const merged = historyFrom(uid, rows, settled);
   return merged.slice(0, page.limit ?? merged.length);
 }

@@ -14,7 +14,7 @@ import {
 } from '../core/ladder/leaderboard.js';
 import type { Ladder } from '../core/ladder/ladder.js';
 import { ranked as withRank, type Player } from '../core/player/player.js';
-import { countQueryReads, countReads } from './firestore/metrics.js';
+import { type Counted, countQueryReads, countReads } from './firestore/metrics.js';
 import { playerRef, playersRef } from './firestore/refs.js';
 import { seasonNow } from './extension.js';
 import type { LadderContext } from '../context.js';
@@ -37,15 +37,15 @@ const bestFirst = (board: Board) => ranked(board).orderBy(`ladders.${board.ladde
 const ratingOf = (ladder: string) => `ladders.${ladder}.rating`;
 
 /** A count aggregation is billed one read per 1,000 index entries it passes (at least one). */
-async function count(query: Query<Player>): Promise<number> {
+async function count(on: Counted, query: Query<Player>): Promise<number> {
   const n = (await query.count().get()).data().count;
-  countReads(Math.max(1, Math.ceil(n / 1000)), 'players');
+  countReads(on, Math.max(1, Math.ceil(n / 1000)), 'players');
   return n;
 }
 
-async function rows(query: Query<Player>): Promise<Player[]> {
+async function rows(on: Counted, query: Query<Player>): Promise<Player[]> {
   const snapshot = await query.get();
-  countQueryReads(snapshot.size, 'players');
+  countQueryReads(on, snapshot.size, 'players');
   return snapshot.docs.map((doc) => doc.data());
 }
 
@@ -80,15 +80,15 @@ export async function leaderboard(
   const now = ctx.clock.now();
   const current: Board = { ctx, ladder, rules, season: await seasonNow(ctx, ladder, now) };
   const top = ask.limit
-    ? rankRows((await rows(bestFirst(current).limit(ask.limit))).map((p) => unranked(current, p, now)))
+    ? rankRows((await rows(ctx, bestFirst(current).limit(ask.limit))).map((p) => unranked(current, p, now)))
     : [];
   const mySnapshot = await playerRef(ctx, uid).get();
-  countQueryReads(1, 'players');
+  countQueryReads(ctx, 1, 'players');
   const mine = mySnapshot.data()?.ladders[ladder];
   const players = ask.players ? await listed(current, ask.players, now) : undefined;
   const board: Leaderboard = { ladder, top, me: null, ...(players && { players }) };
   if (!isRanked(mine, rules)) return ask.around ? { ...board, around: [] } : board;
-  const above = await count(ranked(current).where(ratingOf(ladder), '>', mine.rating));
+  const above = await count(ctx, ranked(current).where(ratingOf(ladder), '>', mine.rating));
   board.me = { rank: rankBelow(above), ...withRank(mine, rules, now) };
   if (ask.around) board.around = await around(current, mySnapshot, ask.around, above, now);
   return board;
@@ -102,17 +102,17 @@ async function around(
   playersAbove: number,
   now: number,
 ): Promise<LeaderboardRow[]> {
-  const { ladder } = board;
+  const { ctx, ladder } = board;
   const [above, below] = await Promise.all([
-    rows(bestFirst(board).endBefore(me).limitToLast(k)),
-    rows(bestFirst(board).startAfter(me).limit(k)),
+    rows(ctx, bestFirst(board).endBefore(me).limitToLast(k)),
+    rows(ctx, bestFirst(board).startAfter(me).limit(k)),
   ]);
   const window = [...above, me.data()!, ...below].map((p) => unranked(board, p, now));
   const ratings = window.map((row) => row.standing.rating);
   const mine = me.data()!.ladders[ladder]!.rating;
   const tallies = new Map<number, number>();
   for (const { rating, known } of windowTallies(ratings, mine, above.length < k)) {
-    tallies.set(rating, known ?? (await count(ranked(board).where(ratingOf(ladder), '==', rating))));
+    tallies.set(rating, known ?? (await count(ctx, ranked(board).where(ratingOf(ladder), '==', rating))));
   }
   const ranks = rankWindow(ratings, mine, playersAbove, (rating) => tallies.get(rating)!);
   return window.map(({ uid, displayName, standing }, i) => ({ rank: ranks[i]!, uid, displayName, ...standing }));
@@ -122,7 +122,7 @@ async function around(
 async function listed(board: Board, uids: string[], now: number): Promise<LeaderboardRow[]> {
   const { ctx, ladder, rules, season } = board;
   const snapshots = await ctx.db.getAll(...[...new Set(uids)].map((id) => playerRef(ctx, id)));
-  countReads(snapshots.length, 'players');
+  countReads(ctx, snapshots.length, 'players');
   const players = snapshots
     .map((snapshot) => snapshot.data() as Player | undefined)
     .filter((p): p is Player => !!p && isRanked(p.ladders[ladder], rules) && p.ladders[ladder]!.season === season)
@@ -133,7 +133,7 @@ async function listed(board: Board, uids: string[], now: number): Promise<Leader
   const counts = await Promise.all(
     bands.map(({ above, atMost }) => {
       const query = ranked(board).where(ratingOf(ladder), '>', above);
-      return count(atMost === null ? query : query.where(ratingOf(ladder), '<=', atMost));
+      return count(ctx, atMost === null ? query : query.where(ratingOf(ladder), '<=', atMost));
     }),
   );
   const ranks = ranksFromBands(bands, counts);

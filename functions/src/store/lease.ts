@@ -30,7 +30,7 @@ export async function renewBeacon(
   if (last) {
     try {
       const { writeTime } = await ref.update(beacon, { lastUpdateTime: last });
-      countWrites(1, 'matcherRuns');
+      countWrites(ctx, 1, 'matcherRuns');
       return { writtenAt: writeTime, lost: false };
     } catch (error) {
       const code = grpcCode(error);
@@ -38,7 +38,7 @@ export async function renewBeacon(
     }
   }
   const { writeTime } = await ref.set(beacon);
-  countWrites(1, 'matcherRuns');
+  countWrites(ctx, 1, 'matcherRuns');
   return { writtenAt: writeTime, lost: last !== null };
 }
 
@@ -49,7 +49,7 @@ export async function renewBeacon(
 export async function liveRuns(ctx: LadderContext): Promise<Map<string, number>> {
   const now = ctx.clock.now();
   const snapshot = await runBeaconsRef(ctx).get();
-  countQueryReads(snapshot.size, 'matcherRuns');
+  countQueryReads(ctx, snapshot.size, 'matcherRuns');
   const runs = new Map<string, number>();
   for (const d of snapshot.docs) {
     if (d.data().expiresAt > now) {
@@ -58,12 +58,12 @@ export async function liveRuns(ctx: LadderContext): Promise<Map<string, number>>
     }
     try {
       await d.ref.delete({ lastUpdateTime: d.updateTime });
-      countWrites(1, 'matcherRuns');
+      countWrites(ctx, 1, 'matcherRuns');
     } catch (error) {
       const code = grpcCode(error);
       if (code !== GRPC.FAILED_PRECONDITION && code !== GRPC.NOT_FOUND) throw error;
       const renewed = (await d.ref.get()).data();
-      countReads(1, 'matcherRuns');
+      countReads(ctx, 1, 'matcherRuns');
       if (renewed) runs.set(d.id, renewed.expiresAt);
     }
   }
@@ -72,7 +72,7 @@ export async function liveRuns(ctx: LadderContext): Promise<Map<string, number>>
 
 export async function endBeacon(ctx: LadderContext, holder: string): Promise<void> {
   await runBeaconRef(ctx, holder).delete();
-  countWrites(1, 'matcherRuns');
+  countWrites(ctx, 1, 'matcherRuns');
 }
 
 /** The leases as one query saw them, with each one's update time, so a claim can write on them unread. */
@@ -83,7 +83,7 @@ export interface LeasesRead {
 
 export async function readLeases(ctx: LadderContext): Promise<LeasesRead> {
   const snapshot = await leasesRef(ctx).get();
-  countQueryReads(snapshot.size, 'matcherLeases');
+  countQueryReads(ctx, snapshot.size, 'matcherLeases');
   return {
     leases: new Map(snapshot.docs.map((d) => [d.id, d.data()])),
     updateTimes: new Map(snapshot.docs.map((d) => [d.id, d.updateTime])),
@@ -132,7 +132,7 @@ async function claimSeen(
   }
   try {
     const results = writing.length ? await batch.commit() : [];
-    countWrites(writing.length, 'matcherLeases');
+    countWrites(ctx, writing.length, 'matcherLeases');
     const written: LeasesRead = { leases: new Map(), updateTimes: new Map() };
     for (const id of taken) {
       const i = writing.indexOf(id);

@@ -85,8 +85,8 @@ export async function leaveIfSilent(
   roomId: string,
 ): Promise<{ left: string[]; nextCheckAt: number | null }> {
   const [roomSnap, beatSnaps] = await Promise.all([roomRef(ctx, roomId).get(), gameBeatsRef(ctx, roomId).get()]);
-  countReads(1, 'rooms');
-  countReads(beatSnaps.size, 'beats');
+  countReads(ctx, 1, 'rooms');
+  countReads(ctx, beatSnaps.size, 'beats');
   const look = silenceIn(ctx, roomSnap.data(), beatSnaps, ctx.clock.now());
   if (!look?.silent.length) return { left: [], nextCheckAt: look?.nextCheckAt ?? null };
   return transaction(ctx, async (tx) => {

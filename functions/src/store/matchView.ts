@@ -123,7 +123,7 @@ export function watchView(
       // Each snapshot is a billed read, and the read it may set off is the same call's.
       const stop = ref.onSnapshot(
         countedLater((snap: DocumentSnapshot<unknown>) => {
-          countReads(1, kindOf(ref));
+          countReads(ctx, 1, kindOf(ref));
           if (!snap.exists || timeOf(snap) > last) refresh();
         }),
         onError,
@@ -150,10 +150,10 @@ export async function claimStream(
   onReplaced: () => void,
 ): Promise<() => void> {
   await streamClaimRef(ctx, uid).set({ id, at: ctx.clock.now() });
-  countWrites(1, 'matchStreams');
+  countWrites(ctx, 1, 'matchStreams');
   return streamClaimRef(ctx, uid).onSnapshot(
     countedLater((snap: DocumentSnapshot<{ id: string }>) => {
-      countReads(1, 'matchStreams');
+      countReads(ctx, 1, 'matchStreams');
       const claim = snap.data();
       if (claim && claim.id !== id) onReplaced();
     }),

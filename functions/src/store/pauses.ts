@@ -5,7 +5,7 @@ import { audit } from './audit.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { modePauseRef, ticketRef, ticketsRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
-import type { LadderContext } from '../context.js';
+import { type LadderContext, perLadder } from '../context.js';
 
 const RELEASED = 'released: the mode was paused';
 /**
@@ -33,7 +33,7 @@ async function releaseWaiting(ctx: LadderContext, pools: string[]): Promise<numb
   let released = 0;
   for (const pool of pools) {
     const queued = await ticketsRef(ctx, pool).where('status', '==', 'queued').select().get();
-    countQueryReads(queued.size, 'tickets');
+    countQueryReads(ctx, queued.size, 'tickets');
     for (const doc of queued.docs) released += await release(ctx, pool, doc.id);
   }
   return released;
@@ -72,8 +72,8 @@ export function resumeMode(ctx: LadderContext, actor: string, target: string, re
   });
 }
 
-/** When this instance last read each pool's pauses and found none (ms since the epoch). */
-const foundOpen = new Map<string, number>();
+/** When this instance last read each of a ladder's pools' pauses and found none (ms since the epoch). */
+const foundOpenIn = perLadder<number>();
 
 /**
  * Refuses queueing for a paused pool: one plain read of its pause documents (the mode's, and the region's own),
@@ -82,10 +82,11 @@ const foundOpen = new Map<string, number>();
  */
 export async function assertPoolOpen(ctx: LadderContext, pool: Pick<Pool, 'id' | 'modeId'>): Promise<void> {
   const now = ctx.clock.now();
+  const foundOpen = foundOpenIn(ctx);
   if (now - (foundOpen.get(pool.id) ?? Number.NEGATIVE_INFINITY) < OPEN_TRUSTED_MS) return;
   foundOpen.delete(pool.id);
   const pauses = await ctx.db.getAll(...pauseTargetsOf(pool).map((id: string) => modePauseRef(ctx, id)));
-  countReads(pauses.length, 'modePauses');
+  countReads(ctx, pauses.length, 'modePauses');
   assertNotPaused(pauses.map((p) => p.data() as ModePause | undefined));
   foundOpen.set(pool.id, now);
 }

@@ -1,7 +1,7 @@
 import type { PoolId } from '../core/mode/pool.js';
 import { assembleDigest, digestChunks, digestWorthWriting } from '../core/queue/digest.js';
 import { toPoolEntry, type PoolEntry, type TicketDoc } from '../core/queue/ticket.js';
-import { countQueryReads, countWrites } from './firestore/metrics.js';
+import { type Counted, countQueryReads, countWrites } from './firestore/metrics.js';
 import { Mirror } from './firestore/mirror.js';
 import {
   digestChunkRef,
@@ -21,16 +21,16 @@ const CHUNKS_PER_BATCH = 8;
  */
 export class PoolMirror {
   private constructor(
-    private readonly on: On,
+    private readonly on: On & Counted,
     readonly poolId: PoolId,
     private readonly mirror: Mirror<TicketDoc, PoolEntry>,
     private readonly chunkIds: string[],
     private readonly hadDigest: boolean,
   ) {}
 
-  static async open(on: On, poolId: PoolId): Promise<PoolMirror> {
+  static async open(on: On & Counted, poolId: PoolId): Promise<PoolMirror> {
     const snapshot = await digestChunksRef(on, poolId).get();
-    countQueryReads(snapshot.size, 'digest');
+    countQueryReads(on, snapshot.size, 'digest');
     const chunks = snapshot.docs.flatMap((d) => {
       const parsed = digestChunkSchema.safeParse(d.data());
       return parsed.success ? [parsed.data] : [];
@@ -38,10 +38,10 @@ export class PoolMirror {
     const digest = assembleDigest(chunks, (a, b) => a.isEqual(b));
     const queued = (doc: TicketDoc) => (doc.status === 'queued' ? toPoolEntry(doc) : null);
     const mirror = digest
-      ? new Mirror(ticketsRef(on, poolId).where(TICKET_CHANGED_AT, '>', digest.asOf), queued, {
+      ? new Mirror(on, ticketsRef(on, poolId).where(TICKET_CHANGED_AT, '>', digest.asOf), queued, {
           initial: digest.entries,
         })
-      : new Mirror(ticketsRef(on, poolId).where('status', '==', 'queued'), queued);
+      : new Mirror(on, ticketsRef(on, poolId).where('status', '==', 'queued'), queued);
     const pool = new PoolMirror(
       on,
       poolId,
@@ -83,7 +83,7 @@ export class PoolMirror {
         else batch.delete(digestChunkRef(this.on, this.poolId, id));
       }
       await batch.commit();
-      countWrites(slice.length, 'digest');
+      countWrites(this.on, slice.length, 'digest');
     }
   }
 }

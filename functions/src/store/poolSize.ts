@@ -2,10 +2,10 @@ import { weighsPoolLength } from '../core/match/index.js';
 import type { Pool } from '../core/mode/pool.js';
 import { countReads } from './firestore/metrics.js';
 import { queueStatsRef } from './firestore/refs.js';
-import type { LadderContext } from '../context.js';
+import { type LadderContext, perLadder } from '../context.js';
 
-/** When this instance last read each pool's statistics, and the waiting tickets they counted. */
-const lastRead = new Map<string, { at: number; waiting: number }>();
+/** When this instance last read each of a ladder's pools' statistics, and the waiting tickets they counted. */
+const lastReadIn = perLadder<{ at: number; waiting: number }>();
 
 /**
  * The tickets waiting in a pool as its statistics (`pools/{poolId}`, written by the matcher after a sweep) last
@@ -18,11 +18,11 @@ const lastRead = new Map<string, { at: number; waiting: number }>();
 export async function waitingInPool(ctx: LadderContext, pool: Pick<Pool, 'id' | 'mode'>): Promise<number> {
   if (!weighsPoolLength(pool.mode)) return 0;
   const now = ctx.clock.now();
-  const cached = lastRead.get(pool.id);
+  const cached = lastReadIn(ctx).get(pool.id);
   if (cached && now - cached.at < ctx.config.matcher.statsEverySeconds * 1000) return cached.waiting;
   const stats = await queueStatsRef(ctx, pool.id).get();
-  countReads(1, 'pools');
+  countReads(ctx, 1, 'pools');
   const waiting = stats.data()?.waitingTickets ?? 0;
-  lastRead.set(pool.id, { at: now, waiting });
+  lastReadIn(ctx).set(pool.id, { at: now, waiting });
   return waiting;
 }

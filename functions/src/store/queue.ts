@@ -22,7 +22,7 @@ import {
   toCoreTicket,
   type TicketDoc,
 } from '../core/queue/ticket.js';
-import { countQueryReads } from './firestore/metrics.js';
+import { type Counted, countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
 import { gameBeatRef, type On, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
 import { breaksRules, formRoom } from './rooms.js';
@@ -81,7 +81,7 @@ async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: 
   // Taken after the reads: a ticket these reads saw end was ended no later, so the new one never seems to
   // start before the old one stopped.
   const now = tx.ctx.clock.now();
-  if (limit) players.updateState(uid, { calls: countedBucket(uid, players.get(uid).state, limit, now) });
+  if (limit) players.updateState(uid, { calls: countedBucket(tx.ctx, uid, players.get(uid).state, limit, now) });
   const queuers = members.map((m) => {
     const { player, state } = players.get(m);
     return {
@@ -118,7 +118,7 @@ async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: 
  * document per missing player), never the pool. Ordering by score and then document id and starting
  * after the ticket itself leaves it out without paying a read for it.
  */
-async function readCandidates(on: On, pool: Pool, ticket: TicketDoc): Promise<TicketDoc[]> {
+async function readCandidates(on: On & Counted, pool: Pool, ticket: TicketDoc): Promise<TicketDoc[]> {
   const plan = candidatePlan(pool, ticket);
   const queued = ticketsRef(on, pool.id).where('status', '==', 'queued');
   const upward = queued
@@ -133,8 +133,8 @@ async function readCandidates(on: On, pool: Pool, ticket: TicketDoc): Promise<Ti
     .orderBy(FieldPath.documentId(), 'desc');
   const nearest = (query: typeof upward) => query.startAfter(ticket.score, ticket.id).limit(plan.perDirection).get();
   const [above, below] = await Promise.all([nearest(upward), nearest(downward)]);
-  countQueryReads(above.size, 'tickets');
-  countQueryReads(below.size, 'tickets');
+  countQueryReads(on, above.size, 'tickets');
+  countQueryReads(on, below.size, 'tickets');
   const docs = [...above.docs, ...below.docs];
   const missing = plan.wanted - docs.length;
   const direction = topUpDirection(plan, above.size, below.size);
@@ -146,7 +146,7 @@ async function readCandidates(on: On, pool: Pool, ticket: TicketDoc): Promise<Ti
         : null;
   if (missing > 0 && topUp?.after) {
     const more = await topUp.query.startAfter(topUp.after).limit(missing).get();
-    countQueryReads(more.size, 'tickets');
+    countQueryReads(on, more.size, 'tickets');
     docs.push(...more.docs);
   }
   return docs.map((d) => d.data());
@@ -159,7 +159,7 @@ async function readCandidates(on: On, pool: Pool, ticket: TicketDoc): Promise<Ti
  */
 async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
   const arrival = toCoreTicket(ticket);
-  const [read, queued] = await Promise.all([readCandidates(tx, pool, ticket), waitingInPool(tx.ctx, pool)]);
+  const [read, queued] = await Promise.all([readCandidates(tx.ctx, pool, ticket), waitingInPool(tx.ctx, pool)]);
   const candidates = read.map(toCoreTicket);
   const now = tx.ctx.clock.now();
   if (waitsForSweep(pool.mode, arrival, candidates, now, queued)) return null;
@@ -234,7 +234,7 @@ async function recordGameBeat(
 ) {
   const last = (await tx.get(gameBeatRef(tx, roomId, uid))).data();
   if (!gameBeatPaid(last?.at ?? null, silentSeconds, now) && limit)
-    tx.update(playerStateRef(tx, uid), { calls: countedBucket(uid, state, limit, now) });
+    tx.update(playerStateRef(tx, uid), { calls: countedBucket(tx.ctx, uid, state, limit, now) });
   tx.set(gameBeatRef(tx, roomId, uid), { uid, at: now });
   return now + silentSeconds * 1000;
 }

@@ -10,16 +10,17 @@ import { changeDocument, type Decision } from './firestore/optimistic.js';
 import { playerStateRef } from './firestore/refs.js';
 import { transaction } from './firestore/tx.js';
 import { assertNotDeleted } from './sessions.js';
-import type { LadderContext } from '../context.js';
+import { type LadderContext, perLadder } from '../context.js';
 
 /**
- * Calls this instance took from players' buckets and has not admitted yet, by player. Dropping one (an instance
- * restarting, or the oldest player when the map is full) forfeits them: the limit only gets stricter.
+ * Calls this instance took from a ladder's players' buckets and has not admitted yet, by player. Dropping one (an
+ * instance restarting, or the oldest player when the map is full) forfeits them: the limit only gets stricter.
  */
-const allowances = new Map<string, number>();
+const allowancesIn = perLadder<number>();
 const MAX_PLAYERS_HELD = 10_000;
 
-function hold(uid: string, calls: number) {
+function hold(ctx: LadderContext, uid: string, calls: number) {
+  const allowances = allowancesIn(ctx);
   allowances.delete(uid);
   if (calls <= 0) return;
   allowances.set(uid, calls);
@@ -27,17 +28,17 @@ function hold(uid: string, calls: number) {
 }
 
 /**
- * Until when this instance knows a player's bucket is empty, from a refusal it saw: nothing refills a bucket but
- * time, so refusing before then without a read is what the bucket would say.
+ * Until when this instance knows a ladder's player's bucket is empty, from a refusal it saw: nothing refills a
+ * bucket but time, so refusing before then without a read is what the bucket would say.
  */
-const refusedUntil = new Map<string, number>();
+const refusedUntilIn = perLadder<number>();
 
 /** Refuses the call, without a read, if this instance saw the player's bucket empty and it has not refilled since. */
 export function assertNotRefused(ctx: LadderContext, uid: string) {
-  const until = refusedUntil.get(uid) ?? 0;
+  const until = refusedUntilIn(ctx).get(uid) ?? 0;
   const now = ctx.clock.now();
   if (until > now) refuseCall(until - now);
-  refusedUntil.delete(uid);
+  refusedUntilIn(ctx).delete(uid);
 }
 
 /** A call admitted against the caller's bucket; `refund` gives it back to this instance (bad input, say). */
@@ -58,22 +59,29 @@ export async function takeCall(
   config: RateLimitConfig,
   most?: number,
 ): Promise<AdmittedCall> {
+  const allowances = allowancesIn(ctx);
   const held = allowances.get(uid) ?? 0;
-  if (held >= 1) hold(uid, held - 1);
+  if (held >= 1) hold(ctx, uid, held - 1);
   else {
     assertNotRefused(ctx, uid);
-    hold(uid, (await takeGrant(ctx, uid, config, most)) - 1 + (allowances.get(uid) ?? 0));
+    hold(ctx, uid, (await takeGrant(ctx, uid, config, most)) - 1 + (allowances.get(uid) ?? 0));
   }
-  return { refund: () => hold(uid, (allowances.get(uid) ?? 0) + 1) };
+  return { refund: () => hold(ctx, uid, (allowances.get(uid) ?? 0) + 1) };
 }
 
 /**
  * Counts one call in a transaction that writes the player's state anyway (queueing): the bucket to write with
  * it, or a refusal, which aborts the transaction.
  */
-export function countedBucket(uid: string, state: PlayerState, config: RateLimitConfig, nowMs: number): CallBucket {
+export function countedBucket(
+  ctx: LadderContext,
+  uid: string,
+  state: PlayerState,
+  config: RateLimitConfig,
+  nowMs: number,
+): CallBucket {
   const admission = admitCall(state.calls, config, nowMs);
-  if (!admission.admitted) return refuse(uid, admission.retryAfterMs, nowMs);
+  if (!admission.admitted) return refuse(ctx, uid, admission.retryAfterMs, nowMs);
   return admission.bucket;
 }
 
@@ -85,18 +93,18 @@ function takeGrant(ctx: LadderContext, uid: string, config: RateLimitConfig, mos
   const decide = (state: PlayerState | undefined): Decision<PlayerState, number> => {
     const now = ctx.clock.now();
     const grant = grantCalls(state?.calls ?? null, config, now, most);
-    if (!grant.admitted) return refuse(uid, grant.retryAfterMs, now);
+    if (!grant.admitted) return refuse(ctx, uid, grant.retryAfterMs, now);
     return state
       ? { kind: 'write', document: { calls: grant.bucket }, result: grant.granted }
       : { kind: 'transaction' };
   };
-  return changeDocument(playerStateRef(ctx, uid), decide, () =>
+  return changeDocument(ctx, playerStateRef(ctx, uid), decide, () =>
     transaction(ctx, async (tx) => {
       const state = (await tx.get(playerStateRef(ctx, uid))).data();
       if (!state) await assertNotDeleted(tx, [uid], uid);
       const now = ctx.clock.now();
       const grant = grantCalls(state?.calls ?? null, config, now, most);
-      if (!grant.admitted) return refuse(uid, grant.retryAfterMs, now);
+      if (!grant.admitted) return refuse(ctx, uid, grant.retryAfterMs, now);
       if (state) tx.update(playerStateRef(ctx, uid), { calls: grant.bucket });
       else tx.set(playerStateRef(ctx, uid), { ...idleState(now), calls: grant.bucket });
       return grant.granted;
@@ -104,7 +112,8 @@ function takeGrant(ctx: LadderContext, uid: string, config: RateLimitConfig, mos
   );
 }
 
-function refuse(uid: string, retryAfterMs: number, nowMs: number): never {
+function refuse(ctx: LadderContext, uid: string, retryAfterMs: number, nowMs: number): never {
+  const refusedUntil = refusedUntilIn(ctx);
   refusedUntil.set(uid, nowMs + retryAfterMs);
   if (refusedUntil.size > MAX_PLAYERS_HELD) refusedUntil.delete(refusedUntil.keys().next().value!);
   return refuseCall(retryAfterMs);

@@ -178,6 +178,7 @@ export function respondToReadyCheck(
 ): Promise<Answered> {
   const answer = (room: RoomDoc, nowMs: number) => answerReadyCheck(room, uid, accept, ctx.poolOf(room).mode, nowMs);
   return changeDocument(
+    ctx,
     roomRef(ctx, roomId),
     (current): Decision<RoomDoc, Answered> => {
       const room = requireRoom(current, roomId);
@@ -228,9 +229,9 @@ export function expireOverdueReadyCheck(ctx: LadderContext, roomId: string) {
  */
 export async function markReadyCheckSeen(ctx: LadderContext, uid: string, roomId: string): Promise<{ seen: boolean }> {
   const room = requireRoom((await roomRef(ctx, roomId).get()).data(), roomId);
-  countReads(1, 'rooms');
+  countReads(ctx, 1, 'rooms');
   if (!readyCheckOpenTo(room, uid)) return { seen: false };
   await readyCheckSeenRef(ctx, roomId, uid).set({ uid, at: ctx.clock.now() });
-  countWrites(1, 'seen');
+  countWrites(ctx, 1, 'seen');
   return { seen: true };
 }

@@ -45,7 +45,7 @@ async function liveRoomsOf(ctx: LadderContext, ladder: string, season: string): 
     .where('status', 'in', [...LIVE_ROOM_STATUSES])
     .limit(1)
     .get();
-  countQueryReads(live.size, 'rooms');
+  countQueryReads(ctx, live.size, 'rooms');
   return live.size;
 }
 
@@ -60,7 +60,7 @@ async function rolloverBatch(
 ) {
   const next = await seasonNow(ctx, ladderId, nowMs);
   const due = await playersRef(ctx).where(`ladders.${ladderId}.season`, '==', season).limit(size).get();
-  countQueryReads(due.size, 'players');
+  countQueryReads(ctx, due.size, 'players');
   if (due.empty) return false;
   await transaction(ctx, async (tx) => {
     // Read again inside the transaction: a settlement may have closed a player meanwhile.
@@ -140,7 +140,7 @@ export async function closeSeason(
   if (!calendar) throw new Error(`ladder ${ladderId} has no season ${season}`);
   const ref = seasonCloseRef(ctx, ladderId, season);
   let close = (await ref.get()).data();
-  countQueryReads(1, 'closes');
+  countQueryReads(ctx, 1, 'closes');
   if (close?.phase === 'done') return { kind: 'done', close };
   if (!close) {
     // Not started: the season may have been extended (a started close is never extended, so needs no look).
@@ -164,7 +164,7 @@ export async function closeSeason(
   }
   for (let batches = 0; batches < maxBatches; batches++) {
     close = (await ref.get()).data()!;
-    countQueryReads(1, 'closes');
+    countQueryReads(ctx, 1, 'closes');
     if (close.phase === 'done') return { kind: 'done', close };
     const more =
       close.phase === 'rollover'
@@ -172,7 +172,7 @@ export async function closeSeason(
         : await rankingBatch(ctx, ladderId, season, batchSize);
     if (!more && close.phase === 'rollover') {
       await ref.update({ phase: 'ranking' });
-      countWrites(1, 'closes');
+      countWrites(ctx, 1, 'closes');
     }
   }
   return { kind: 'paused', close: (await ref.get()).data()! };
@@ -182,7 +182,7 @@ export async function closeSeason(
 export async function seasonsOf(ctx: LadderContext, uid: string, ladderId: string) {
   const calendar = calendarAt(await calendarOf(ctx, ladderId), ctx.clock.now());
   const rows = await seasonArchivesOf(ctx, uid).where('ladder', '==', ladderId).get();
-  countQueryReads(rows.size, 'seasons');
+  countQueryReads(ctx, rows.size, 'seasons');
   const mine = new Map(rows.docs.map((d) => [d.data().season, d.data()]));
   return {
     ladder: ladderId,

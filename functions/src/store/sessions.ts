@@ -13,7 +13,7 @@ export async function assertSessionLive(
   uid: string,
   signedInAtSeconds: number | undefined,
 ): Promise<void> {
-  countReads(1, 'deletedPlayers');
+  countReads(ctx, 1, 'deletedPlayers');
   refuseDeletedSession((await tombstoneRef(ctx, uid).get()).data(), signedInAtSeconds);
 }
 

@@ -84,6 +84,7 @@ export async function reportResult(
   reported: Result,
 ): Promise<Answered> {
   const answer = await changeDocument<RoomDoc, Answered & { settle?: true }>(
+    ctx,
     roomRef(ctx, roomId),
     (current) => {
       const room = requireRoom(current, roomId);

@@ -5,7 +5,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * player can be reported. A retried transaction's reads count again, as they are billed again; only committed
  * writes count. Counts go to the process totals and to the innermost `withOpCounts` scope (one callable
  * invocation, say), both in all and by the kind of document (its collection's id: `tickets`, `rooms`, …), so a
- * report can say which documents the cost is made of.
+ * report can say which documents the cost is made of. The totals are a ladder's (its context's `ops`), so two
+ * ladders in one process count apart.
  */
 export interface OpCounts {
   reads: number;
@@ -15,8 +16,18 @@ export interface OpCounts {
 /** Reads and writes by the id of the collection the documents are in. */
 export type OpsByKind = Record<string, OpCounts>;
 
-export const opCounts: OpCounts = { reads: 0, writes: 0 };
-export const opCountsByKind: OpsByKind = {};
+/** The reads and writes a ladder's store layer made, in all and by kind of document. */
+export interface OpCounters {
+  readonly totals: OpCounts;
+  readonly byKind: OpsByKind;
+}
+
+/** What counts land on: a ladder's context, or a transaction's. */
+export interface Counted {
+  readonly ops: OpCounters;
+}
+
+export const newOpCounters = (): OpCounters => ({ totals: { reads: 0, writes: 0 }, byKind: {} });
 const scope = new AsyncLocalStorage<{ ops: OpCounts; kinds: OpsByKind }>();
 
 /** The kind of a document: the id of the collection it is in. */
@@ -29,10 +40,10 @@ function add(kinds: OpsByKind, kind: string, reads: number, writes: number) {
   kinds[kind] = entry;
 }
 
-function count(kind: string, reads: number, writes: number) {
-  opCounts.reads += reads;
-  opCounts.writes += writes;
-  add(opCountsByKind, kind, reads, writes);
+function count({ ops }: Counted, kind: string, reads: number, writes: number) {
+  ops.totals.reads += reads;
+  ops.totals.writes += writes;
+  add(ops.byKind, kind, reads, writes);
   const current = scope.getStore();
   if (!current) return;
   current.ops.reads += reads;
@@ -40,17 +51,17 @@ function count(kind: string, reads: number, writes: number) {
   add(current.kinds, kind, reads, writes);
 }
 
-export function countReads(documents: number, kind: string) {
-  count(kind, documents, 0);
+export function countReads(on: Counted, documents: number, kind: string) {
+  count(on, kind, documents, 0);
 }
 
 /** A query is billed at least one read, even when it returns nothing. */
-export function countQueryReads(documents: number, kind: string) {
-  countReads(Math.max(1, documents), kind);
+export function countQueryReads(on: Counted, documents: number, kind: string) {
+  countReads(on, Math.max(1, documents), kind);
 }
 
-export function countWrites(documents: number, kind: string) {
-  count(kind, 0, documents);
+export function countWrites(on: Counted, documents: number, kind: string) {
+  count(on, kind, 0, documents);
 }
 
 /**

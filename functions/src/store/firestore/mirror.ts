@@ -1,5 +1,5 @@
 import type { Query, Timestamp } from 'firebase-admin/firestore';
-import { countReads, kindOf } from './metrics.js';
+import { type Counted, countReads, kindOf } from './metrics.js';
 
 export interface MirrorOptions<T> {
   /** Entries known before listening (a digest), which the query's results then update. */
@@ -22,7 +22,12 @@ export class Mirror<D, T extends { id: string }> {
   /** Whether any document changed the view since the initial entries. */
   changed = false;
 
-  constructor(query: Query<D>, view: (doc: D) => T | null, { initial = [], onAdded }: MirrorOptions<T> = {}) {
+  constructor(
+    on: Counted,
+    query: Query<D>,
+    view: (doc: D) => T | null,
+    { initial = [], onAdded }: MirrorOptions<T> = {},
+  ) {
     for (const entry of initial) this.entries.set(entry.id, entry);
     let first: () => void;
     let failed: (error: Error) => void;
@@ -34,7 +39,7 @@ export class Mirror<D, T extends { id: string }> {
       (snapshot) => {
         const changes = snapshot.docChanges();
         // A listener is billed a read per document added to, changed in or changed out of its results.
-        for (const change of changes) countReads(1, kindOf(change.doc.ref));
+        for (const change of changes) countReads(on, 1, kindOf(change.doc.ref));
         for (const change of changes) {
           const entry = change.type === 'removed' ? null : view(change.doc.data());
           const id = change.doc.id;

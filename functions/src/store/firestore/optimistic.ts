@@ -1,6 +1,6 @@
 import type { DocumentData, DocumentReference, UpdateData } from 'firebase-admin/firestore';
 import { GRPC, grpcCode } from './grpc.js';
-import { countReads, countWrites, kindOf } from './metrics.js';
+import { type Counted, countReads, countWrites, kindOf } from './metrics.js';
 
 /** What to do with one document, decided from its current contents. */
 export type Decision<T, R> =
@@ -20,19 +20,20 @@ const ATTEMPTS = 12;
  * Changes that span documents, and a document that keeps changing under us, fall back to `inTransaction`.
  */
 export async function changeDocument<T extends DocumentData, R>(
+  on: Counted,
   ref: DocumentReference<T>,
   decide: (current: T | undefined) => Decision<T, R>,
   inTransaction: () => Promise<R>,
 ): Promise<R> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const snapshot = await ref.get();
-    countReads(1, kindOf(ref));
+    countReads(on, 1, kindOf(ref));
     const decision = decide(snapshot.data());
     if (decision.kind === 'unchanged') return decision.result;
     if (decision.kind === 'transaction' || !snapshot.updateTime) break;
     try {
       await ref.update(decision.document as UpdateData<T>, { lastUpdateTime: snapshot.updateTime });
-      countWrites(1, kindOf(ref));
+      countWrites(on, 1, kindOf(ref));
       return decision.result;
     } catch (error) {
       if (grpcCode(error) !== GRPC.FAILED_PRECONDITION) throw error;

@@ -29,7 +29,7 @@ export class Tx {
   }
 
   async get<T>(ref: DocumentReference<T>): Promise<DocumentSnapshot<T>> {
-    countReads(1, kindOf(ref));
+    countReads(this.ctx, 1, kindOf(ref));
     return this.tx.get(ref);
   }
 
@@ -37,14 +37,14 @@ export class Tx {
   // biome-ignore lint/suspicious/noExplicitAny: the refs name different document types; callers know each by position.
   async getAll(refs: DocumentReference<any>[]): Promise<DocumentSnapshot<any>[]> {
     if (refs.length === 0) return [];
-    for (const ref of refs) countReads(1, kindOf(ref));
+    for (const ref of refs) countReads(this.ctx, 1, kindOf(ref));
     return this.tx.getAll(...refs);
   }
 
   /** `kind`: the collection queried, which an empty result cannot tell. */
   async query<T>(query: Query<T>, kind: string): Promise<QuerySnapshot<T>> {
     const snapshot = await this.tx.get(query);
-    countQueryReads(snapshot.size, kind);
+    countQueryReads(this.ctx, snapshot.size, kind);
     return snapshot;
   }
 
@@ -81,6 +81,6 @@ export async function transaction<T>(ctx: LadderContext, work: (tx: Tx) => Promi
     attempt = new Tx(ctx, tx);
     return work(attempt);
   });
-  for (const [kind, writes] of attempt?.writes ?? []) countWrites(writes, kind);
+  for (const [kind, writes] of attempt?.writes ?? []) countWrites(ctx, writes, kind);
   return result;
 }
