@@ -1,6 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { AppConfig } from './core/config.js';
+import { configured } from './core/ids.js';
 import type { Ladder } from './core/ladder/ladder.js';
 import { resolvePool, type Pool, type PoolId } from './core/mode/pool.js';
 import { app } from './store/firestore/db.js';
@@ -42,7 +43,7 @@ export function createContext(config: AppConfig, { clock = systemClock }: Contex
     clock,
     ops: newOpCounters(),
     ladderOf(id) {
-      const ladder = Object.hasOwn(config.ladders, id) ? config.ladders[id] : undefined;
+      const ladder = configured(config.ladders, id);
       if (!ladder) throw new Error(`No ladder "${id}" is configured (a mode or a stored document names it).`);
       return ladder;
     },

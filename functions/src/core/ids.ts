@@ -21,3 +21,11 @@ export const idSchema = (maxChars = 128) =>
 
 /** A document id of up to 128 characters: room, ticket and party ids, uids. */
 export const documentIdSchema = idSchema();
+
+/**
+ * What a configured record (modes, ladders, a mode's regions) holds under an id, or undefined. Own keys only: an
+ * id such as `__proto__` or `toString` is a valid document id, and plain indexing would find what every object
+ * inherits.
+ */
+export const configured = <V>(record: Readonly<Record<string, V>>, id: string): V | undefined =>
+  Object.hasOwn(record, id) ? record[id] : undefined;

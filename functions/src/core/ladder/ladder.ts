@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
+import { configured } from '../ids.js';
 import { ratingConfigSchema } from '../rating/system.js';
 import { seasonsSchema, softResetSchema } from './season.js';
 import { defaultTiers, tiersSchema } from './tiers.js';
@@ -91,7 +92,7 @@ export const defaultLadders = Object.freeze({
 
 /** The ladder a request names, or a refusal listing the ladders there are. */
 export function requestedLadder<L>(ladders: Readonly<Record<string, L>>, ladderId: string): L {
-  const ladder = Object.hasOwn(ladders, ladderId) ? ladders[ladderId] : undefined;
+  const ladder = configured(ladders, ladderId);
   if (!ladder) {
     fail('invalid-argument', `ladder: no ladder is named "${ladderId}"; ladders: ${Object.keys(ladders).join(', ')}.`);
   }

@@ -1,4 +1,5 @@
 import { fail } from '../errors.js';
+import { configured } from '../ids.js';
 import type { Ladder, Ladders } from '../ladder/ladder.js';
 import { buildGroups } from './builds.js';
 import type { Mode, Modes } from './modes.js';
@@ -53,10 +54,9 @@ export function splitPoolId(poolId: PoolId): { modeId: ModeId; region: string | 
 export function resolvePool(config: { modes: Modes; ladders: Ladders }, poolId: PoolId): Pool {
   const { modeId, region, group } = splitPoolId(poolId);
   const { modes } = config;
-  // Own keys only: `__proto__` or `toString` would find what every object inherits.
-  const mode = Object.hasOwn(modes, modeId) ? modes[modeId] : undefined;
+  const mode = configured(modes, modeId);
   if (!mode) fail('invalid-argument', `Unknown mode "${modeId}"; configured modes: ${Object.keys(modes).join(', ')}.`);
-  if (mode.regions && (region === null || !Object.hasOwn(mode.regions.neighbours, region)))
+  if (mode.regions && (region === null || !configured(mode.regions.neighbours, region)))
     fail(
       'invalid-argument',
       `Mode "${modeId}" is regional: name one of its regions (${Object.keys(mode.regions.neighbours).join(', ')}).`,
