@@ -83,7 +83,7 @@ export interface RunReport {
   roomDeadlines: number;
   /** Players of started games taken to have left because their heartbeats stopped (`leaveAfterSilentSeconds`). */
   silentLeaves: number;
-  /** Reads spent before the first sweep: the leases, the pool digests, the tickets changed since, the live rooms. */
+  /** Reads spent before the first sweep: the leases, the pool digests, the tickets changed since, their live rooms. */
   openingReads: number;
 }
 
@@ -111,7 +111,7 @@ export const emptyRunReport = (holder = ''): RunReport => ({
 /**
  * One scheduled matcher run. Every pool (a mode) has its own lease: the run takes its share of the pools whose
  * lease is free, so runs that overlap split the work, and a pool whose run died is taken over when its lease
- * runs out. It mirrors its pools' queued tickets and the live rooms with listeners, and every interval sweeps
+ * runs out. It mirrors its pools' queued tickets and live rooms with listeners, and every interval sweeps
  * each pool it holds, commits what it proposes, expires tickets whose heartbeats stopped and handles the
  * deadlines of its pools' rooms. Reads do not grow with the pool: a pool is opened from the digest its previous
  * holder left plus the tickets changed since, and then only documents that change are read.
@@ -136,7 +136,8 @@ export class MatcherRun {
   private readonly configured: Map<PoolId, Pool>;
   private readonly recentWaits: Map<PoolId, BandWait[]>;
   private readonly readsBefore: number;
-  private rooms: Mirror<RoomDoc, RoomDoc> | null = null;
+  // The live rooms of each pool held, followed for their deadlines: never another run's pools' rooms.
+  private readonly rooms = new Map<PoolId, Mirror<RoomDoc, RoomDoc>>();
   private readonly pools = new Map<string, PoolMirror>();
   private readonly heldFrom = new Map<string, number>();
   // The pools of neighbouring regions this run does not hold, followed read-only for their widened tickets.
@@ -198,7 +199,7 @@ export class MatcherRun {
 
   /** One sweep of every pool held, then the deadlines of their rooms. */
   private async sweep() {
-    const rooms = await this.openRooms();
+    const rooms = await this.followRooms();
     if (!this.report.leased) {
       // Opening reads are counted process-wide: exact when the run is alone in its process, as deployed.
       this.report.openingReads = this.ctx.ops.totals.reads - this.readsBefore;
@@ -218,24 +219,32 @@ export class MatcherRun {
       // Commits start no later than half a lease after the renewal, so none runs on a lease that ran out.
       await this.sweepPool(pool, mirror.values(), visitors, this.leasesAt + this.leaseMs / 2);
     }
-    await handleRoomDeadlines(
-      this.ctx,
-      rooms.values().filter((room) => this.pools.has(room.mode)),
-      this.report,
-      this.silenceChecks,
-    );
+    await handleRoomDeadlines(this.ctx, rooms, this.report, this.silenceChecks);
     this.report.sweeps++;
   }
 
-  private async openRooms() {
-    this.rooms ??= new Mirror<RoomDoc, RoomDoc>(
-      this.ctx,
-      roomsRef(this.ctx).where('status', 'in', [...LIVE_ROOM_STATUSES]),
-      (room) => room,
-      { onAdded: (room) => recordWaits(this.recentWaits.get(room.mode), room, this.configured.get(room.mode)) },
-    );
-    await this.rooms.ready;
-    return this.rooms;
+  /**
+   * The live rooms of the pools held, one listener per pool (opened with the pool, closed with it): a run's reads
+   * of rooms grow with its own share of the games, not with every game the ladder plays.
+   */
+  private async followRooms(): Promise<RoomDoc[]> {
+    for (const id of this.pools.keys()) {
+      if (this.rooms.has(id)) continue;
+      const pool = this.configured.get(id);
+      const live = roomsRef(this.ctx)
+        .where('mode', '==', id)
+        .where('status', 'in', [...LIVE_ROOM_STATUSES]);
+      const waits = this.recentWaits.get(id);
+      this.rooms.set(
+        id,
+        new Mirror<RoomDoc, RoomDoc>(this.ctx, live, (room) => room, {
+          onAdded: (room) => recordWaits(waits, room, pool),
+        }),
+      );
+    }
+    const followed = [...this.rooms.values()];
+    await Promise.all(followed.map((mirror) => mirror.ready));
+    return followed.flatMap((mirror) => mirror.values());
   }
 
   /**
@@ -316,6 +325,8 @@ export class MatcherRun {
   private async closePool(id: string, leaveDigest: boolean) {
     const pool = this.pools.get(id);
     this.pools.delete(id);
+    this.rooms.get(id)?.close();
+    this.rooms.delete(id);
     if (!pool) return;
     await (leaveDigest ? pool.close() : pool.stop());
     this.report.spans.push({ pool: id, from: this.heldFrom.get(id)!, until: this.ctx.clock.now() });
@@ -399,7 +410,8 @@ export class MatcherRun {
   /** Ends the run: leaves its pools' digests, releases its leases and its beacon. Returns what it did. */
   async finish(): Promise<RunReport> {
     this.report.sweptUntil = this.report.leased ? this.ctx.clock.now() : null;
-    this.rooms?.close();
+    for (const rooms of this.rooms.values()) rooms.close();
+    this.rooms.clear();
     for (const pool of this.neighbours.values()) pool.stop();
     // The digests are written before the leases are released, so the next holder starts from them.
     const closed = await Promise.allSettled([...this.pools.keys()].map((id) => this.closePool(id, true)));
