@@ -31,6 +31,9 @@ describe('a rematch in the lobby', () => {
     const { room } = await danGame.call('enqueue', { mode: '1v1' });
     expect(room).not.toBeNull();
     const cleoSide = room!.sides[0]!.tickets[0]!.members[0]!.uid === cleoGame.uid ? 'A' : 'B';
+    // Played, as a game is, only once the lobbies show it: the player's state names a ticket only until its game
+    // settles, so a lobby whose listener lagged behind a game over in a second would never learn of that game.
+    for (const page of [cleo, dan]) await see(page, 'match-status', 'Game on! Report the result when it is over.');
     for (const game of [cleoGame, danGame]) await game.call('reportResult', { roomId: room!.id, outcome: cleoSide });
     await see(cleo, 'match-status', 'You won!');
     await see(dan, 'match-status', 'You lost');
