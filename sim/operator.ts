@@ -107,9 +107,18 @@ async function banBot(o: OperatorWorld, bot: Bot, banned: string[], held = false
 /** The report window long enough for a held game to outlast a ban's call on a loaded machine. */
 const HOLDABLE_REPORT_SECONDS = 20;
 
+/** Whether some mode played has a report window long enough to hold a game through a ban's call. */
+function someModeHolds(o: OperatorWorld): boolean {
+  const played = Object.keys(o.world.options.modes).filter((m) => (o.world.options.modes[m] ?? 0) > 0);
+  return (played.length ? played : Object.keys(o.config.modes)).some(
+    (m) => (o.config.modes[m]?.reportTimeoutSeconds ?? 0) >= HOLDABLE_REPORT_SECONDS,
+  );
+}
+
 /**
  * A player to ban in a live room, and a release: a game in a mode whose report window is long is held (see
- * `World.hold`) so it is still going when the ban lands; one in a mode of short timers is taken as it is.
+ * `World.hold`) so it is still going when the ban lands. When such a mode is played, only its games are taken
+ * (a game of short timers often ends while the call travels on a loaded machine); otherwise any live game is.
  */
 function liveRoomTarget(
   o: OperatorWorld,
@@ -121,11 +130,12 @@ function liveRoomTarget(
       b.view.room!.status === 'active' &&
       resolvePool(o.config, b.view.room!.mode).mode.reportTimeoutSeconds >= HOLDABLE_REPORT_SECONDS,
   );
-  const bot = pickFrom(o.random, holdable.length ? holdable : live);
-  if (!bot) return null;
-  return holdable.length
-    ? { bot, held: true, release: o.world.hold(bot.view.room!.id) }
-    : { bot, held: false, release: () => {} };
+  if (someModeHolds(o)) {
+    const bot = pickFrom(o.random, holdable);
+    return bot ? { bot, held: true, release: o.world.hold(bot.view.room!.id) } : null;
+  }
+  const bot = pickFrom(o.random, live);
+  return bot ? { bot, held: false, release: () => {} } : null;
 }
 
 /**
