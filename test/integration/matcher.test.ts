@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FieldValue } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { sweepPool } from '../../functions/src/core/match/index.js';
 import { toCoreTicket, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
@@ -115,6 +116,11 @@ describe('the scheduled matcher', () => {
     const afterGarbage = await sweep();
     expect(afterGarbage.sweeps).toBeGreaterThan(0);
     expect(afterGarbage.openingReads).toBeGreaterThanOrEqual(300);
+    // Nor one left before tickets carried their change shard: a ticket changed since may carry none.
+    expect((await sweep()).openingReads).toBeLessThan(40);
+    for (const chunk of (await db.collection('pools/1v1/digest').get()).docs)
+      await chunk.ref.update({ changeShards: FieldValue.delete() });
+    expect((await sweep()).openingReads).toBeGreaterThanOrEqual(300);
     await expectInvariants();
   });
 });

@@ -1,4 +1,6 @@
 import type { PoolId } from '../core/mode/pool.js';
+import type { Timestamp } from 'firebase-admin/firestore';
+import { ALL_CHANGE_SHARDS, CHANGE_SHARDS } from '../core/queue/changeShard.js';
 import { assembleDigest, digestChunks, digestWorthWriting } from '../core/queue/digest.js';
 import { toPoolEntry, type PoolEntry, type TicketDoc } from '../core/queue/ticket.js';
 import { type Counted, countQueryReads, countWrites } from './firestore/metrics.js';
@@ -8,6 +10,7 @@ import {
   digestChunkSchema,
   digestChunksRef,
   type On,
+  TICKET_CHANGE_SHARD,
   TICKET_CHANGED_AT,
   ticketsRef,
 } from './firestore/refs.js';
@@ -38,9 +41,7 @@ export class PoolMirror {
     const digest = assembleDigest(chunks, (a, b) => a.isEqual(b));
     const queued = (doc: TicketDoc) => (doc.status === 'queued' ? toPoolEntry(doc) : null);
     const mirror = digest
-      ? new Mirror(on, ticketsRef(on, poolId).where(TICKET_CHANGED_AT, '>', digest.asOf), queued, {
-          initial: digest.entries,
-        })
+      ? new Mirror(on, changedSince(on, poolId, digest.asOf), queued, { initial: digest.entries })
       : new Mirror(on, ticketsRef(on, poolId).where('status', '==', 'queued'), queued);
     const pool = new PoolMirror(
       on,
@@ -79,7 +80,7 @@ export class PoolMirror {
       const batch = this.on.db.batch();
       const slice = chunks.slice(i, i + CHUNKS_PER_BATCH);
       for (const [id, chunk] of slice) {
-        if (chunk) batch.set(digestChunkRef(this.on, this.poolId, id), chunk);
+        if (chunk) batch.set(digestChunkRef(this.on, this.poolId, id), { ...chunk, changeShards: CHANGE_SHARDS });
         else batch.delete(digestChunkRef(this.on, this.poolId, id));
       }
       await batch.commit();
@@ -87,3 +88,7 @@ export class PoolMirror {
     }
   }
 }
+
+/** The pool's tickets changed after `asOf`: every change shard, each an index range of its own. */
+const changedSince = (on: On, poolId: PoolId, asOf: Timestamp) =>
+  ticketsRef(on, poolId).where(TICKET_CHANGE_SHARD, 'in', ALL_CHANGE_SHARDS).where(TICKET_CHANGED_AT, '>', asOf);

@@ -13,6 +13,7 @@ import { readyCheckSeenSchema } from '../../core/room/readyCheck.js';
 import { seasonArchiveSchema, seasonCloseSchema } from '../../core/ladder/season.js';
 import { seasonExtensionSchema } from '../../core/ladder/extension.js';
 import { ticketDocSchema } from '../../core/queue/ticket.js';
+import { CHANGE_SHARDS, changeShardOf } from '../../core/queue/changeShard.js';
 import { auditRowSchema } from '../../core/ops/audit.js';
 import { modePauseSchema } from '../../core/mode/pause.js';
 import type { PoolId } from '../../core/mode/pool.js';
@@ -72,8 +73,14 @@ export const poolRef = (on: On, poolId: PoolId) => on.db.collection('pools').doc
 export const queueStatsRef = (on: On, poolId: PoolId) => poolRef(on, poolId).withConverter(converter(queueStatsSchema));
 /** Set to the commit time by every ticket write: the pool mirror follows the tickets changed since its digest. */
 export const TICKET_CHANGED_AT = 'changedAt';
+/** The ticket's change shard (core/queue/changeShard.ts), written beside `changedAt` and indexed before it. */
+export const TICKET_CHANGE_SHARD = 'changeShard';
 export const ticketsRef = (on: On, poolId: PoolId) =>
-  poolRef(on, poolId).collection('tickets').withConverter(converter(ticketDocSchema, TICKET_CHANGED_AT));
+  poolRef(on, poolId)
+    .collection('tickets')
+    .withConverter(
+      converter(ticketDocSchema, TICKET_CHANGED_AT, (ticket) => ({ [TICKET_CHANGE_SHARD]: changeShardOf(ticket.id) })),
+    );
 export const ticketRef = (on: On, poolId: PoolId, id: string) => ticketsRef(on, poolId).doc(id);
 
 /**
@@ -86,6 +93,11 @@ export const digestChunkSchema = z.object({
   index: z.number().int().nonnegative(),
   count: z.number().int().positive(),
   tickets: z.string(),
+  /**
+   * The change shards the tickets had when the digest was left. A digest from before tickets carried one is not
+   * used: the tickets changed since then may carry none, and the query by shard would miss them.
+   */
+  changeShards: z.literal(CHANGE_SHARDS),
 });
 /** Without a converter: a malformed chunk makes the digest unusable, not the run fail. */
 export const digestChunksRef = (on: On, poolId: PoolId) => poolRef(on, poolId).collection('digest');
