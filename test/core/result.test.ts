@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import type { Standing } from '../../functions/src/core/player/player.js';
 import {
+  alreadyDecided,
   recordReport,
+  SETTLING_GRACE_MS,
   roomAfterVerdict,
   settledRoom,
   settleRoom,
@@ -101,6 +103,52 @@ describe('what the reports decide', () => {
     expect(() => validateResult(room('team'), { placements: { a1: 1 } })).toThrow(/team room/);
     expect(() => validateResult(room('ffa'), { placements: { p: 1, q: 2, r: 3 } })).toThrow(
       /exactly the room's players/,
+    );
+  });
+});
+
+describe('a report on a room its reports already settle', () => {
+  const player = (uid: string) => ({ uid, authoritative: false });
+
+  it('is nothing to write when it agrees, and is written when it disagrees', () => {
+    const decided = room('team', { a1: A, b2: A });
+    expect(alreadyDecided(decided, player('a2'), A, 1_000)).toBe(true);
+    expect(alreadyDecided(decided, player('a2'), B, 1_000)).toBe(false);
+    // Not settleable yet: the report may be the one that settles it.
+    expect(alreadyDecided(room('team', { a1: A }), player('b1'), A, 1_000)).toBe(false);
+    expect(alreadyDecided(decided, { uid: 'server', authoritative: true }, A, 1_000)).toBe(false);
+    // Settleable for longer than its settling sender should take: this report is written, and settles it.
+    expect(alreadyDecided(decided, player('a2'), A, SETTLING_GRACE_MS + 10)).toBe(false);
+  });
+
+  it('is skipped only when recording it would leave the verdict as it was', () => {
+    const teamResult = fc.constantFrom<Result>(A, B, { outcome: 'draw' });
+    const ffaResult = fc.constantFrom<Result>(
+      { placements: { p: 1, q: 2, r: 3, s: 4 } },
+      { placements: { p: 2, q: 1, r: 3, s: 4 } },
+    );
+    const cases = fc.oneof(
+      fc.record({
+        kind: fc.constant('team' as const),
+        reports: fc.dictionary(fc.constantFrom('a1', 'a2', 'b1', 'b2'), teamResult),
+        reporter: fc.constantFrom('a1', 'a2', 'b1', 'b2'),
+        report: teamResult,
+      }),
+      fc.record({
+        kind: fc.constant('ffa' as const),
+        reports: fc.dictionary(fc.constantFrom('p', 'q', 'r', 's'), ffaResult),
+        reporter: fc.constantFrom('p', 'q', 'r', 's'),
+        report: ffaResult,
+      }),
+    );
+    fc.assert(
+      fc.property(cases, ({ kind, reports, reporter, report }) => {
+        const before = room(kind, reports);
+        if (!alreadyDecided(before, player(reporter), report, 2)) return;
+        expect(verdictNow(recordReport(before, player(reporter), report, 2))).toEqual(verdictNow(before));
+        expect(verdictNow(before).kind).toBe('settle');
+      }),
+      { numRuns: 2_000 },
     );
   });
 });

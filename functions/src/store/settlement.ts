@@ -1,6 +1,7 @@
 import { contradictingReporters, type ReviewFlag } from '../core/fairplay/reportAbuse.js';
 import { idleState, type Player, type PlayerState } from '../core/player/player.js';
 import {
+  alreadyDecided,
   recordReport,
   roomAfterVerdict,
   verdictAtDeadline,
@@ -70,12 +71,13 @@ const othersMayReport = (room: RoomDoc) => room.memberUids.some((uid) => !room.r
  * The report that makes the room settleable settles it. When the room's other players have all reported, its
  * sender's settling transaction records it too, so the room is written once. Otherwise the report is first
  * written optimistically, like any other: that write is what the rest of the room sees, so a report arriving
- * meanwhile finds the room settleable and is written beside it rather than starting a settlement of its own.
- * Without it, every player of the second side to report would run the settlement at once, each transaction
- * holding locks on the room and all its players that the others' commits and the room's other reports wait for
- * (on the emulator, seconds and lock timeouts for the nine players of a 5v5 behind the first). A repeated report
- * of a settleable room settles it too, so a room whose settling sender died is finished by a retry (and
- * otherwise by the report deadline).
+ * meanwhile finds the room settleable and, when it agrees, is not written at all (the room settles by the same
+ * result without it) rather than starting a settlement of its own or queueing behind the other writes. Without
+ * that, every player of the second side to report would run the settlement at once, each transaction holding
+ * locks on the room and all its players that the others' commits and the room's other reports wait for (on the
+ * emulator, seconds and lock timeouts for the nine players of a 5v5 behind the first). A room still settleable
+ * SETTLING_GRACE_MS after it became so is settled by the next report or a repeated one, so a room whose settling
+ * sender died is finished by a retry (and otherwise by the report deadline).
  */
 export async function reportResult(
   ctx: LadderContext,
@@ -92,12 +94,17 @@ export async function reportResult(
       const settleable = isLive(room.status) && verdictNow(room).kind === 'settle';
       if (reportedRoom === room)
         return settleable ? { kind: 'transaction' } : { kind: 'unchanged', result: { room, first: false } };
+      // Nothing to write: the room settles by this very result, being settled by whoever made it settleable.
+      if (alreadyDecided(room, reporter, reported, ctx.clock.now()))
+        return { kind: 'unchanged', result: { room, first: false } };
       const verdict = verdictNow(reportedRoom);
       if (verdict.kind === 'settle' && !settleable) {
         if (!othersMayReport(reportedRoom)) return { kind: 'transaction' };
         return { kind: 'write', document: reportedRoom, result: { room: reportedRoom, first: true, settle: true } };
       }
-      const next = verdict.kind === 'settle' ? reportedRoom : roomAfterVerdict(reportedRoom, verdict, ctx.clock.now());
+      // Settleable, and this report is to be written (past the grace, or a dissent the majority outweighs): it settles.
+      if (verdict.kind === 'settle') return { kind: 'transaction' };
+      const next = roomAfterVerdict(reportedRoom, verdict, ctx.clock.now());
       return { kind: 'write', document: next, result: { room: next, first: true } };
     },
     () => reportResultInTransaction(ctx, reporter, roomId, reported),

@@ -118,6 +118,25 @@ export function verdictNow(room: RoomDoc): Verdict {
   return { kind: 'wait' };
 }
 
+/** How long the sender of the report that made a room settleable is given to settle it before others step in. */
+export const SETTLING_GRACE_MS = 10_000;
+
+/**
+ * Whether a player's new report can be left unwritten: the reports already in settle the room, this one says the
+ * same, and the report that made the room settleable came within SETTLING_GRACE_MS, so its sender is settling it.
+ * A report that agrees with a majority keeps it one (k of n agreeing, 2k > n, gives 2(k + 1) > n + 1), so the
+ * room settles by the same result with or without it. Past the grace the report is written and settles the room
+ * itself (its settling sender may have died).
+ */
+export function alreadyDecided(room: RoomDoc, reporter: Reporter, reported: Result, nowMs: number): boolean {
+  if (reporter.authoritative || !isLive(room.status)) return false;
+  const verdict = verdictNow(room);
+  if (verdict.kind !== 'settle' || !same(verdict.result, validateResult(room, reported))) return false;
+  // The latest report written is the one that made the room settleable: agreeing ones after it are not written.
+  const settleableSince = Math.max(...Object.values(room.reports).map((report) => report.at));
+  return nowMs - settleableSince <= SETTLING_GRACE_MS;
+}
+
 /** What happens at the report deadline: settle what the reports allow, void the rest. */
 export function verdictAtDeadline(room: RoomDoc, config: ResultsConfig): Verdict {
   const now = verdictNow(room);
