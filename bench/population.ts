@@ -41,7 +41,8 @@ export async function seedPopulation(
   { minGames = 1, from = 0 } = {},
 ) {
   const { config, db } = (await import('../scripts/ladderContext.js')).envContext();
-  const { newPlayer, ranked } = await import('../functions/src/core/player/player.js');
+  const { newPlayer } = await import('../functions/src/core/player/player.js');
+  const { ranked } = await import('../functions/src/core/ladder/standing.js');
   const { playerRef } = await import('../functions/src/store/firestore/refs.js');
   const writer = db.bulkWriter();
   const rules = config.ladders[ladder]!;

@@ -12,7 +12,7 @@ import {
   EVERY_SIDE_LEFT,
   softenForLeavers,
 } from '../../functions/src/core/fairplay/leaving.js';
-import { initialStanding } from '../../functions/src/core/player/player.js';
+import { initialStanding } from '../../functions/src/core/ladder/standing.js';
 import { settleRoom } from '../../functions/src/core/room/results.js';
 import { sideUids, type RoomDoc } from '../../functions/src/core/room/room.js';
 import { pendingRoom } from './pendingRoom.js';

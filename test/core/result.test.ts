@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
-import type { Standing } from '../../functions/src/core/player/player.js';
+import type { Standing } from '../../functions/src/core/ladder/standing.js';
 import {
   alreadyDecided,
   recordReport,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { ladderSchema } from '../../functions/src/core/ladder/ladder.js';
-import { ranked, type Standing } from '../../functions/src/core/player/player.js';
+import { ranked, type Standing } from '../../functions/src/core/ladder/standing.js';
 import {
   calendarAt,
   closeStanding,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isRanked, rankBelow, rankRows } from '../../functions/src/core/ladder/leaderboard.js';
 import { mayTakeLease } from '../../functions/src/core/queue/lease.js';
-import { recordGame } from '../../functions/src/core/player/player.js';
+import { recordGame } from '../../functions/src/core/ladder/standing.js';
 import { standingAt } from './standings.js';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 

@@ -1,5 +1,5 @@
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
-import { initialStanding, type Standing } from '../../functions/src/core/player/player.js';
+import { initialStanding, type Standing } from '../../functions/src/core/ladder/standing.js';
 
 /** A new player's standing on the default team ladder at this rating, with the given games settled. */
 export const standingAt = (rating: number, games = 0): Standing => ({

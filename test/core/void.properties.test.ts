@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { afterGame, type FarmingConfig, type Meetings } from '../../functions/src/core/fairplay/rematchWindow.js';
 import { ladderSchema } from '../../functions/src/core/ladder/ladder.js';
 import { visibleRank } from '../../functions/src/core/ladder/visibleRank.js';
-import { initialStanding, recordGame, type Standing } from '../../functions/src/core/player/player.js';
+import { initialStanding, recordGame, type Standing } from '../../functions/src/core/ladder/standing.js';
 import type { HistoryRow } from '../../functions/src/core/room/history.js';
 import {
   enoughToReplay,

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Failure } from '../../functions/src/core/errors.js';
 import { ladderSchema } from '../../functions/src/core/ladder/ladder.js';
-import { recordGame } from '../../functions/src/core/player/player.js';
+import { recordGame } from '../../functions/src/core/ladder/standing.js';
 import type { HistoryRow } from '../../functions/src/core/room/history.js';
 import { afterGame, recentOpponents } from '../../functions/src/core/fairplay/rematchWindow.js';
 import {

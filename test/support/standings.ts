@@ -1,5 +1,6 @@
 import { seasonAt } from '../../functions/src/core/ladder/season.js';
-import { newPlayer, ranked } from '../../functions/src/core/player/player.js';
+import { newPlayer } from '../../functions/src/core/player/player.js';
+import { ranked } from '../../functions/src/core/ladder/standing.js';
 import { playerRef } from '../../functions/src/store/firestore/refs.js';
 import { db } from './admin.js';
 import { testContext } from './context.js';

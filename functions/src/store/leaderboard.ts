@@ -13,7 +13,8 @@ import {
   windowTallies,
 } from '../core/ladder/leaderboard.js';
 import type { Ladder } from '../core/ladder/ladder.js';
-import { ranked as withRank, type Player } from '../core/player/player.js';
+import type { Player } from '../core/player/player.js';
+import { ranked as withRank } from '../core/ladder/standing.js';
 import { type Counted, countQueryReads, countReads } from './firestore/metrics.js';
 import { playerRef, playersRef } from './firestore/refs.js';
 import { seasonNow } from './extension.js';

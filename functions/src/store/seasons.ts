@@ -1,5 +1,6 @@
 import { LIVE_ROOM_STATUSES } from '../core/room/room.js';
-import { ranked, type Player } from '../core/player/player.js';
+import type { Player } from '../core/player/player.js';
+import { ranked } from '../core/ladder/standing.js';
 import {
   calendarAt,
   closeStanding,

@@ -1,5 +1,6 @@
 import { opponentsIn } from '../core/fairplay/pairCap.js';
-import type { Player, PlayerState, Standing } from '../core/player/player.js';
+import type { Player, PlayerState } from '../core/player/player.js';
+import type { Standing } from '../core/ladder/standing.js';
 import { gameRow, type HistoryRow } from '../core/room/history.js';
 import type { RoomDoc } from '../core/room/room.js';
 import {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { ladderSchema, laddersSchema } from '../../../functions/src/core/ladder/ladder.js';
-import { ranked } from '../../../functions/src/core/player/player.js';
+import { ranked } from '../../../functions/src/core/ladder/standing.js';
 import { settleFreeForAll } from '../../../functions/src/core/rating/freeForAll.js';
 import { displayedRating, openSkillConfigSchema } from '../../../functions/src/core/rating/openskill.js';
 import {

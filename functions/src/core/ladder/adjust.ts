@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
-import { ranked, type Standing } from '../player/player.js';
+import { ranked, type Standing } from './standing.js';
 import type { HistoryRow } from '../room/history.js';
 import type { Ladder } from './ladder.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { standingSchema, type Standing } from '../player/player.js';
+import { standingSchema, type Standing } from './standing.js';
 import type { RankRules } from './visibleRank.js';
 
 /** One line of a ladder's leaderboard: a player's standing there (with the visible rank) and their rank. */

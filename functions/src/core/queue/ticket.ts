@@ -8,7 +8,8 @@ import {
 } from '../fairplay/rematchWindow.js';
 import { matchingScore, type Ticket } from '../match/ticket.js';
 import type { Mode } from '../mode/modes.js';
-import { standingOn, type Player, type PlayerState, type StandingRules } from '../player/player.js';
+import { standingOn, type Player, type PlayerState } from '../player/player.js';
+import type { StandingRules } from '../ladder/standing.js';
 import { rttsSchema, type Rtts } from '../mode/regions.js';
 import { visibleRankSchema, type VisibleRank } from '../ladder/visibleRank.js';
 

@@ -1,4 +1,4 @@
-import type { Standing } from '../player/player.js';
+import type { Standing } from '../ladder/standing.js';
 import type { PlayerOutcome } from './results.js';
 import { sideUids, type Result, type RoomDoc } from './room.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
 import type { Ladder } from '../ladder/ladder.js';
-import type { Standing } from '../player/player.js';
+import type { Standing } from '../ladder/standing.js';
 import { isLive, roomTickets, sideUids, type RatingChange, type Result, type RoomDoc } from './room.js';
 import { settlePlacements, settleSides } from '../rating/system.js';
 import type { RatingUpdate } from '../rating/update.js';

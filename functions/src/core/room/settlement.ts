@@ -13,14 +13,8 @@ import { contradictingReporters, flagAfterReport, type ReviewFlag } from '../fai
 import type { Ladder } from '../ladder/ladder.js';
 import type { SeasonArchive } from '../ladder/season.js';
 import type { VisibleRank } from '../ladder/visibleRank.js';
-import {
-  recordGame,
-  standingInSeason,
-  standingOn,
-  type Player,
-  type PlayerState,
-  type Standing,
-} from '../player/player.js';
+import { standingInSeason, standingOn, type Player, type PlayerState } from '../player/player.js';
+import { recordGame, type Standing } from '../ladder/standing.js';
 import { pointerAfterSettling } from '../queue/presence.js';
 import { BOT_GAME_UNRATED, botGameOutcomes } from './botSettlement.js';
 import { settledRoom, settleRoom, withoutRatingChange, type PlayerOutcome } from './results.js';

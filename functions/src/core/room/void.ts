@@ -2,7 +2,7 @@ import { fail } from '../errors.js';
 import { shiftStanding } from '../ladder/adjust.js';
 import type { Ladder } from '../ladder/ladder.js';
 import { afterGame, utcDay, type FarmingConfig, type Meetings } from '../fairplay/rematchWindow.js';
-import type { Standing } from '../player/player.js';
+import type { Standing } from '../ladder/standing.js';
 import type { HistoryRow } from './history.js';
 import type { RoomDoc } from './room.js';
 
