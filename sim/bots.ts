@@ -7,7 +7,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { doc, getDocFromServer } from 'firebase/firestore';
-import { partyCapacity, type AppConfig } from '../functions/src/core/config.js';
+import type { AppConfig } from '../functions/src/core/config.js';
+import { partyCapacity } from '../functions/src/core/mode/partyCapacity.js';
 import { resolvePool } from '../functions/src/core/mode/pool.js';
 import { hopsFrom } from '../functions/src/core/mode/regions.js';
 import type { Presence } from '../functions/src/core/queue/presence.js';

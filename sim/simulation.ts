@@ -9,7 +9,7 @@ import { getAuth } from 'firebase-admin/auth';
 import type { CallName } from '@ladder/client';
 import { callNameOf } from '../client/src/names.js';
 import type { OpsByKind } from '../functions/src/store/firestore/metrics.js';
-import { maxPartySize } from '../functions/src/core/config.js';
+import { maxPartySize } from '../functions/src/core/mode/partyCapacity.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
 import { LIVE_ROOM_STATUSES } from '../functions/src/core/room/room.js';
 import { penalties, type Penalties } from './penalties.js';
@@ -463,7 +463,7 @@ async function prepare(run: RunParts, phase: ReturnType<typeof phaseTimer>) {
   // The true skills come from a stream of their own, so the bots' other draws stay what they were.
   const skills = drawTrueSkills(bots.length, new Random(run.options.seed + 0x9e3779b9), run.options.trueSkill);
   for (const [i, bot] of bots.entries()) world.trueSkills.set(bot.client.uid, skills[i]!);
-  const sizes = partySizes(run.options.bots, run.options.partyShare, Math.min(maxPartySize(config), 4), root);
+  const sizes = partySizes(run.options.bots, run.options.partyShare, Math.min(maxPartySize(config.modes), 4), root);
   await phase('parties', () => formParties(bots, sizes, run.arrivals));
   run.log(`${bots.length} bots signed in; ${sizes.length} parties (${sizes.join(', ') || 'none'}).`);
   return { metricsBefore, gameServer, world, background, bots, sizes };

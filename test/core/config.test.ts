@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { maxPartySize, parseConfig, partyCapacity } from '../../functions/src/core/config.js';
+import { parseConfig } from '../../functions/src/core/config.js';
+import { maxPartySize, partyCapacity } from '../../functions/src/core/mode/partyCapacity.js';
 
 describe('the studio configuration', () => {
   it('defaults to the two ladders, 1v1 to 5v5 and a free-for-all, each mode on a configured ladder', () => {
@@ -9,7 +10,7 @@ describe('the studio configuration', () => {
     expect(Object.keys(config.modes)).toEqual(['1v1', '2v2', '3v3', '4v4', '5v5', 'ffa']);
     expect(config.modes['1v1']!.ladder).toBe('solo');
     for (const id of ['2v2', '3v3', '4v4', '5v5']) expect(config.modes[id]!.ladder).toBe('team');
-    expect(maxPartySize(config)).toBe(5);
+    expect(maxPartySize(config.modes)).toBe(5);
   });
 
   it('accepts the example in docs/configuration.md', () => {

@@ -3,8 +3,7 @@ import { fairPlayConfigSchema } from './fairplay/config.js';
 import { partiesConfigSchema } from './player/party.js';
 import { resultsConfigSchema } from './room/results.js';
 import { defaultLadders, laddersSchema } from './ladder/ladder.js';
-import { defaultModes, modesSchema, type Mode } from './mode/modes.js';
-import { MAX_PARTY_SIZE } from './match/ticket.js';
+import { defaultModes, modesSchema } from './mode/modes.js';
 import { ConfigError } from './errors.js';
 import { formatIssues } from './validation.js';
 
@@ -98,17 +97,4 @@ export function parseConfig(input: unknown, source = 'configuration'): AppConfig
   const result = appConfigSchema.safeParse(input);
   if (!result.success) throw new ConfigError(`Invalid ${source}: ${formatIssues(result.error)}`);
   return result.data;
-}
-
-/**
- * The most players one ticket can hold in this mode: a side for team modes, the room for free-for-all, and
- * never more than the five the matcher's party arithmetic is built for (the largest team, 5v5).
- */
-export function partyCapacity(mode: Mode): number {
-  return Math.min(MAX_PARTY_SIZE, mode.format.kind === 'team' ? mode.format.teamSize : mode.format.maxPlayers);
-}
-
-/** A party may grow as large as the largest ticket any configured mode accepts. */
-export function maxPartySize(config: Pick<AppConfig, 'modes'>): number {
-  return Math.max(...Object.values(config.modes).map(partyCapacity));
 }

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { maxPartySize } from '../core/config.js';
+import { maxPartySize } from '../core/mode/partyCapacity.js';
 import {
   assertCanCreateParty,
   callerPartyId,
@@ -88,7 +88,7 @@ export function createParty(ctx: LadderContext, uid: string) {
     });
     const code = await freshCode(tx, now);
     const leader = { uid, displayName: me.player.displayName, joinedAt: now };
-    const party = newParty(randomUUID(), leader, code, maxPartySize(ctx.config), ctx.config.parties, now);
+    const party = newParty(randomUUID(), leader, code, maxPartySize(ctx.config.modes), ctx.config.parties, now);
     tx.create(partyRef(ctx, party.id), party);
     tx.set(partyCodeRef(ctx, code), { partyId: party.id, expiresAt: party.codeExpiresAt });
     players.updateState(uid, { partyId: party.id });

@@ -1,4 +1,5 @@
-import { partyCapacity, type AppConfig } from '../config.js';
+import type { AppConfig } from '../config.js';
+import { partyCapacity } from './partyCapacity.js';
 import type { LocaleNames } from '../ladder/tiers.js';
 
 /** How a mode's rooms are made up: two sides of `teamSize`, or one free-for-all of min..max players. */

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { formatIssues } from '../validation.js';
-import { rematchConfigSchema } from '../room/rematchState.js';
 import { botsSchema } from './bots.js';
 import { buildsSchema } from './builds.js';
 import { regionsSchema } from './regions.js';
+
+/** A mode's rematch (core/room/rematch.ts); null in the mode: none. */
+export const rematchConfigSchema = z.strictObject({
+  /** How long after the game settles its players may ask; all must have asked within it. */
+  windowSeconds: z.number().int().min(5).max(600).default(30),
+  /** Team modes where the sides differ (first move, map side): the rematch swaps them. */
+  swapSides: z.boolean().default(false),
+});
+export type RematchConfig = z.infer<typeof rematchConfigSchema>;
 
 /**
  * A cap that widens with waiting: `schedule` maps a wait (seconds, of the oldest ticket in a match) to the

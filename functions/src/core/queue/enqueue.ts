@@ -1,4 +1,4 @@
-import { partyCapacity } from '../config.js';
+import { partyCapacity } from '../mode/partyCapacity.js';
 import { fail } from '../errors.js';
 import { candidateScoreRange, candidatesWanted } from '../match/index.js';
 import type { Pool } from '../mode/pool.js';

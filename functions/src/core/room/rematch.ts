@@ -5,7 +5,8 @@ import { makeProposal, type MatchProposal } from '../match/proposal.js';
 import type { Ticket } from '../match/ticket.js';
 import type { Presence } from '../queue/presence.js';
 import type { RoomDoc } from './room.js';
-import { rematchPhase, type RematchConfig, type RematchState } from './rematchState.js';
+import type { RematchConfig } from '../mode/modes.js';
+import { rematchPhase, type RematchState } from './rematchState.js';
 
 /**
  * A rematch: after a settled game, the same players play again at once, without the queue, when every one of

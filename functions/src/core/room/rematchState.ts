@@ -1,14 +1,5 @@
 import { z } from 'zod';
 
-/** A mode's rematch (core/room/rematch.ts); null in the mode: none. */
-export const rematchConfigSchema = z.strictObject({
-  /** How long after the game settles its players may ask; all must have asked within it. */
-  windowSeconds: z.number().int().min(5).max(600).default(30),
-  /** Team modes where the sides differ (first move, map side): the rematch swaps them. */
-  swapSides: z.boolean().default(false),
-});
-export type RematchConfig = z.infer<typeof rematchConfigSchema>;
-
 /** A player who turned a rematch request down: said no (`declineRematch`), or queued for another game. */
 export const rematchDeclineSchema = z.object({
   uid: z.string(),
