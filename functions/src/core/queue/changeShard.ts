@@ -1,3 +1,5 @@
+import { fnv1a } from '../hash.js';
+
 /**
  * A pool's tickets are indexed on when they last changed (`changedAt`), so that a matcher run can follow the
  * tickets changed since its digest. An index on an ever-increasing value takes every write at its one end, which
@@ -10,12 +12,5 @@ export const CHANGE_SHARDS = 16;
 /** Every shard, for the query that follows a pool's changes. */
 export const ALL_CHANGE_SHARDS: readonly number[] = Array.from({ length: CHANGE_SHARDS }, (_, i) => i);
 
-/** The shard of a ticket: the same for every write of that ticket, spread evenly over random ids (FNV-1a). */
-export function changeShardOf(ticketId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < ticketId.length; i++) {
-    hash ^= ticketId.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % CHANGE_SHARDS;
-}
+/** The shard of a ticket: the same for every write of that ticket, spread evenly over random ids. */
+export const changeShardOf = (ticketId: string): number => fnv1a(ticketId) % CHANGE_SHARDS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fnv1a } from '../hash.js';
 
 /** `matcherLeases/{poolId}`: which matcher run sweeps the pool, and until when. */
 export const leaseSchema = z.object({ holder: z.string(), expiresAt: z.number().int() });
@@ -61,14 +62,7 @@ export function planLeases(
 }
 
 /** A stable pseudo-random rank of a pool for one run (FNV-1a of both ids). */
-function preference(holder: string, poolId: string): number {
-  let hash = 0x811c9dc5;
-  for (const char of `${holder}/${poolId}`) {
-    hash ^= char.codePointAt(0)!;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
+const preference = (holder: string, poolId: string): number => fnv1a(`${holder}/${poolId}`);
 
 /**
  * When the first lease another run holds runs out (ms since the epoch), or null if none does: the moment this run
