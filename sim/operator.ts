@@ -6,6 +6,7 @@
  * whole database to them (sim/invariants.ts reads the audit rows they wrote).
  */
 import type { AppConfig } from '../functions/src/core/config.js';
+import type { Mode } from '../functions/src/core/mode/modes.js';
 import { resolvePool } from '../functions/src/core/mode/pool.js';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { Random } from '../tools/random.js';
@@ -107,12 +108,15 @@ async function banBot(o: OperatorWorld, bot: Bot, banned: string[], held = false
 /** The report window long enough for a held game to outlast a ban's call on a loaded machine. */
 const HOLDABLE_REPORT_SECONDS = 20;
 
-/** Whether some mode played has a report window long enough to hold a game through a ban's call. */
-function someModeHolds(o: OperatorWorld): boolean {
-  const played = Object.keys(o.world.options.modes).filter((m) => (o.world.options.modes[m] ?? 0) > 0);
-  return (played.length ? played : Object.keys(o.config.modes)).some(
-    (m) => (o.config.modes[m]?.reportTimeoutSeconds ?? 0) >= HOLDABLE_REPORT_SECONDS,
-  );
+/** Whether a mode's report window is long enough to hold a game through a ban's call. */
+const holdsThroughBan = (mode: Mode | undefined) => (mode?.reportTimeoutSeconds ?? 0) >= HOLDABLE_REPORT_SECONDS;
+
+/** The modes the bots play: those the options weigh above 0, or every configured mode when they name none. */
+function playedModes(o: OperatorWorld): string[] {
+  const weights = o.world.options.modes;
+  return Object.keys(weights).length
+    ? Object.keys(weights).filter((m) => (weights[m] ?? 0) > 0)
+    : Object.keys(o.config.modes);
 }
 
 /**
@@ -126,11 +130,9 @@ function liveRoomTarget(
 ): { bot: Bot; held: boolean; release: () => void } | null {
   const live = candidates.filter((b) => b.view.room && LIVE.has(b.view.room.status));
   const holdable = live.filter(
-    (b) =>
-      b.view.room!.status === 'active' &&
-      resolvePool(o.config, b.view.room!.mode).mode.reportTimeoutSeconds >= HOLDABLE_REPORT_SECONDS,
+    (b) => b.view.room!.status === 'active' && holdsThroughBan(resolvePool(o.config, b.view.room!.mode).mode),
   );
-  if (someModeHolds(o)) {
+  if (playedModes(o).some((m) => holdsThroughBan(o.config.modes[m]))) {
     const bot = pickFrom(o.random, holdable);
     return bot ? { bot, held: true, release: o.world.hold(bot.view.room!.id) } : null;
   }
@@ -207,9 +209,7 @@ async function adjust(o: OperatorWorld, banned: readonly string[]) {
 
 /** The mode paused: one with a ready check when one is played (its cancellations send players back), else any. */
 function modeToPause(o: OperatorWorld): string | null {
-  const played = Object.keys(o.world.options.modes).length
-    ? Object.keys(o.world.options.modes).filter((m) => (o.world.options.modes[m] ?? 0) > 0)
-    : Object.keys(o.config.modes);
+  const played = playedModes(o);
   return played.find((m) => o.config.modes[m]?.readyCheck) ?? played[0] ?? null;
 }
 
