@@ -29,6 +29,23 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Store tier: the use cases in-process on a Firestore emulator, files side by side, each worker in a
+          // project of its own; deadlines are reached by moving a hand-driven clock.
+          name: 'store',
+          include: ['test/store/**/*.test.ts'],
+          globalSetup: ['test/setup/store.ts'],
+          setupFiles: ['test/setup/storeFile.ts'],
+          // The files wait on the emulator more than they compute: more workers than the machine's two cores. A
+          // project with a worker count of its own runs as a group of its own, after the core tier.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'emulators',
           include: [
             'test/integration/**/*.test.ts',

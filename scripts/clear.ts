@@ -16,11 +16,15 @@ async function clearEndpoint(url: string) {
   throw new Error(`clearing the emulators failed: ${status} (${url})`);
 }
 
+/** Empties one project's database on a Firestore emulator. */
+export const clearFirestore = (host: string, projectId: string, database = '(default)') =>
+  clearEndpoint(`http://${host}/emulator/v1/projects/${projectId}/databases/${database}/documents`);
+
 /** Empties the emulators' Firestore and Auth: what tests do between cases and a simulation before it starts. */
 export async function clearEmulators(endpoints: Pick<Endpoints, 'projectId' | 'firestoreHost' | 'authHost'>) {
   const base = `projects/${endpoints.projectId}`;
   await Promise.all([
-    clearEndpoint(`http://${endpoints.firestoreHost}/emulator/v1/${base}/databases/(default)/documents`),
+    clearFirestore(endpoints.firestoreHost, endpoints.projectId),
     clearEndpoint(`http://${endpoints.authHost}/emulator/v1/${base}/accounts`),
   ]);
 }

@@ -189,10 +189,11 @@ const ladderConfig = () => process.env.LADDER_CONFIG ?? null;
 // Firestore
 
 /**
- * A Firestore emulator of its own, on a free port and without security rules, for measurements of the emulator
- * itself (`scripts/listenRace.ts`).
+ * A Firestore emulator of its own, on a free port and without security rules: for the store tier's tests, whose
+ * admin SDK rules do not bind, and for measurements of the emulator itself (`scripts/listenRace.ts`).
  */
 export async function startBareFirestore(): Promise<{ host: string; stop: () => Promise<void> }> {
+  mkdirSync(STATE_DIR, { recursive: true });
   const command = findFirestoreEmulator();
   const port = await freePort();
   const args = [...command.args, '--host', '127.0.0.1', '--port', String(port)];

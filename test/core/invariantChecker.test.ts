@@ -169,3 +169,26 @@ describe("the invariant checker's rules for bots", () => {
     ]);
   });
 });
+
+describe("the invariant checker's one hold at every moment", () => {
+  const holds = (tickets: TicketDoc[], rooms: RoomDoc[]) =>
+    found('one live ticket or room per player at every moment', tickets, rooms);
+  const ann = queued('h1', 'ann', 'eu', null);
+  const ben = queued('h2', 'ben', 'eu', null);
+  // Matched, played and settled within the millisecond they queued again: what a hand-driven clock produces.
+  const { room, tickets } = roomOf('hr', 'eu', [ann, ben], 0);
+  const settled: RoomDoc = { ...room, status: 'settled', endedAt: NOW };
+  const again = [queued('h3', 'ann', 'eu', null), queued('h4', 'ben', 'eu', null)];
+
+  it('finds no overlap when a room and the tickets after it start in the same millisecond it ended', () => {
+    expect(holds([...again, ...tickets], [settled])).toEqual([]);
+  });
+
+  it('still names a room that starts in the millisecond a ticket does and outlives it', () => {
+    const live: RoomDoc = { ...room, endedAt: null };
+    expect(holds([...again, ...tickets], [live]).map((v) => [...v.documents].sort())).toEqual([
+      ['pools/regionalCheck@eu/tickets/h3', 'rooms/hr'],
+      ['pools/regionalCheck@eu/tickets/h4', 'rooms/hr'],
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { handClock } from '../support/clock.js';
 import { useTestConfig } from '../support/config.js';
 import { testContext } from '../support/context.js';
 import { sideUids } from '../../functions/src/core/room/room.js';
@@ -14,22 +14,23 @@ import { reportResult } from '../../functions/src/store/settlement.js';
 import { db } from '../support/admin.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 
-// An extension on the boundary, on the real emulators: this file's functions load a copy of the test
-// configuration whose `ranked` ladder has a season `s1` ending a few seconds after the file starts and `s2` an
-// hour later. The operator extends s1 before its end; the games are played in-process through the store, as
-// the callables run them.
-const S1_ENDS = Date.now() + 30_000;
+// An extension on the boundary, on the real emulators: this file's store code loads a copy of the test
+// configuration whose `ranked` ladder has a season `s1` ending 30 s after the file starts and `s2` an hour later.
+// The operator extends s1 before its end, the store's clock is moved past the old end by hand, and the games are
+// played in-process through the store, as the callables run them.
+const clock = handClock(Date.now());
+const S1_ENDS = clock.now() + 30_000;
 const S2_STARTS = S1_ENDS + 3_600_000;
 const EXTENDED = S1_ENDS + 1_800_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const CONFIG = useTestConfig('extension', (seasonal) => {
   seasonal.ladders.ranked.seasons = [
-    { id: 's1', start: iso(Date.now() - 3_600_000), end: iso(S1_ENDS) },
+    { id: 's1', start: iso(clock.now() - 3_600_000), end: iso(S1_ENDS) },
     { id: 's2', start: iso(S2_STARTS), end: iso(S2_STARTS + 3_600_000) },
   ];
 });
 
-const ctx = testContext(CONFIG);
+const ctx = testContext(CONFIG, { clock });
 const { config, poolOf } = ctx;
 
 const duel = poolOf('duel');
@@ -52,7 +53,7 @@ describe('a season extended before its end', () => {
     const extended = await extendSeason(ctx, 'op', 'ranked', 's1', { endsAt: EXTENDED }, 'finals weekend ran late');
     expect(extended).toMatchObject({ season: 's1', end: EXTENDED, auditId: expect.any(String) });
 
-    await sleep(S1_ENDS - Date.now() + 500);
+    clock.set(S1_ENDS + 500);
     // After the configured end: the room formed now still counts for s1, and settles into it.
     const late = await game(ann, ben);
     expect(late.season).toBe('s1');

@@ -1,6 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { handClock } from '../support/clock.js';
 import { useTestConfig } from '../support/config.js';
+import { driveMatcher } from '../support/drive.js';
 import { testContext } from '../support/context.js';
 import { sideUids } from '../../functions/src/core/room/room.js';
 import { ensurePlayer, profile } from '../../functions/src/store/profile.js';
@@ -8,7 +9,6 @@ import { enqueue } from '../../functions/src/store/queue.js';
 import { playerRef, playerStateRef, roomRef, roomsRef, ticketRef } from '../../functions/src/store/firestore/refs.js';
 import { reportResult } from '../../functions/src/store/settlement.js';
 import { readHistory } from '../../functions/src/store/history.js';
-import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 import { db } from '../support/admin.js';
 
@@ -20,7 +20,8 @@ const CONFIG = useTestConfig('farming', (farmed) => {
   farmed.modes.duel.reportTimeoutSeconds = 120;
 });
 
-const ctx = testContext(CONFIG);
+const clock = handClock(Date.now());
+const ctx = testContext(CONFIG, { clock });
 const { config, poolOf } = ctx;
 
 const duel = poolOf('duel');
@@ -56,7 +57,7 @@ describe('farming on the emulators', () => {
     expect(annTicket.recent.map((r) => r.uid)).toEqual([ben]);
 
     // The scheduled matcher sweeps them again and again; they meet once the relaxed window is gone.
-    const report = await runMatcher(ctx, { durationMs: 4_000, intervalMs: 250 });
+    const report = await driveMatcher(ctx, clock, { forMs: 4_000 });
     expect(report.committed).toBe(1);
     const rooms = await roomsRef(ctx).where('memberUids', 'array-contains', ann).get();
     expect(rooms.size).toBe(2);
@@ -69,7 +70,7 @@ describe('farming on the emulators', () => {
     for (const uid of [cat, dan]) await ensurePlayer(ctx, uid);
     const settled = [];
     for (let game = 0; game < 3; game++) {
-      if (game) await sleep(3_100); // out of the 3 s window, so they meet at queueing
+      if (game) clock.advance(3_100); // out of the 3 s window, so they meet at queueing
       const room = await meet(cat, dan);
       expect(room, `game ${game + 1} should form at once`).not.toBeNull();
       const before = await rating(cat);

@@ -1,6 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { handClock } from '../support/clock.js';
 import { useTestConfig } from '../support/config.js';
+import { driveMatcher } from '../support/drive.js';
 import { testContext } from '../support/context.js';
 import { sideUids } from '../../functions/src/core/room/room.js';
 import { ensurePlayer } from '../../functions/src/store/profile.js';
@@ -14,7 +15,6 @@ import {
 } from '../../functions/src/store/firestore/refs.js';
 import { forfeit } from '../../functions/src/store/leaving.js';
 import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
-import { runMatcher } from '../../functions/src/jobs/matcherRun.js';
 import { readHistory } from '../../functions/src/store/history.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 import { callBucketOf, db, setCallBucket } from '../support/admin.js';
@@ -22,7 +22,7 @@ import { callBucketOf, db, setCallBucket } from '../support/admin.js';
 // Heartbeats that count: this file's store code loads a copy of the test configuration whose `duel` and `2v2`
 // modes take a player silent for 3 s in a started game, and 1 s of grace after it, to have left it. The games
 // are played in-process through the store, as the callables run them, and the matcher run checks the silence,
-// on the emulators.
+// on the emulators; the seconds pass on the store's clock, moved by hand.
 const CONFIG = useTestConfig('silent', (beating) => {
   for (const mode of ['duel', '2v2']) {
     beating.modes[mode].leaveAfterSilentSeconds = 3;
@@ -31,23 +31,28 @@ const CONFIG = useTestConfig('silent', (beating) => {
   beating.fairPlay.leaving = { ...beating.fairPlay.leaving, silenceGraceSeconds: 1 };
 });
 
-const ctx = testContext(CONFIG);
+const clock = handClock(Date.now());
+const ctx = testContext(CONFIG, { clock });
 const { config, poolOf } = ctx;
 
 /**
- * Beats for `uid` every 500 ms until `stop` resolves, as the SDK does during a game. A beat is always recorded
- * while the game goes on: only once the room is over does the server answer that there is nothing to beat for.
+ * A matcher run sweeping every 250 ms of the clock for `forMs`, while `beaters` beat every 500 ms, as the SDK does
+ * during a game. A beat is always recorded while the game goes on: only once the room is over does the server
+ * answer that there is nothing to beat for, and that player's client stops.
  */
-async function keepBeating(uid: string, roomId: string, stop: Promise<unknown>) {
-  let done = false;
-  void stop.then(() => (done = true));
-  while (!done) {
-    if ((await heartbeat(ctx, uid)).leftAfter === null) {
-      expect((await roomRef(ctx, roomId).get()).data()!.status).toBe('settled');
-      return;
-    }
-    await Promise.race([sleep(500), stop]);
-  }
+function playOut(roomId: string, beaters: string[], forMs: number) {
+  const beating = new Set(beaters);
+  return driveMatcher(ctx, clock, {
+    forMs,
+    beforeSweep: async (elapsed) => {
+      if (elapsed % 500) return;
+      for (const uid of beating) {
+        if ((await heartbeat(ctx, uid)).leftAfter !== null) continue;
+        expect((await roomRef(ctx, roomId).get()).data()!.status).toBe('settled');
+        beating.delete(uid);
+      }
+    },
+  });
 }
 
 describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', () => {
@@ -60,9 +65,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
 
     // Ann's client beats; Ben's went quiet after one beat. The matcher run follows the room.
     expect((await heartbeat(ctx, ben)).leftAfter).toEqual(expect.any(Number));
-    const run = runMatcher(ctx, { durationMs: 6_000, intervalMs: 250 });
-    await keepBeating(ann, room!.id, run);
-    const report = await run;
+    const report = await playOut(room!.id, [ann], 6_000);
 
     expect(report.silentLeaves).toBe(1);
     const settled = (await roomRef(ctx, room!.id).get()).data()!;
@@ -89,18 +92,14 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
     // A is silent from the start.
     const [quiet, ...beaters] = [...sideA!, ...sideB!];
     await Promise.all(beaters.map((uid) => heartbeat(ctx, uid)));
-    const run = runMatcher(ctx, { durationMs: 5_000, intervalMs: 250 });
-    await Promise.all(beaters.map((uid) => keepBeating(uid, room!.id, run)));
-    expect((await run).silentLeaves).toBe(1);
+    expect((await playOut(room!.id, beaters, 5_000)).silentLeaves).toBe(1);
     const playing = (await roomRef(ctx, room!.id).get()).data()!;
     expect(playing).toMatchObject({ status: 'active', forfeits: [quiet] });
     // A player taken to have left gets no further beat recorded.
     expect((await heartbeat(ctx, quiet!)).leftAfter).toBeNull();
 
     // Now all of side B falls silent too: side A wins, the quiet player's team-mate with it.
-    const second = runMatcher(ctx, { durationMs: 5_000, intervalMs: 250 });
-    await keepBeating(beaters[0]!, room!.id, second);
-    expect((await second).silentLeaves).toBe(2);
+    expect((await playOut(room!.id, [beaters[0]!], 5_000)).silentLeaves).toBe(2);
     const settled = (await roomRef(ctx, room!.id).get()).data()!;
     expect(settled.status).toBe('settled');
     expect(settled.result).toEqual({ outcome: 'A' });
@@ -134,7 +133,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
   it('voids a 1v1 both players went silent in, found in one sweep: no rating moves, both leaves count', async () => {
     const uids = ['void-ann', 'void-ben'];
     const room = await started('duel', uids);
-    const report = await runMatcher(ctx, { durationMs: 6_000, intervalMs: 250 });
+    const report = await playOut(room.id, [], 6_000);
     expect(report.silentLeaves).toBe(2);
     await expectVoidWithLeaves(room.id, uids);
   }, 60_000);
@@ -145,9 +144,9 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
       // Side A's player forfeits in the first game, side B's in the second; the other never beat.
       const [a, b] = sideUids(room).map((side) => side[0]!);
       const [leaver, quiet] = forfeiter === 0 ? [a!, b!] : [b!, a!];
-      await sleep(2_500);
+      clock.advance(2_500);
       await heartbeat(ctx, leaver); // the forfeiter's client was beating; only the other is past their silence
-      await sleep(1_800);
+      clock.advance(1_800);
       expect((await forfeit(ctx, leaver, room.id)).status).toBe('voided');
       await expectVoidWithLeaves(room.id, [leaver, quiet]);
     }
@@ -159,7 +158,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
     const [sideA] = sideUids(room);
     // Side A's first player forfeits at once: the game goes on without them. Nobody else beats.
     expect((await forfeit(ctx, sideA![0]!, room.id)).status).toBe('active');
-    const report = await runMatcher(ctx, { durationMs: 6_000, intervalMs: 250 });
+    const report = await playOut(room.id, [], 6_000);
     expect(report.silentLeaves).toBe(3);
     await expectVoidWithLeaves(room.id, uids);
   }, 60_000);
@@ -175,7 +174,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
     const limit = config.fairPlay.rateLimit!;
     const room = await started('duel', ['count-ann', 'count-ben']);
     const [ann, ben] = sideUids(room).map((side) => side[0]!);
-    const at = Date.now();
+    const at = clock.now();
     await setCallBucket(ann!, { tokens: 100, at });
     // A first beat, or one a quarter of the silence allowance after the last, pays for itself: no call taken.
     expect(await heartbeat(ctx, ann!, limit)).toMatchObject({ paid: true, leftAfter: expect.any(Number) });
@@ -187,7 +186,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
     // A player with no call left is refused such a beat before it is written.
     await heartbeat(ctx, ben!, limit);
     const recorded = (await gameBeatRef(ctx, room.id, ben!).get()).data()!;
-    const empty = { tokens: 0, at: Date.now() };
+    const empty = { tokens: 0, at: clock.now() };
     await setCallBucket(ben!, empty);
     await expect(heartbeat(ctx, ben!, limit)).rejects.toMatchObject({ code: 'resource-exhausted' });
     expect((await gameBeatRef(ctx, room.id, ben!).get()).data()).toEqual(recorded);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/emulators.js';
+import { handClock } from '../support/clock.js';
 import { useTestConfig } from '../support/config.js';
 import { testContext } from '../support/context.js';
 import { newPlayer } from '../../functions/src/core/player/player.js';
@@ -16,21 +17,22 @@ import { reportResult } from '../../functions/src/store/settlement.js';
 import { db } from '../support/admin.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 
-// Seasons seconds long: this file's functions load a copy of the test configuration whose `ranked` ladder has
-// a closed season (`old`), one ending a few seconds after the file starts (`s1`), and the next (`s2`). The
-// games are played in-process through the store, as the callables run them, on the real emulators.
-const S1_ENDS = Date.now() + 20_000;
+// This file's store code loads a copy of the test configuration whose `ranked` ladder has a closed season (`old`),
+// one ending 20 s after the file starts (`s1`), and the next (`s2`); the store's clock is moved across the boundary
+// by hand. The games are played in-process through the store, as the callables run them, on the real emulators.
+const clock = handClock(Date.now());
+const S1_ENDS = clock.now() + 20_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const CONFIG = useTestConfig('seasons', (seasonal) => {
   seasonal.ladders.ranked.seasons = [
-    { id: 'old', start: iso(Date.now() - 7_200_000), end: iso(Date.now() - 3_600_000) },
-    { id: 's1', start: iso(Date.now() - 3_600_000), end: iso(S1_ENDS) },
+    { id: 'old', start: iso(clock.now() - 7_200_000), end: iso(clock.now() - 3_600_000) },
+    { id: 's1', start: iso(clock.now() - 3_600_000), end: iso(S1_ENDS) },
     { id: 's2', start: iso(S1_ENDS), end: iso(S1_ENDS + 3_600_000) },
   ];
   seasonal.modes.duel.reportTimeoutSeconds = 120; // the late game is played across the boundary
 });
 
-const ctx = testContext(CONFIG);
+const ctx = testContext(CONFIG, { clock });
 const { config, poolOf } = ctx;
 
 const duel = poolOf('duel');
@@ -58,8 +60,8 @@ describe('seasons on the emulators', () => {
 
     // A room formed in s1 is still being played when s1 ends; the close waits for it.
     const late = await game(ann, ben, async () => {
-      expect(Date.now()).toBeLessThan(S1_ENDS);
-      await sleep(S1_ENDS - Date.now() + 200);
+      expect(clock.now()).toBeLessThan(S1_ENDS);
+      clock.set(S1_ENDS + 200);
       expect(await closeSeason(ctx, 'ranked', 's1')).toEqual({ kind: 'waiting', liveRooms: 1 });
     });
     expect(late.formed.season).toBe('s1');
@@ -69,6 +71,7 @@ describe('seasons on the emulators', () => {
     const benFinal = await standing(ben);
     expect(annFinal).toMatchObject({ season: 's1', seasonGames: 4 });
 
+    clock.advance(1_000); // the scheduled close comes round after the late game settled
     const closed = await closeSeason(ctx, 'ranked', 's1', { batchSize: 1 });
     expect(closed.kind).toBe('done');
     for (const [uid, final, rank] of [
@@ -88,6 +91,7 @@ describe('seasons on the emulators', () => {
     ]);
     // Closing again changes nothing; the next game counts for s2, from the reset rating.
     expect(await closeSeason(ctx, 'ranked', 's1')).toEqual(closed);
+    clock.advance(1_000);
     const next = await game(ben, ann);
     expect(next.formed.season).toBe('s2');
     expect(next.settled.ratingChanges[ben]).toMatchObject({
