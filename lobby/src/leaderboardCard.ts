@@ -1,6 +1,7 @@
 import type { Ladder, LeaderboardRow } from '@ladder/client';
 import { act, actionButton, h, ladderCard } from './dom.js';
 import { record } from './format.js';
+import { newestOnly } from './newest.js';
 import { rankBadge } from './rankBadge.js';
 
 /** Rows either side of the player in "Around you". */
@@ -42,6 +43,7 @@ export class LeaderboardCard {
     placeholder: 'player ids, separated by commas or spaces',
   });
   private readonly friends = h('div', { 'data-testid': 'leaderboard-friends' });
+  private readonly loads = newestOnly();
 
   constructor(
     card: HTMLElement,
@@ -82,8 +84,10 @@ export class LeaderboardCard {
   /** Shows a ladder (the selected one by default). */
   load(ladderId?: string) {
     if (ladderId) this.select.value = ladderId;
+    const newest = this.loads.begin();
     return act(this.refreshButton, async () => {
       const board = await this.ladder.leaderboard(this.select.value, { limit: 10, around: AROUND });
+      if (!newest()) return;
       const uid = this.ladder.uid;
       this.body.replaceChildren(
         board.top.length === 0

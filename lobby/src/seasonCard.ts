@@ -1,6 +1,7 @@
 import { tierLabel, type Ladder, type Seasons } from '@ladder/client';
 import { act, h, ladderCard } from './dom.js';
 import { countdown, ordinal } from './format.js';
+import { newestOnly } from './newest.js';
 
 /** The ladder's season: its countdown, and how the player finished each past season (with its final top 3). */
 export class SeasonCard {
@@ -8,6 +9,7 @@ export class SeasonCard {
   private readonly body = h('div', { 'data-testid': 'season' });
   private readonly refreshButton: HTMLButtonElement;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly loads = newestOnly();
 
   constructor(
     card: HTMLElement,
@@ -25,11 +27,12 @@ export class SeasonCard {
   }
 
   load() {
+    const newest = this.loads.begin();
     return act(this.refreshButton, async () => {
       const ladderId = this.select.value;
       const seasons = await this.ladder.seasons(ladderId);
       const finals = await Promise.all(seasons.past.map((s) => this.ladder.seasonLeaderboard(ladderId, s.id)));
-      this.render(seasons, finals);
+      if (newest()) this.render(seasons, finals);
     });
   }
 
