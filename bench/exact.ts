@@ -51,7 +51,7 @@ export function exactRuns(
   for (const players of EXACT_SIZES) {
     for (let k = 0; k < EXACT_SEEDS; k++) {
       const seed = firstSeed + players + k;
-      const pool = packingPool(mode, seed, players, nowMs);
+      const pool = packingPool(seed, players, nowMs);
       const proposals = sweep(pool);
       const started = performance.now();
       const optimum = exactOptimum(mode, pool, nowMs, { incumbent: proposals, nodeBudget: NODE_BUDGET });

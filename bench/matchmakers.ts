@@ -98,7 +98,7 @@ class ScoreBuckets {
  */
 export const NEEDY_IN_VIEW = 5;
 
-/** How often the shell publishes a pool's statistics by default (`matcher.statsEverySeconds`). */
+/** How often the shell publishes a pool's statistics by default (`advanced.matcher.statsEverySeconds`). */
 const STATS_EVERY_MS = matcherConfigSchema.parse({}).statsEverySeconds * 1000;
 
 /** This project's matcher (today's, or another version of it), used as the shell uses it: match on queueing, sweep on every tick. */

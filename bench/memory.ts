@@ -10,7 +10,7 @@ import { Random } from '../tools/random.js';
 const [seed = '1', players = '100000', nowMs = '0', repetitions = '5'] = process.argv.slice(2);
 const mode = defaultModes['5v5'];
 if (!mode) throw new Error('5v5 is a default mode');
-const pool = new TicketFactory(new Random(Number(seed)), mode).pool({
+const pool = new TicketFactory(new Random(Number(seed))).pool({
   players: Number(players),
   mix: PARTY_MIX,
   maxAgeSeconds: 30,

@@ -6,6 +6,7 @@ import {
 } from '../functions/src/core/match/index.js';
 import type { Mode } from '../functions/src/core/mode/modes.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
+import { PARTY_BONUS } from './pools.js';
 
 /** A win probability in this band counts as a fair match. */
 export const FAIR_BAND = [0.47, 0.53] as const;
@@ -44,7 +45,7 @@ export function sweepFigures(mode: Mode, proposals: readonly MatchProposal[], qu
     spreads.push(spread);
     if (sideDifference !== null) sideDifferences.push(sideDifference);
     if (winProbabilityA !== null && winProbabilityA >= FAIR_BAND[0] && winProbabilityA <= FAIR_BAND[1]) fair++;
-    const rules = new Set(violations(mode, proposal).map((v) => v.rule));
+    const rules = new Set(violations(mode, proposal, PARTY_BONUS).map((v) => v.rule));
     if (CAP_RULES.some((rule) => rules.has(rule))) capViolations++;
     for (const rule of rules) if (!CAP_RULES.includes(rule)) otherViolations[rule] = (otherViolations[rule] ?? 0) + 1;
   }

@@ -4,7 +4,7 @@ import type { Ticket } from '../functions/src/core/match/ticket.js';
 import { packingBound } from './bound.js';
 import { percentile } from '../functions/src/core/ops/percentile.js';
 import { FAIR_BAND } from './metrics.js';
-import { TicketFactory, UNIFORM_MIX, uniformRating } from './pools.js';
+import { PARTY_BONUS, TicketFactory, UNIFORM_MIX, uniformRating } from './pools.js';
 import { Random } from '../tools/random.js';
 import type { SimulationResult } from './simulate.js';
 
@@ -12,8 +12,8 @@ import type { SimulationResult } from './simulate.js';
 export const PACKING_WAIT_SECONDS = 30;
 
 /** A pool of seed 004's population (party sizes and member ratings uniform), all queued `PACKING_WAIT_SECONDS` ago. */
-export function packingPool(mode: Mode, seed: number, players: number, nowMs: number): Ticket[] {
-  const factory = new TicketFactory(new Random(seed), mode, uniformRating);
+export function packingPool(seed: number, players: number, nowMs: number): Ticket[] {
+  const factory = new TicketFactory(new Random(seed), uniformRating);
   return factory.pool({ players, mix: UNIFORM_MIX, maxAgeSeconds: 0, nowMs: nowMs - PACKING_WAIT_SECONDS * 1000 });
 }
 
@@ -45,7 +45,7 @@ export function packingFigures(
   return {
     matchedFraction: matched.reduce((n, t) => n + t.members.length, 0) / players,
     boundFraction: packingBound(mode, pool) / players,
-    violations: proposals.filter((p) => violations(mode, p).length > 0).length,
+    violations: proposals.filter((p) => violations(mode, p, PARTY_BONUS).length > 0).length,
     fairShare: proposals.length === 0 ? null : fair / proposals.length,
     shortPartiesLeft: shortParties - matched.filter((t) => t.members.length === short).length,
     shortParties,

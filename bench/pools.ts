@@ -1,6 +1,9 @@
-import type { Mode } from '../functions/src/core/mode/modes.js';
 import { matchingScore, type Ticket } from '../functions/src/core/match/ticket.js';
+import { advancedConfigSchema } from '../functions/src/core/config.js';
 import type { Random } from '../tools/random.js';
+
+/** The default party bonus: the benchmark's pools are scored as a deployment with the default configuration would. */
+export const PARTY_BONUS = advancedConfigSchema.parse({}).partyBonusPerMember;
 
 /** Share of tickets by party size 1..5, as the issue asks: 60/20/10/5/5 %. */
 export const PARTY_MIX = [0.6, 0.2, 0.1, 0.05, 0.05] as const;
@@ -30,7 +33,6 @@ export class TicketFactory {
 
   constructor(
     private readonly random: Random,
-    private readonly mode: Mode,
     private readonly rating: RatingDraw = normalRating,
   ) {}
 
@@ -45,7 +47,7 @@ export class TicketFactory {
       members,
       score: matchingScore(
         members.map((member) => member.rating),
-        this.mode,
+        PARTY_BONUS,
       ),
       enqueuedAt,
     };

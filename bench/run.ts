@@ -138,10 +138,9 @@ function replayBaselineA(mode: Mode, pool: readonly Ticket[]): MatchProposal[] {
 }
 
 function pools(modeId: string, players: number): { pool: Ticket[]; arrivals: Ticket[] } {
-  const mode = modeById(modeId);
   const mix = modeId === '1v1' ? SOLO_MIX : PARTY_MIX;
   const random = new Random(SEED + players);
-  const factory = new TicketFactory(random, mode);
+  const factory = new TicketFactory(random);
   const pool = factory.pool({ players, mix, maxAgeSeconds: MAX_AGE_SECONDS, nowMs: NOW });
   const arrivals = poissonArrivals(factory, random, mix, players / 60, NOW, SIMULATION.durationSeconds);
   return { pool, arrivals };
@@ -450,7 +449,7 @@ type PackingRun = { algorithm: Algorithm; queuedPlayers: number; sweepMsMedian: 
 const fiveVsFive = modeById('5v5');
 const packingRuns: PackingRun[] = [];
 for (const players of PACKING_SIZES) {
-  const pool = packingPool(fiveVsFive, SEED + 4 + players, players, NOW);
+  const pool = packingPool(SEED + 4 + players, players, NOW);
   const timings = timed(
     versions.map(
       ([, matcher]) =>
@@ -475,7 +474,7 @@ type SmallPoolRun = { seed: number; boundFraction: number } & Partial<Record<Alg
 const smallPoolRuns: SmallPoolRun[] = [];
 for (let k = 0; k < SMALL_POOL_SEEDS; k++) {
   const seed = SEED + 4 + 1_000 + k;
-  const pool = packingPool(fiveVsFive, seed, 1_000, NOW);
+  const pool = packingPool(seed, 1_000, NOW);
   const run: SmallPoolRun = { seed, boundFraction: 0 };
   for (const [algorithm, matcher] of versions) {
     const figures = packingFigures(fiveVsFive, pool, matcher.sweepPool(fiveVsFive, pool, NOW).proposals);
@@ -518,7 +517,7 @@ const streamMode: Mode = { ...fiveVsFive, ticketTtlSeconds: 24 * 3600 };
 const streamRuns: StreamRun[] = [];
 {
   const random = new Random(SEED + 4);
-  const factory = new TicketFactory(random, streamMode, uniformRating);
+  const factory = new TicketFactory(random, uniformRating);
   const arrivals = poissonArrivals(factory, random, UNIFORM_MIX, STREAM.playersPerSecond, NOW, STREAM.durationSeconds);
   const spec = {
     startMs: NOW,

@@ -58,9 +58,9 @@ export interface StreamRun {
 }
 
 /** The stream's arrivals: seed 004's ratings (members uniform over 0..3000), party sizes drawn from the mix. */
-export function streamArrivals(mode: Mode, spec: StreamSpec, startMs: number): Ticket[] {
+export function streamArrivals(spec: StreamSpec, startMs: number): Ticket[] {
   const random = new Random(spec.seed);
-  const factory = new TicketFactory(random, mode, uniformRating);
+  const factory = new TicketFactory(random, uniformRating);
   return poissonArrivals(factory, random, spec.mix, spec.playersPerSecond, startMs, spec.durationSeconds);
 }
 
@@ -187,7 +187,7 @@ export function sweepSpeed(
   startMs: number,
   repetitions = 15,
 ): { algorithm: string; queued: number; msMedian: number | null }[] {
-  const arrivals = streamArrivals(mode, { ...spec, durationSeconds: atSeconds }, startMs);
+  const arrivals = streamArrivals({ ...spec, durationSeconds: atSeconds }, startMs);
   const [first] = matchers;
   if (!first) return [];
   const run = simulate(new CoreMatchmaker(mode, first[1], first[0]), [], arrivals, {
@@ -221,7 +221,7 @@ export function compareOnStream(
   matchers: readonly [string, MatcherApi][],
   startMs: number,
 ): StreamRun[] {
-  const arrivals = streamArrivals(mode, spec, startMs);
+  const arrivals = streamArrivals(spec, startMs);
   return matchers.map(([algorithm, matcher]) => {
     const run = runStream(mode, spec, arrivals, algorithm, matcher, startMs);
     process.stderr.write(`  ${algorithm} ${spec.name}: ${run.sweepSecondsTotal.toFixed(1)} s of sweeps\n`);

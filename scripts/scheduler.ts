@@ -1,10 +1,10 @@
 /**
  * Cloud Scheduler for `npm start`: the Functions emulator ignores `onSchedule`, so this process runs the scheduled
  * functions' handlers itself. The matcher runs back to back, so the configured sweep interval is the wait for a
- * match however short `matcher.runSeconds` is; the season close and the calibration run at start and then on the
- * schedules they are deployed with. When a season ends (its configured end, or the later one an operator
- * extended it to), the close also runs then, and again every few seconds while it waits for the season's last
- * games, so a local season is seen closing within seconds.
+ * match however short `advanced.matcher.runSeconds` is; the season close and the calibration run at start and
+ * then on the schedules they are deployed with. When a season ends (its configured end, or the later one an
+ * operator extended it to), the close also runs then, and again every few seconds while it waits for the
+ * season's last games, so a local season is seen closing within seconds.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ScheduleFunction } from 'firebase-functions/v2/scheduler';
@@ -29,7 +29,7 @@ export function scheduleOf(job: ScheduleFunction): string {
 }
 
 export interface SchedulerJobs {
-  /** Every matcher run, each a scheduled function of its own (more than one with `matcher.runs`). */
+  /** Every matcher run, each a scheduled function of its own (more than one with `advanced.matcher.runs`). */
   matcherRuns: ScheduleFunction[];
   seasonClose: ScheduleFunction;
   calibrate: ScheduleFunction;
@@ -47,7 +47,7 @@ export function startScheduler(jobs: SchedulerJobs): () => void {
   const timers: NodeJS.Timeout[] = [];
   const fire = (job: string, run: ScheduleFunction) =>
     Promise.resolve(run.run({ scheduleTime: new Date().toISOString() })).catch((error: unknown) => onError(job, error));
-  // Each run sweeps for matcher.runSeconds and the next starts as it ends, as overlapping scheduled runs would.
+  // Each run sweeps for advanced.matcher.runSeconds and the next starts as it ends, as overlapping runs would.
   for (const run of matcherRuns)
     void (async () => {
       while (!stopped) {

@@ -147,10 +147,10 @@ function schedules(
   calibrate: ScheduleFunction,
   next: number | undefined,
 ) {
-  const { runSeconds, sweepIntervalSeconds, runs } = config.matcher;
+  const { runSeconds, sweepIntervalSeconds, runs } = config.advanced.matcher;
   const deployedEvery = scheduleEveryMs(scheduleOf(matcher));
   const lines = [
-    `The matcher sweeps every ${sweepIntervalSeconds} s: ${runs > 1 ? `${runs} runs side by side, each` : 'one run'} of ${runSeconds} s (matcher.runSeconds), the next starting as the last ends.`,
+    `The matcher sweeps every ${sweepIntervalSeconds} s: ${runs > 1 ? `${runs} runs side by side, each` : 'one run'} of ${runSeconds} s (advanced.matcher.runSeconds), the next starting as the last ends.`,
   ];
   // Worth saying when the deployed runs would leave most of each period unswept.
   if (runSeconds * 2000 < deployedEvery)

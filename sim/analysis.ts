@@ -158,7 +158,14 @@ export function feasibleAt(room: RoomDoc, config: AppConfig, enteredAt: (ticketI
     .sort((a, b) => a - b);
   const sides = coreSides(room);
   for (const at of candidates) {
-    if (violations(mode, { proposedAt: at, sides, quality: measureQuality(sides, at) }).length === 0) return at;
+    if (
+      violations(
+        mode,
+        { proposedAt: at, sides, quality: measureQuality(sides, at) },
+        config.advanced.partyBonusPerMember,
+      ).length === 0
+    )
+      return at;
   }
   return room.proposedAt;
 }

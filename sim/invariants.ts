@@ -571,7 +571,11 @@ function roomKeepsItsRules({ config, violation, ticketsById, firstTicket, blocke
   // A room with bots is judged by the bots' rules instead (sim/botInvariants.ts).
   const checked =
     r.rematchOf === null && r.bots.length === 0
-      ? violations(mode, { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality })
+      ? violations(
+          mode,
+          { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality },
+          config.advanced.partyBonusPerMember,
+        )
       : [];
   for (const broken of checked) {
     violation('every room within its caps and premade policy', [roomPath(r)], JSON.stringify(broken));

@@ -30,7 +30,7 @@ export class ScheduledMatcher {
   constructor(
     private readonly ctx: LadderContext,
     readonly intervalMs: number,
-    readonly runMs = ctx.config.matcher.runSeconds * 1000,
+    readonly runMs = ctx.config.advanced.matcher.runSeconds * 1000,
     readonly tickMs = runMs,
     /** Run in a process of its own, named so in the leases it holds. */
     readonly processName: string | null = null,

@@ -39,7 +39,7 @@ async function runDrains(stack: Stack, ctx: Ladder, options: Options, tickets: n
   for (const matchers of matcherCounts) {
     console.log(`\n— Draining ${tickets} matchable tickets with ${matchers} matcher process(es) —`);
     await clearEmulators(stack);
-    const intervalMs = 1000 * (options.sweepIntervalSeconds ?? ctx.config.matcher.sweepIntervalSeconds);
+    const intervalMs = 1000 * (options.sweepIntervalSeconds ?? ctx.config.advanced.matcher.sweepIntervalSeconds);
     drains.push(await drain(ctx, { tickets, matchers, intervalMs }));
     console.log(JSON.stringify(drains.at(-1)));
   }

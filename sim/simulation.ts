@@ -293,8 +293,8 @@ async function formParties(bots: Bot[], sizes: number[], arrivals: Limiter) {
 }
 
 function startMatchers(options: SimOptions): { matchers: ScheduledMatcher[]; intervalMs: number } {
-  const intervalMs = 1000 * (options.sweepIntervalSeconds ?? config.matcher.sweepIntervalSeconds);
-  const runMs = 1000 * config.matcher.runSeconds;
+  const intervalMs = 1000 * (options.sweepIntervalSeconds ?? config.advanced.matcher.sweepIntervalSeconds);
+  const runMs = 1000 * config.advanced.matcher.runSeconds;
   const tickMs = options.tickSeconds ? 1000 * options.tickSeconds : runMs;
   const matchers =
     options.matchers === 1
@@ -534,7 +534,7 @@ export async function runSimulation({
     options,
     modes: Object.keys(config.modes),
     sweepIntervalSeconds: intervalMs / 1000,
-    runSeconds: config.matcher.runSeconds,
+    runSeconds: config.advanced.matcher.runSeconds,
     startedAt,
     playFrom,
     ...played,

@@ -5,7 +5,7 @@ import type { GuardedTicket } from '../../functions/src/core/queue/ticket.js';
 import { proposalTickets, sweepPool, violations, type MatchProposal } from '../../functions/src/core/match/index.js';
 import { defaultModes } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
-import { NOW, poolArbitrary, solos } from './helpers.js';
+import { NOW, poolArbitrary, solos, PARTY_BONUS } from './helpers.js';
 
 const modeIds = ['1v1', '2v2', '5v5', 'ffa'] as const;
 
@@ -48,7 +48,7 @@ describe('players who blocked each other', () => {
           const seen = new Set<string>();
           for (const proposal of proposals) {
             expect(blockedPairIn(proposal, pool)).toBeNull();
-            expect(violations(mode, proposal)).toEqual([]);
+            expect(violations(mode, proposal, PARTY_BONUS)).toEqual([]);
             for (const t of proposalTickets(proposal)) {
               expect(seen.has(t.id)).toBe(false);
               seen.add(t.id);
@@ -68,7 +68,7 @@ describe('players who blocked each other', () => {
           if (!proposal) return;
           expect(proposalTickets(proposal).map((t) => t.id)).toContain(arrival!.id);
           expect(blockedPairIn(proposal, pool)).toBeNull();
-          expect(violations(mode, proposal)).toEqual([]);
+          expect(violations(mode, proposal, PARTY_BONUS)).toEqual([]);
         }),
         { numRuns: 60 },
       );
@@ -87,7 +87,7 @@ describe('players who blocked each other', () => {
 
   it('still let the blocker play: two 1v1 players who blocked each other each meet someone else', () => {
     const mode = defaultModes['1v1']!;
-    const [a, b, c, d] = solos(mode, [1500, 1501, 1502, 1503], 5).map((t) => ({ ...t, avoid: [] as string[] }));
+    const [a, b, c, d] = solos([1500, 1501, 1502, 1503], 5).map((t) => ({ ...t, avoid: [] as string[] }));
     const ann = { ...a!, avoid: [b!.members[0]!.uid] };
     const { proposals } = sweepAvoiding(mode, [ann, b!, c!, d!], NOW);
     expect(proposals).toHaveLength(2);

@@ -80,7 +80,7 @@ describe('bots after a wait', () => {
   it('never seat a ticket with bots while a human can play it: two old 1v1 tickets play each other', () => {
     fc.assert(
       fc.property(fc.integer({ min: AFTER, max: 600 }), fc.integer({ min: 0, max: 600 }), (waitA, waitB) => {
-        const pool = [ticket(duel, [1500], waitA, 'a'), ticket(duel, [1520], waitB, 'b')];
+        const pool = [ticket([1500], waitA, 'a'), ticket([1520], waitB, 'b')];
         const { proposals, bots } = sweepWithBots(duel, pool);
         expect(proposals).toHaveLength(1);
         expect(bots).toEqual([]);
@@ -96,7 +96,7 @@ describe('bots after a wait', () => {
         fc.option(fc.integer({ min: 0, max: 3000 }), { nil: undefined }),
         (wait, ratings, fixed) => {
           const mode = withBots(defaultModes['3v3']!, fixed ?? 'mirror');
-          const { bots } = sweepWithBots(mode, [ticket(mode, ratings, wait, 'p')]);
+          const { bots } = sweepWithBots(mode, [ticket(ratings, wait, 'p')]);
           expect(bots).toHaveLength(wait >= AFTER ? 1 : 0);
           const mirror = Math.round(ratings.reduce((s, r) => s + r, 0) / ratings.length);
           for (const bot of bots[0]?.bots ?? []) expect(bot.rating).toBe(fixed ?? mirror);
@@ -108,7 +108,7 @@ describe('bots after a wait', () => {
   it('give a free-for-all ticket waiting for its fill (humans within reach) no bots', () => {
     const format = { kind: 'ffa' as const, minPlayers: 4, maxPlayers: 8, fillWaitSeconds: 300 };
     const ffa = withBots({ ...defaultModes.ffa!, format });
-    const pool = [4, 5, 6, 7].map((i) => ticket(ffa, [1500 + i], 100, `f${i}`));
+    const pool = [4, 5, 6, 7].map((i) => ticket([1500 + i], 100, `f${i}`));
     const { proposals, bots } = sweepWithBots(ffa, pool);
     expect(proposals).toEqual([]);
     expect(bots).toEqual([]);
@@ -116,7 +116,7 @@ describe('bots after a wait', () => {
   });
 
   it('are off unless the mode configures them, and a malformed bots setting fails naming its field', () => {
-    expect(sweepWithBots(defaultModes['1v1']!, [ticket(duel, [1500], 900)]).bots).toEqual([]);
+    expect(sweepWithBots(defaultModes['1v1']!, [ticket([1500], 900)]).bots).toEqual([]);
     const mode = (bots: unknown) => ({ '1v1': { ...defaultModes['1v1'], bots } });
     expect(() => parseModes(mode({ afterSeconds: -1 }))).toThrow(/modes\.1v1\.bots\.afterSeconds/);
     expect(() => parseModes(mode({ afterSeconds: 5, rating: 'strong' }))).toThrow(/modes\.1v1\.bots\.rating/);

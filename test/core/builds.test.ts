@@ -13,7 +13,7 @@ import { poolIdOf, poolIds, resolvePool } from '../../functions/src/core/mode/po
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import { proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
-import { NOW, ticket } from './helpers.js';
+import { NOW, ticket, PARTY_BONUS } from './helpers.js';
 
 const refusal = (work: () => unknown) => {
   try {
@@ -62,13 +62,23 @@ describe('compatible builds', () => {
     });
     const ids = poolIds(modes).filter((id) => id.startsWith('duel') || id.startsWith('world'));
     expect(ids).toEqual(['duel~1.4', 'duel~1.6', 'world~1.4@eu', 'world~1.4@us', 'world~1.6@eu', 'world~1.6@us']);
-    expect(resolvePool({ modes, ladders: defaultLadders }, 'world~1.6@us')).toMatchObject({
+    expect(
+      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, 'world~1.6@us'),
+    ).toMatchObject({
       modeId: 'world',
       region: 'us',
       group: '1.6',
     });
-    expect(refusal(() => resolvePool({ modes, ladders: defaultLadders }, 'duel'))?.code).toBe('invalid-argument');
-    expect(refusal(() => resolvePool({ modes, ladders: defaultLadders }, '1v1~1.4'))?.code).toBe('invalid-argument');
+    expect(
+      refusal(() =>
+        resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, 'duel'),
+      )?.code,
+    ).toBe('invalid-argument');
+    expect(
+      refusal(() =>
+        resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, '1v1~1.4'),
+      )?.code,
+    ).toBe('invalid-argument');
   });
 
   it('refuses a configuration naming a build in two groups or a malformed build, saying where', () => {
@@ -97,7 +107,7 @@ describe('compatible builds', () => {
         for (const player of players) {
           let group: string | null | undefined;
           if (refusal(() => (group = buildGroup('2v2', builds, player.build)))) continue; // refused: never queued
-          const t = ticket(mode, [player.rating], 30);
+          const t = ticket([player.rating], 30);
           buildOf.set(t.id, player.build);
           const id = poolIdOf('2v2', null, group ?? null);
           pools.set(id, [...(pools.get(id) ?? []), t]);

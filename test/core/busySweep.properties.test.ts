@@ -6,7 +6,7 @@ import { formSidesFirst } from '../../functions/src/core/match/wholeSides.js';
 import { sweepWith } from '../../functions/src/core/match/sweep.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { defaultModes, modeSchema, type Mode } from '../../functions/src/core/mode/modes.js';
-import { deepFreeze, NOW, solos, sparsePoolArbitrary, ticket } from './helpers.js';
+import { deepFreeze, NOW, solos, sparsePoolArbitrary, ticket, PARTY_BONUS } from './helpers.js';
 import { bruteForceMatch } from './matchOracle.js';
 
 const fiveVsFive = defaultModes['5v5'] as Mode;
@@ -58,7 +58,7 @@ const modeArbitrary = fc
 
 const scenario = fc
   .record({ setting: modeArbitrary, pool: sparsePoolArbitrary(11, [4, 2, 3]) })
-  .map(({ setting: { mode, rule }, pool }) => ({ mode, rule, pool: deepFreeze(pool(mode)) }));
+  .map(({ setting: { mode, rule }, pool }) => ({ mode, rule, pool: deepFreeze(pool) }));
 
 describe('sides first in busy pools (no setting: the default sweep)', () => {
   it('is what every default mode with scarce partners does from 500 tickets once its needy parties have waited twice as long as the rest, with a 10 s hold; the others never', () => {
@@ -72,7 +72,7 @@ describe('sides first in busy pools (no setting: the default sweep)', () => {
     fc.assert(
       fc.property(scenario, ({ mode, rule, pool }) => {
         const { proposals } = sweepWith(mode, pool, NOW, rule);
-        for (const proposal of proposals) expect(violations(mode, proposal)).toEqual([]);
+        for (const proposal of proposals) expect(violations(mode, proposal, PARTY_BONUS)).toEqual([]);
         const seated = proposals.flatMap(proposalTickets);
         expect(new Set(seated).size).toBe(seated.length);
         const held = new Set(formSidesFirst(mode, pool, NOW, rule.holdSeconds).held.map((t) => pool[t] as Ticket));
@@ -115,9 +115,9 @@ describe('sides first in busy pools (no setting: the default sweep)', () => {
   });
 
   it('keeps the solo a 4-stack needs for it, so the 4-stack plays when an opponent comes', () => {
-    const four = ticket(fiveVsFive, [1500, 1500, 1500, 1500], 8, 'four');
-    const tenSolos = solos(fiveVsFive, Array(10).fill(1500), 1);
-    const five = ticket(fiveVsFive, [1500, 1500, 1500, 1500, 1500], 0, 'five');
+    const four = ticket([1500, 1500, 1500, 1500], 8, 'four');
+    const tenSolos = solos(Array(10).fill(1500), 1);
+    const five = ticket([1500, 1500, 1500, 1500, 1500], 0, 'five');
     const twoSweeps = (rule: BusySweepRule | null) => {
       const first = sweepWith(fiveVsFive, [four, ...tenSolos], NOW, rule).proposals.flatMap(proposalTickets);
       const left = [four, ...tenSolos].filter((t) => !first.includes(t));
@@ -130,33 +130,33 @@ describe('sides first in busy pools (no setting: the default sweep)', () => {
   });
 
   it('gives the scarce solos to the 4-stacks that have waited longest', () => {
-    const fours = [30, 20, 10].map((wait) => ticket(fiveVsFive, [1500, 1500, 1500, 1500], wait, `four${wait}`));
-    const fives = [0, 0].map((_, i) => ticket(fiveVsFive, [1500, 1500, 1500, 1500, 1500], 0, `five${i}`));
-    const pool = [...fours.reverse(), ...solos(fiveVsFive, [1500, 1500], 0), ...fives];
+    const fours = [30, 20, 10].map((wait) => ticket([1500, 1500, 1500, 1500], wait, `four${wait}`));
+    const fives = [0, 0].map((_, i) => ticket([1500, 1500, 1500, 1500, 1500], 0, `five${i}`));
+    const pool = [...fours.reverse(), ...solos([1500, 1500], 0), ...fives];
     const seated = sweepWith(fiveVsFive, pool, NOW, busy()).proposals.flatMap(proposalTickets);
     expect(seated.map((t) => t.id)).toEqual(expect.arrayContaining(['four30', 'four20']));
     expect(seated.map((t) => t.id)).not.toContain('four10');
   });
 
   it('does it by default in a 5v5 pool of 500 tickets where a 4-stack has waited 40 s: it keeps its solo through a sweep', () => {
-    const four = ticket(fiveVsFive, [1500, 1500, 1500, 1500], 40, 'four');
-    const tenSolos = solos(fiveVsFive, Array(10).fill(1500), 1);
+    const four = ticket([1500, 1500, 1500, 1500], 40, 'four');
+    const tenSolos = solos(Array(10).fill(1500), 1);
     // 490 5-stacks far below, which play one another: they only make the pool busy.
-    const filler = Array.from({ length: 490 }, (_, i) => ticket(fiveVsFive, Array(5).fill(300), 1, `filler${i}`));
+    const filler = Array.from({ length: 490 }, (_, i) => ticket(Array(5).fill(300), 1, `filler${i}`));
     const pool = [four, ...tenSolos, ...filler];
     const first = sweepPool(fiveVsFive, pool, NOW).proposals.flatMap(proposalTickets);
     expect(first).not.toContain(four);
     const left = pool.filter((t) => !first.includes(t));
     expect(left.filter((t) => t.members.length === 1).length).toBeGreaterThan(0);
-    const five = ticket(fiveVsFive, [1500, 1500, 1500, 1500, 1500], 0, 'five');
+    const five = ticket([1500, 1500, 1500, 1500, 1500], 0, 'five');
     expect(sweepPool(fiveVsFive, [...left, five], NOW + 2000).proposals.flatMap(proposalTickets)).toContain(four);
   });
 
   it('does not in a pool queued at once, where nobody has waited longer than anyone else to be served first', () => {
     const pool = [
-      ticket(fiveVsFive, [1500, 1500, 1500, 1500], 30, 'four'),
-      ...solos(fiveVsFive, Array(10).fill(1500), 30),
-      ...Array.from({ length: 490 }, (_, i) => ticket(fiveVsFive, Array(5).fill(300), 30, `filler${i}`)),
+      ticket([1500, 1500, 1500, 1500], 30, 'four'),
+      ...solos(Array(10).fill(1500), 30),
+      ...Array.from({ length: 490 }, (_, i) => ticket(Array(5).fill(300), 30, `filler${i}`)),
     ];
     // (Seed 004's 20,000-player pool is such a pool, where sides first would seat fewer: slicedSearch's test.)
     expect(sweepPool(fiveVsFive, pool, NOW)).toEqual(sweepWith(fiveVsFive, pool, NOW, null));

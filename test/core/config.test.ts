@@ -27,7 +27,9 @@ describe('the studio configuration', () => {
     expect(() => parseConfig({ modes: { duo: { ...parseConfig({}).modes['2v2'], ladder: 'duo' } } })).toThrow(
       /modes\.duo\.ladder: names ladder "duo", which is not configured/,
     );
-    expect(() => parseConfig({ matcher: { sweepIntervalSeconds: 0 } })).toThrow(/matcher\.sweepIntervalSeconds/);
+    expect(() => parseConfig({ advanced: { matcher: { sweepIntervalSeconds: 0 } } })).toThrow(
+      /advanced\.matcher\.sweepIntervalSeconds/,
+    );
     expect(() => parseConfig({ matchers: {} })).toThrow(/Unrecognized key.*matchers/);
     expect(() => parseConfig({ functions: { region: 'Europe' } })).toThrow(/functions\.region: .*"europe-west1"/);
     expect(() => parseConfig({ functions: { memory: '300MiB' } })).toThrow(/functions\.memory/);
@@ -45,5 +47,24 @@ describe('the studio configuration', () => {
     for (const bad of ['Ladder', 'lad', '9ladder', 'ladder-', '(ladder)', ''])
       expect(() => parseConfig({ firestore: { database: bad } }), bad).toThrow(/firestore\.database: must be/);
     expect(() => parseConfig({ firestore: { databse: 'ladder' } })).toThrow(/Unrecognized key.*databse/);
+  });
+
+  it('keeps the implementation constants under advanced, with the original party bonus of 10 per member', () => {
+    expect(parseConfig({}).advanced).toEqual({
+      matcher: { sweepIntervalSeconds: 2, runSeconds: 55, statsEverySeconds: 10, concurrency: 8, runs: 1 },
+      partyBonusPerMember: 10,
+    });
+    const advanced = parseConfig({ advanced: { matcher: { runs: 2 }, partyBonusPerMember: 0 } }).advanced;
+    expect(advanced).toEqual({ matcher: { ...parseConfig({}).advanced.matcher, runs: 2 }, partyBonusPerMember: 0 });
+  });
+
+  it('refuses the former places of the advanced settings, naming where each moved', () => {
+    expect(() => parseConfig({ matcher: { runs: 2 } })).toThrow(
+      'Invalid configuration: matcher: has moved to advanced.matcher, set it there',
+    );
+    const twoVsTwo = { ...parseConfig({}).modes['2v2'], partyBonusPerMember: 10 };
+    expect(() => parseConfig({ modes: { '2v2': twoVsTwo } })).toThrow(
+      'Invalid configuration: modes.2v2.partyBonusPerMember: has moved to advanced.partyBonusPerMember, set it there',
+    );
   });
 });

@@ -15,7 +15,7 @@ import { fairPlayConfigSchema } from '../../functions/src/core/fairplay/config.j
 import { proposalTickets, sweepPool, violations, type MatchProposal } from '../../functions/src/core/match/index.js';
 import { defaultModes } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
-import { NOW, poolArbitrary, solos } from './helpers.js';
+import { NOW, poolArbitrary, solos, PARTY_BONUS } from './helpers.js';
 
 const modeIds = ['1v1', '2v2', '5v5', 'ffa'] as const;
 const rules: FarmingConfig = { rematchMinutes: 10, rematchGames: 2, relaxAfterSeconds: 90, dailyPairCap: 3 };
@@ -83,7 +83,7 @@ describe('recent opponents', () => {
           const seen = new Set<string>();
           for (const proposal of proposals) {
             expect(rematchIn(proposal, pool, rules, NOW)).toBeNull();
-            expect(violations(mode, proposal)).toEqual([]);
+            expect(violations(mode, proposal, PARTY_BONUS)).toEqual([]);
             for (const t of proposalTickets(proposal)) {
               expect(seen.has(t.id)).toBe(false);
               seen.add(t.id);
@@ -107,7 +107,7 @@ describe('recent opponents', () => {
           if (!proposal) return;
           expect(proposalTickets(proposal).map((t) => t.id)).toContain(arrival.id);
           expect(rematchIn(proposal, [arrival, ...candidates], rules, NOW)).toBeNull();
-          expect(violations(mode, proposal)).toEqual([]);
+          expect(violations(mode, proposal, PARTY_BONUS)).toEqual([]);
         }),
         { numRuns: 60 },
       );
@@ -133,7 +133,7 @@ describe('recent opponents', () => {
   it('keep two 1v1 players who just met apart while either window holds, then let them meet once they waited', () => {
     const mode = defaultModes['1v1']!;
     const pair = (waitSeconds: number, minutesAgo: number, gamesAgo: number) => {
-      const [a, b] = solos(mode, [1500, 1510], waitSeconds);
+      const [a, b] = solos([1500, 1510], waitSeconds);
       const recent = [{ uid: b!.members[0]!.uid, at: NOW - minutesAgo * MINUTE, gamesAgo }];
       return [
         { ...a!, avoid: [], recent },
@@ -158,7 +158,7 @@ describe('recent opponents', () => {
 
   it('may be team-mates: in 2v2 only tickets on opposite sides are held apart', () => {
     const mode = defaultModes['2v2']!;
-    const [a, b, c, d] = solos(mode, [1500, 1500, 1500, 1500], 10).map((t) => ({ ...t, avoid: [] as string[] }));
+    const [a, b, c, d] = solos([1500, 1500, 1500, 1500], 10).map((t) => ({ ...t, avoid: [] as string[] }));
     const recent = [{ uid: b!.members[0]!.uid, at: NOW, gamesAgo: 0 }];
     const pool = [{ ...a!, recent }, b!, c!, d!];
     const { proposals } = sweepAvoiding(mode, pool, NOW, rules);

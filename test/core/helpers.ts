@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import type { Mode } from '../../functions/src/core/mode/modes.js';
 import { matchingScore, type Ticket } from '../../functions/src/core/match/ticket.js';
+import { parseConfig } from '../../functions/src/core/config.js';
+
+/** The default configuration's party bonus, which every test's tickets score by. */
+export const PARTY_BONUS = parseConfig({}).advanced.partyBonusPerMember;
 
 /** A fixed "now" for hand-built pools. */
 export const NOW = 1_700_000_000_000;
@@ -8,18 +12,18 @@ export const NOW = 1_700_000_000_000;
 let nextId = 0;
 
 /** A ticket for a party with these ratings that has waited `waitSeconds` at `NOW`. */
-export function ticket(mode: Mode, ratings: readonly number[], waitSeconds = 0, id = `t${nextId++}`): Ticket {
+export function ticket(ratings: readonly number[], waitSeconds = 0, id = `t${nextId++}`): Ticket {
   return {
     id,
     members: ratings.map((rating, i) => ({ uid: `${id}-p${i}`, rating })),
-    score: matchingScore(ratings, mode),
+    score: matchingScore(ratings, PARTY_BONUS),
     enqueuedAt: NOW - waitSeconds * 1000,
   };
 }
 
 /** Solo tickets, one per rating. */
-export function solos(mode: Mode, ratings: readonly number[], waitSeconds = 0): Ticket[] {
-  return ratings.map((rating) => ticket(mode, [rating], waitSeconds));
+export function solos(ratings: readonly number[], waitSeconds = 0): Ticket[] {
+  return ratings.map((rating) => ticket([rating], waitSeconds));
 }
 
 /** Freezes a value and everything it holds, so that any mutation by the code under test throws. */
@@ -40,10 +44,9 @@ export interface PartySpec {
 }
 
 /** Tickets for drawn parties, with ids `${prefix}0`, `${prefix}1`, …. */
-export function partiesFrom(mode: Mode, specs: readonly PartySpec[], prefix: string): Ticket[] {
+export function partiesFrom(specs: readonly PartySpec[], prefix: string): Ticket[] {
   return specs.map(({ size, center, jitter, wait }, i) =>
     ticket(
-      mode,
       jitter.slice(0, size).map((offset) => center + offset),
       wait,
       `${prefix}${i}`,
@@ -77,7 +80,7 @@ export function poolArbitrary(mode: Mode, maxTickets = 40): fc.Arbitrary<Ticket[
       { weight: 1, arbitrary: fc.integer({ min: mode.ticketTtlSeconds + 1, max: mode.ticketTtlSeconds * 3 }) },
     ),
   });
-  return fc.array(spec, { maxLength: maxTickets, size: 'max' }).map((specs) => partiesFrom(mode, specs, 'r'));
+  return fc.array(spec, { maxLength: maxTickets, size: 'max' }).map((specs) => partiesFrom(specs, 'r'));
 }
 
 /**
@@ -100,14 +103,13 @@ export const sparsePoolArbitrary = (maxTickets: number, weights: readonly [numbe
       }),
       { maxLength: maxTickets },
     )
-    .map((specs) => (mode: Mode) => partiesFrom(mode, specs, 's'));
+    .map((specs) => partiesFrom(specs, 's'));
 
 /**
  * Pools drawn from seed 004's population: party sizes 1–5 alike, each member's rating uniform over 0–3,000
  * (so party scores bunch in the middle of the scale while solos spread), waits up to `maxWait` seconds.
  */
 export const scalePoolArbitrary = (
-  mode: Mode,
   maxWait: number,
   length: { minLength?: number; maxLength: number; size?: fc.SizeForArbitrary },
 ) =>
@@ -120,4 +122,4 @@ export const scalePoolArbitrary = (
       }),
       length,
     )
-    .map((specs) => specs.map(({ size, ratings, wait }) => ticket(mode, ratings.slice(0, size), wait)));
+    .map((specs) => specs.map(({ size, ratings, wait }) => ticket(ratings.slice(0, size), wait)));

@@ -40,9 +40,8 @@ describe('default modes (requirements 1 and 2)', () => {
     expect(ladders).toEqual({ '1v1': 'solo', '2v2': 'team', '3v3': 'team', '4v4': 'team', '5v5': 'team', ffa: 'team' });
   });
 
-  it('defaults to the original party bonus of 10 per member and the sameCount premade policy', () => {
+  it('defaults to the sameCount premade policy', () => {
     const fiveVsFive = defaultModes['5v5'];
-    expect(fiveVsFive?.partyBonusPerMember).toBe(10);
     expect(fiveVsFive?.format.kind === 'team' && fiveVsFive.format.premade).toBe('sameCount');
   });
 });
@@ -50,7 +49,6 @@ describe('default modes (requirements 1 and 2)', () => {
 describe('parseModes', () => {
   it('fills in defaults for a valid table', () => {
     const modes = parseModes({ duo: validTeamMode() });
-    expect(modes.duo?.partyBonusPerMember).toBe(10);
     expect(modes.duo?.format.kind === 'team' && modes.duo.format.premade).toBe('sameCount');
   });
 

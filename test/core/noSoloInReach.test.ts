@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeProposal } from '../../functions/src/core/match/proposal.js';
 import { proposalTickets, sweepPool, violations } from '../../functions/src/core/match/index.js';
 import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
-import { NOW, scalePoolArbitrary, ticket } from './helpers.js';
+import { NOW, scalePoolArbitrary, ticket, PARTY_BONUS } from './helpers.js';
 
 /**
  * A party one short of a side that no solo within the hard spread cap can complete waits, however long, and is
@@ -14,10 +14,10 @@ const mode = defaultModes['5v5'] as Mode;
 
 /** Two 4-stacks at 1,500 and two solos at 2,100, 600 points above: no match within the hard cap (400). */
 const farApart = (wait: number) => [
-  ticket(mode, [1500, 1500, 1500, 1500], wait),
-  ticket(mode, [1500, 1500, 1500, 1500], wait),
-  ticket(mode, [2100], wait),
-  ticket(mode, [2100], wait),
+  ticket([1500, 1500, 1500, 1500], wait),
+  ticket([1500, 1500, 1500, 1500], wait),
+  ticket([2100], wait),
+  ticket([2100], wait),
 ];
 
 describe('a party no solo within the hard spread cap can complete', () => {
@@ -32,17 +32,17 @@ describe('a party no solo within the hard spread cap can complete', () => {
   it('breaks the spread cap in any match that holds it with a solo past the hard cap', () => {
     const [four, , solo] = farApart(3_600);
     const sideA = [four!, solo!];
-    const sideB = [ticket(mode, [1600, 1600, 1600, 1600], 3_600), ticket(mode, [2000], 3_600)];
-    expect(violations(mode, makeProposal([sideA, sideB], NOW)).map((v) => v.rule)).toContain('spreadCap');
+    const sideB = [ticket([1600, 1600, 1600, 1600], 3_600), ticket([2000], 3_600)];
+    expect(violations(mode, makeProposal([sideA, sideB], NOW), PARTY_BONUS).map((v) => v.rule)).toContain('spreadCap');
   });
 
   it('keeps every match of a sweep within the hard cap, and tells noSoloInReach only where no solo is left in reach', () => {
-    const pools = scalePoolArbitrary(mode, 180, { maxLength: 40, size: 'max' });
+    const pools = scalePoolArbitrary(180, { maxLength: 40, size: 'max' });
     fc.assert(
       fc.property(pools, (pool) => {
         const swept = sweepPool(mode, pool, NOW);
         for (const proposal of swept.proposals) {
-          expect(violations(mode, proposal)).toEqual([]);
+          expect(violations(mode, proposal, PARTY_BONUS)).toEqual([]);
           const scores = proposalTickets(proposal).map((t) => t.score);
           expect(Math.max(...scores) - Math.min(...scores)).toBeLessThanOrEqual(mode.spreadCap.hard);
         }

@@ -9,7 +9,7 @@ import { proposalTickets, sweepPool, violations, type MatchProposal } from '../.
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { defaultModes, type Mode } from '../../functions/src/core/mode/modes.js';
 import type { GuardedTicket } from '../../functions/src/core/queue/ticket.js';
-import { NOW, ticket } from './helpers.js';
+import { NOW, ticket, PARTY_BONUS } from './helpers.js';
 import { bruteForceMostSeated } from './matchOracle.js';
 
 /**
@@ -20,7 +20,7 @@ const seated = (proposals: readonly MatchProposal[]) =>
   proposals.flatMap(proposalTickets).reduce((n, t) => n + t.members.length, 0);
 
 /** Any party size, ratings wider than a fresh spread cap, waits from fresh to past the widest caps. */
-const pools = (mode: Mode, maxTickets: number) =>
+const pools = (maxTickets: number) =>
   fc
     .array(
       fc.record({
@@ -30,7 +30,7 @@ const pools = (mode: Mode, maxTickets: number) =>
       }),
       { maxLength: maxTickets, size: 'max' },
     )
-    .map((specs) => specs.map(({ size, ratings, wait }) => ticket(mode, ratings.slice(0, size), wait)));
+    .map((specs) => specs.map(({ size, ratings, wait }) => ticket(ratings.slice(0, size), wait)));
 
 /** The matcher seats at most this many matches' worth of players fewer than the optimum on these pools. */
 const GAP_MATCHES = 2;
@@ -41,7 +41,7 @@ describe.each(['3v3', '4v4', '5v5'])('the exact optimum in %s', (id) => {
 
   it('seats as many as the best of every set of disjoint valid matches (brute force)', () => {
     fc.assert(
-      fc.property(pools(mode, 9), (pool) => {
+      fc.property(pools(9), (pool) => {
         const optimum = exactOptimum(mode, pool, NOW);
         expect(optimum.proven).toBe(true);
         expect(optimum.seated).toBe(bruteForceMostSeated(mode, pool, NOW));
@@ -52,12 +52,12 @@ describe.each(['3v3', '4v4', '5v5'])('the exact optimum in %s', (id) => {
 
   it('is valid, at least the matcher and at most the ceiling; the matcher is within two matches of it', () => {
     fc.assert(
-      fc.property(pools(mode, 18), (pool) => {
+      fc.property(pools(18), (pool) => {
         const sweep = sweepPool(mode, pool, NOW).proposals;
         const optimum = exactOptimum(mode, pool, NOW, { incumbent: sweep });
         expect(optimum.proven).toBe(true);
         expect(seated(optimum.proposals)).toBe(optimum.seated);
-        for (const proposal of optimum.proposals) expect(violations(mode, proposal)).toEqual([]);
+        for (const proposal of optimum.proposals) expect(violations(mode, proposal, PARTY_BONUS)).toEqual([]);
         const ids = optimum.proposals.flatMap(proposalTickets).map((t) => t.id);
         expect(new Set(ids).size).toBe(ids.length);
         expect(optimum.seated).toBeGreaterThanOrEqual(seated(sweep));
@@ -73,7 +73,7 @@ describe('the exact optimum under blocks', () => {
   const mode = defaultModes['5v5'] as Mode;
   /** A pool where some tickets block a member of another. */
   const guarded = fc
-    .tuple(pools(mode, 16), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 }))
+    .tuple(pools(16), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 }))
     .map(([pool, blocks]): GuardedTicket[] => {
       const avoid = pool.map((): string[] => []);
       for (const [a, b] of blocks) {
@@ -107,7 +107,7 @@ describe('the exact optimum under the farming window', () => {
   const farming: FarmingConfig = { rematchMinutes: 10, rematchGames: 2, relaxAfterSeconds: 120, dailyPairCap: null };
   /** A pool where some tickets met a member of another a minute ago, in their last game. */
   const recent = fc
-    .tuple(pools(mode, 16), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 8 }))
+    .tuple(pools(16), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 8 }))
     .map(([pool, meetings]): GuardedTicket[] => {
       const met = pool.map((): { uid: string; at: number; gamesAgo: number }[] => []);
       for (const [a, b] of meetings) {
@@ -146,7 +146,7 @@ describe('the exact optimum across regions', () => {
       [5, 0],
       [30, 10],
     ] as const) {
-      const pool = [1500, 1510, 1520, 1530, 1540, 1500, 1510, 1520, 1530, 1540].map((r) => ticket(mode, [r], wait));
+      const pool = [1500, 1510, 1520, 1530, 1540, 1500, 1510, 1520, 1530, 1540].map((r) => ticket([r], wait));
       const homeOf = new Map(pool.map((t, k) => [t.id, { home: k < 5 ? 'eu' : 'us', rtts: null }]));
       const rule = regionRule(regions, homeOf, NOW);
       expect(exactOptimum(mode, pool, NOW, { admissible: rule }).seated).toBe(expected);

@@ -37,9 +37,9 @@ describe('pairing scarce solos (5v5: a 4-stack can only sit beside a solo)', () 
   it('keeps a solo for the 4-stack that needs it rather than making five solos play five', () => {
     // Ten solos could play five against five, and nothing else could seat the two 4-stacks: those solos are
     // easily matched later with others, the 4-stacks are not.
-    const solos = [1530, 1532, 1534, 1536, 1538, 1540, 1542, 1544, 1546, 1548].map((r) => ticket(fiveVsFive, [r], 30));
-    const stacks = [ticket(fiveVsFive, [1550, 1560, 1570, 1580], 30), ticket(fiveVsFive, [1560, 1570, 1580, 1590], 30)];
-    const fives = [0, 1].map(() => ticket(fiveVsFive, [1550, 1560, 1570, 1580, 1590], 30));
+    const solos = [1530, 1532, 1534, 1536, 1538, 1540, 1542, 1544, 1546, 1548].map((r) => ticket([r], 30));
+    const stacks = [ticket([1550, 1560, 1570, 1580], 30), ticket([1560, 1570, 1580, 1590], 30)];
+    const fives = [0, 1].map(() => ticket([1550, 1560, 1570, 1580, 1590], 30));
     const matched = sweepPool(fiveVsFive, [...solos, ...stacks, ...fives], NOW).proposals.flatMap(proposalTickets);
     expect(matched).toEqual(expect.arrayContaining(stacks));
     expect(matched).toHaveLength(2 + 2 + 2);
@@ -49,8 +49,8 @@ describe('pairing scarce solos (5v5: a 4-stack can only sit beside a solo)', () 
 describe('matching whole sides (full parties, and 4-stacks with their solo) where no other solo is near', () => {
   it('faces two 4+1 sides with the two full parties rather than with each other', () => {
     // 4+1 against 4+1 would be fairer (6 points), but the full parties, 90 points apart, could then not play.
-    const pairs = [1460, 1470].flatMap((r) => [ticket(fiveVsFive, [r, r, r, r], 30), ticket(fiveVsFive, [r + 40], 30)]);
-    const fives = [1410, 1500].map((r) => ticket(fiveVsFive, [r, r, r, r, r], 30));
+    const pairs = [1460, 1470].flatMap((r) => [ticket([r, r, r, r], 30), ticket([r + 40], 30)]);
+    const fives = [1410, 1500].map((r) => ticket([r, r, r, r, r], 30));
     const { proposals } = sweepPool(fiveVsFive, [...pairs, ...fives], NOW);
     expect(proposals.flatMap(proposalTickets)).toHaveLength(6);
     for (const proposal of proposals) expect(proposal.sides.map((side) => side.length).sort()).toEqual([1, 2]);
@@ -61,7 +61,7 @@ describe('matching whole sides (full parties, and 4-stacks with their solo) wher
     // ages, so whether two can play depends on their scores alone, and the most matches pair neighbours.
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1300, max: 1700 }), { maxLength: 12 }), (ratings) => {
-        const pool = ratings.map((r) => ticket(fiveVsFive, [r, r, r, r, r], 30));
+        const pool = ratings.map((r) => ticket([r, r, r, r, r], 30));
         const seated = sweepPool(fiveVsFive, pool, NOW).proposals.length * 2;
         const scores = pool.map((t) => t.score);
         // The most pairs within the side cap, by brute force over which party pairs with which.

@@ -19,7 +19,7 @@ const config = parseConfig({
 const id = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,12}$/);
 
 describe('a pool', () => {
-  it('is resolved from its id with the mode, region, build group and ladder that id names', () => {
+  it('is resolved from its id with the mode, region, build group and ladder that id names, and the party bonus', () => {
     for (const poolId of poolIds(config.modes)) {
       const pool = resolvePool(config, poolId);
       const { modeId, region, group } = splitPoolId(poolId);
@@ -31,6 +31,7 @@ describe('a pool', () => {
         mode: config.modes[modeId],
         ladderId: config.modes[modeId]!.ladder,
         ladder: config.ladders[config.modes[modeId]!.ladder],
+        partyBonusPerMember: config.advanced.partyBonusPerMember,
       });
     }
     expect(resolvePool(config, 'duel~1.6@us')).toMatchObject({ modeId: 'duel', region: 'us', group: '1.6' });

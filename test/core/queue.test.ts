@@ -6,8 +6,12 @@ import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import { newParty } from '../../functions/src/core/player/party.js';
 import type { Presence } from '../../functions/src/core/queue/presence.js';
 import { assertCanQueue, candidatePlan, topUpDirection, type Queuer } from '../../functions/src/core/queue/enqueue.js';
+import { PARTY_BONUS } from './helpers.js';
 
-const duo = resolvePool({ modes: defaultModes, ladders: defaultLadders }, '2v2');
+const duo = resolvePool(
+  { modes: defaultModes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
+  '2v2',
+);
 const idle: Presence = { kind: 'idle' };
 const queuer = (uid: string, over: Partial<Queuer> = {}): Queuer => ({
   uid,
@@ -90,7 +94,10 @@ describe('the candidates read for matching a new ticket at once', () => {
       perDirection: 2,
       wanted: 4,
     });
-    const ffa = resolvePool({ modes: defaultModes, ladders: defaultLadders }, 'ffa');
+    const ffa = resolvePool(
+      { modes: defaultModes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
+      'ffa',
+    );
     expect(candidatePlan(ffa, { score: 1500, members: [{}, {}] }).wanted).toBe(
       ffa.mode.format.kind === 'ffa' ? ffa.mode.format.maxPlayers - 1 : 0,
     );

@@ -97,8 +97,8 @@ describe('queue statistics', () => {
 
 describe('queue statistics by rating band', () => {
   it("splits who waits and the recent waits by band, each band's own usual wait", () => {
-    const silver = solos(twoVsTwo, [1250, 1300], 30);
-    const king = solos(twoVsTwo, [2400], 5);
+    const silver = solos([1250, 1300], 30);
+    const king = solos([2400], 5);
     const figures = stats([...silver, ...king], [gold(4), gold(6), { seconds: 60, band: 'king', size: 1 }], NOW);
     expect(figures.bandEdges).toEqual(edges);
     expect(Object.keys(figures.bands)).toEqual(['silver', 'gold', 'king']);
@@ -112,15 +112,15 @@ describe('queue statistics by rating band', () => {
   });
 
   it('says which cap holds a band back: too few players, the spread, or the side difference', () => {
-    expect(afterSweep(solos(twoVsTwo, [1500, 1500, 1500], 30)).bands.gold!.waitingBecause).toEqual({
+    expect(afterSweep(solos([1500, 1500, 1500], 30)).bands.gold!.waitingBecause).toEqual({
       notEnoughPlayers: 3,
     });
     // Fresh: 1700 is beyond the spread cap of 100, and three players are not a 2v2.
-    expect(afterSweep(solos(twoVsTwo, [1500, 1500, 1500, 1700], 0)).bands.gold!.waitingBecause).toEqual({
+    expect(afterSweep(solos([1500, 1500, 1500, 1700], 0)).bands.gold!.waitingBecause).toEqual({
       spreadCap: 3,
     });
     // After 3 s the spread cap is 200, but the best split, 1500 + 1700 against 1500 + 1500, is 100 apart (cap 20).
-    const wider = afterSweep(solos(twoVsTwo, [1500, 1500, 1500, 1700], 3));
+    const wider = afterSweep(solos([1500, 1500, 1500, 1700], 3));
     expect(wider.bands.gold!.waitingBecause).toEqual({ sideDifferenceCap: 3 });
     expect(wider.bands.platinum!.waitingBecause).toEqual({ sideDifferenceCap: 1 });
   });
@@ -131,7 +131,7 @@ describe('queue statistics by rating band', () => {
         fc.array(fc.integer({ min: 900, max: 2500 }), { maxLength: 30 }),
         fc.integer({ min: 0, max: 60 }),
         (ratings, wait) => {
-          const figures = afterSweep(solos(twoVsTwo, ratings, wait));
+          const figures = afterSweep(solos(ratings, wait));
           const bands = Object.values(figures.bands);
           expect(bands.reduce((sum, b) => sum + b.waitingPlayers, 0)).toBe(figures.waitingPlayers);
           const reasons = (r: Record<string, number>) => Object.values(r).reduce((sum, n) => sum + n, 0);

@@ -22,7 +22,7 @@ import { queuedTicket, requeuedTicket, toCoreTicket, toPoolEntry } from '../../f
 import { measureQuality } from '../../functions/src/core/match/proposal.js';
 import { newPlayer } from '../../functions/src/core/player/player.js';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
-import { NOW, poolArbitrary } from './helpers.js';
+import { NOW, poolArbitrary, PARTY_BONUS } from './helpers.js';
 
 // eu – us – asia in a line, plus sa next to us: eu to asia is two hops.
 const regions: Regions = regionsSchema.parse({
@@ -44,16 +44,22 @@ describe('regions in the configuration', () => {
     expect(regions.neighbours).toEqual({ eu: ['us'], us: ['eu', 'asia', 'sa'], asia: ['us'], sa: ['us'] });
     const modes = { ...defaultModes, duel: { ...defaultModes['1v1']!, regions } };
     expect(poolIds(modes)).toEqual([...Object.keys(defaultModes), 'duel@eu', 'duel@us', 'duel@asia', 'duel@sa']);
-    expect(resolvePool({ modes, ladders: defaultLadders }, 'duel@us')).toMatchObject({
+    expect(
+      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, 'duel@us'),
+    ).toMatchObject({
       id: 'duel@us',
       modeId: 'duel',
       region: 'us',
     });
-    expect(() => resolvePool({ modes, ladders: defaultLadders }, 'duel')).toThrow(
-      /regional: name one of its regions \(eu, us, asia, sa\)/,
-    );
-    expect(() => resolvePool({ modes, ladders: defaultLadders }, 'duel@mars')).toThrow(/regional/);
-    expect(() => resolvePool({ modes, ladders: defaultLadders }, '1v1@eu')).toThrow(/has no regions/);
+    expect(() =>
+      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, 'duel'),
+    ).toThrow(/regional: name one of its regions \(eu, us, asia, sa\)/);
+    expect(() =>
+      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, 'duel@mars'),
+    ).toThrow(/regional/);
+    expect(() =>
+      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, '1v1@eu'),
+    ).toThrow(/has no regions/);
   });
 
   it('refuses a neighbour that is not a region, a region next to itself and steps that narrow, naming the place', () => {
@@ -203,7 +209,7 @@ describe('a ticket sent back to the pool after a failed ready check', () => {
   const queuedIn = (id: string, home: string, rtts: Rtts | null) =>
     queuedTicket(
       id,
-      resolvePool({ modes, ladders: defaultLadders }, `duel@${home}`),
+      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, `duel@${home}`),
       { uid: id, partyId: null },
       [player(id)],
       { avoid: [], recent: [] },
@@ -231,7 +237,10 @@ describe('a ticket sent back to the pool after a failed ready check', () => {
           const tickets = new Map([ann, ben].map((t) => [t.id, t]));
           const room = newRoom(
             'r',
-            resolvePool({ modes, ladders: defaultLadders }, `duel@${roomRegion}`),
+            resolvePool(
+              { modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
+              `duel@${roomRegion}`,
+            ),
             proposal,
             tickets,
             proposedAt,
@@ -241,7 +250,7 @@ describe('a ticket sent back to the pool after a failed ready check', () => {
           const guard = { avoid: [], recent: [] };
           const back = requeuedTicket(
             'ann2',
-            resolvePool({ modes, ladders: defaultLadders }, room.mode),
+            resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, room.mode),
             matched,
             room,
             guard,
@@ -259,7 +268,10 @@ describe('a ticket sent back to the pool after a failed ready check', () => {
           expect(
             requeuedTicket(
               'ann3',
-              resolvePool({ modes, ladders: defaultLadders }, room.mode),
+              resolvePool(
+                { modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
+                room.mode,
+              ),
               matched,
               room,
               guard,

@@ -25,7 +25,6 @@ const stream = fc
       .sort((a, b) => a.at - b.at)
       .map(({ size, rating, at }, i) => ({
         ...ticket(
-          mode,
           Array.from({ length: size }, (_, k) => rating + 7 * k),
           0,
           `a${i}`,
@@ -58,11 +57,11 @@ describe("the benchmark's stream bound", () => {
   it('counts the 4-stacks no solo of the stream is within reach of, and only those arriving early enough', () => {
     const at = (seconds: number) => NOW + seconds * 1000;
     const arrivals = [
-      { ...ticket(mode, [1500, 1500, 1500, 1500], 0, 'paired'), enqueuedAt: at(0) },
-      { ...ticket(mode, [1800], 0, 'solo'), enqueuedAt: at(250) },
-      { ...ticket(mode, [1500, 1500, 1500, 1500], 0, 'second'), enqueuedAt: at(10) },
-      { ...ticket(mode, [2500, 2500, 2500, 2500], 0, 'far'), enqueuedAt: at(20) },
-      { ...ticket(mode, [2500, 2500, 2500, 2500], 0, 'late'), enqueuedAt: at(290) },
+      { ...ticket([1500, 1500, 1500, 1500], 0, 'paired'), enqueuedAt: at(0) },
+      { ...ticket([1800], 0, 'solo'), enqueuedAt: at(250) },
+      { ...ticket([1500, 1500, 1500, 1500], 0, 'second'), enqueuedAt: at(10) },
+      { ...ticket([2500, 2500, 2500, 2500], 0, 'far'), enqueuedAt: at(20) },
+      { ...ticket([2500, 2500, 2500, 2500], 0, 'late'), enqueuedAt: at(290) },
     ];
     // One solo for the two at 1,540 (the later solo may wait for either); the one at 2,540 has none within 400;
     // the last arrived within 120 s of the end, so it is not stranded whatever happens.

@@ -10,7 +10,7 @@ import {
 } from '../../functions/src/core/match/index.js';
 import { defaultModes, type Mode, type PremadePolicy } from '../../functions/src/core/mode/modes.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
-import { deepFreeze, NOW, poolArbitrary } from './helpers.js';
+import { deepFreeze, NOW, poolArbitrary, PARTY_BONUS } from './helpers.js';
 import { average, bruteForceBestDifference, capAfter, players, sortedSizes } from './matchOracle.js';
 
 /** Checks one proposal against the mode, independently of the matcher's own checker, and with it. */
@@ -40,7 +40,7 @@ function expectValid(mode: Mode, proposal: MatchProposal, pool: readonly Ticket[
     expect(count).toBeLessThanOrEqual(format.maxPlayers);
     if (count < format.maxPlayers) expect(Math.max(...waits)).toBeGreaterThanOrEqual(format.fillWaitSeconds);
   }
-  expect(violations(mode, proposal)).toEqual([]);
+  expect(violations(mode, proposal, PARTY_BONUS)).toEqual([]);
 }
 
 const withPolicy = (mode: Mode, premade: PremadePolicy): Mode =>

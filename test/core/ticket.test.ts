@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { defaultModes } from '../../functions/src/core/mode/modes.js';
 import { matchingScore, ticketSchema } from '../../functions/src/core/match/ticket.js';
-
-const mode = defaultModes['5v5'];
-if (!mode) throw new Error('5v5 is a default mode');
+import { PARTY_BONUS } from './helpers.js';
 
 describe('matching score (requirement 5)', () => {
   it('is the rating itself for a solo player', () => {
-    expect(matchingScore([1487], mode)).toBe(1487);
+    expect(matchingScore([1487], PARTY_BONUS)).toBe(1487);
   });
 
   it('is the floored average plus 10 per member for a party, as in the original', () => {
-    expect(matchingScore([1500, 1501], mode)).toBe(1500 + 20);
-    expect(matchingScore([1200, 1400, 1700], mode)).toBe(Math.floor(4300 / 3) + 30);
-    expect(matchingScore([1500, 1500, 1500, 1500, 1500], mode)).toBe(1550);
+    expect(matchingScore([1500, 1501], PARTY_BONUS)).toBe(1500 + 20);
+    expect(matchingScore([1200, 1400, 1700], PARTY_BONUS)).toBe(Math.floor(4300 / 3) + 30);
+    expect(matchingScore([1500, 1500, 1500, 1500, 1500], PARTY_BONUS)).toBe(1550);
   });
 
   it('follows a configured bonus', () => {
-    expect(matchingScore([1500, 1600], { partyBonusPerMember: 25 })).toBe(1600);
+    expect(matchingScore([1500, 1600], 25)).toBe(1600);
   });
 });
 

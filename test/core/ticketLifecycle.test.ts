@@ -14,10 +14,15 @@ import {
 } from '../../functions/src/core/queue/ticket.js';
 import { standingAt } from './standings.js';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
+import { PARTY_BONUS } from './helpers.js';
 
 // A team ladder whose newcomers start at 1400, to show a member without a rating there joins at it.
 const duo = resolvePool(
-  { modes: defaultModes, ladders: { ...defaultLadders, team: { ...defaultLadders.team, initialRating: 1400 } } },
+  {
+    modes: defaultModes,
+    ladders: { ...defaultLadders, team: { ...defaultLadders.team, initialRating: 1400 } },
+    advanced: { partyBonusPerMember: PARTY_BONUS },
+  },
   '2v2',
 );
 const ladders = defaultLadders;
@@ -46,7 +51,7 @@ describe('a ticket from queueing to its end', () => {
       ],
       memberUids: ['ann', 'ben'],
       names: { ann: 'Ann', ben: 'Ben' },
-      score: 1500 + 2 * duo.mode.partyBonusPerMember,
+      score: 1500 + 2 * duo.partyBonusPerMember,
       partyId: 'p',
       ownerUid: 'ann',
       enqueuedAt: 1_000,

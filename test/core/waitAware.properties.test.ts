@@ -98,10 +98,10 @@ describe('2-stacks go to the 3-stacks that have waited longest', () => {
 
   it('seats the 3-stack that has waited beside a 2-stack, not the newer ones that score lower', () => {
     // A 3+2 side faces another 3+2 (the premade count): one match, and three 3-stacks for two places.
-    const low = ticket(fiveVsFive, [1480, 1480, 1480], 0, 'low');
-    const next = ticket(fiveVsFive, [1490, 1490, 1490], 0, 'next');
-    const old = ticket(fiveVsFive, [1520, 1520, 1520], 20, 'old');
-    const twos = [ticket(fiveVsFive, [1500, 1500], 0, 'x'), ticket(fiveVsFive, [1500, 1500], 0, 'y')];
+    const low = ticket([1480, 1480, 1480], 0, 'low');
+    const next = ticket([1490, 1490, 1490], 0, 'next');
+    const old = ticket([1520, 1520, 1520], 20, 'old');
+    const twos = [ticket([1500, 1500], 0, 'x'), ticket([1500, 1500], 0, 'y')];
     const seated = sweepPool(fiveVsFive, [low, next, old, ...twos], NOW).proposals.flatMap(proposalTickets);
     expect(seated.map((t) => t.id)).toContain('old');
     expect(seated).toHaveLength(4);
@@ -120,7 +120,7 @@ const pool = (waits: fc.Arbitrary<number>) =>
       }),
       { maxLength: 10 },
     )
-    .map((specs) => deepFreeze(partiesFrom(fiveVsFive, specs, 'w')));
+    .map((specs) => deepFreeze(partiesFrom(specs, 'w')));
 
 /** Parties one short of a side, and 3-stacks: the parties with few ways to play in 5v5. */
 const needy = (t: Ticket) => t.members.length === 4 || t.members.length === 3;
@@ -139,7 +139,7 @@ describe('an arriving solo', () => {
   it('completes a waiting party short of a side (or a 3-stack) whenever its candidates hold such a match', () => {
     fc.assert(
       fc.property(pool(fc.constant(10)), fc.integer({ min: 1350, max: 1650 }), (candidates, rating) => {
-        const arrival = ticket(fiveVsFive, [rating], 10, 'arrival');
+        const arrival = ticket([rating], 10, 'arrival');
         const proposal = matchTicketNow(fiveVsFive, arrival, candidates, NOW);
         if (needyMatchExists([arrival, ...candidates], arrival)) {
           expect(proposal && proposalTickets(proposal).some(needy)).toBe(true);
@@ -176,9 +176,9 @@ describe('the longest-waiting ticket of a sweep', () => {
 
 describe('a party no solo can seat', () => {
   it('learns it at its first sweep, apart from a party that waits for an opponent', () => {
-    const alone = ticket(fiveVsFive, [1500, 1500, 1500, 1500], 10, 'alone');
-    const beside = ticket(fiveVsFive, [2500, 2500, 2500, 2500], 10, 'beside');
-    const solo = ticket(fiveVsFive, [2600], 10, 'solo');
+    const alone = ticket([1500, 1500, 1500, 1500], 10, 'alone');
+    const beside = ticket([2500, 2500, 2500, 2500], 10, 'beside');
+    const solo = ticket([2600], 10, 'solo');
     const { reasonOf } = sweepPool(fiveVsFive, [alone, beside, solo], NOW);
     // 1,540 is over 400 from the solo at 2,600; 2,540 is beside it, and lacks only a side to face.
     expect(reasonOf.get('alone')).toBe('noSoloInReach');

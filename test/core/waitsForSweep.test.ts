@@ -39,12 +39,10 @@ describe('an arrival in a busy pool where a needy party waits is left to the swe
   it('seats the 4-stack that has waited a minute out of the arrival’s view, instead of ten solos at once', () => {
     const fiveVsFive = mode('5v5');
     // Y, a 4-stack in the arrival's view, has waited 7 s; X, further away in score, a minute.
-    const x = ticket(fiveVsFive, [1400, 1400, 1400, 1400], 60, 'x');
-    const y = ticket(fiveVsFive, [1450, 1450, 1450, 1450], 7, 'y');
-    const solos = [1496, 1497, 1498, 1499, 1501, 1502, 1503, 1504, 1505].map((r, i) =>
-      ticket(fiveVsFive, [r], 0, `s${i}`),
-    );
-    const arrival = ticket(fiveVsFive, [1500], 0, 'arrival');
+    const x = ticket([1400, 1400, 1400, 1400], 60, 'x');
+    const y = ticket([1450, 1450, 1450, 1450], 7, 'y');
+    const solos = [1496, 1497, 1498, 1499, 1501, 1502, 1503, 1504, 1505].map((r, i) => ticket([r], 0, `s${i}`));
+    const arrival = ticket([1500], 0, 'arrival');
     // The shell's read: the five nearest above and the five nearest below; X is not among them.
     const candidates = deepFreeze([...solos, y]);
     expect(candidates).toHaveLength(candidatesWanted(fiveVsFive, 1));
@@ -57,11 +55,9 @@ describe('an arrival in a busy pool where a needy party waits is left to the swe
   it('leaves it sooner where the pool’s statistics last counted 400 tickets or more', () => {
     const fiveVsFive = mode('5v5');
     // Y, the only needy party in the read, has waited 4 s: long enough in a busy pool, not in a quieter one.
-    const y = ticket(fiveVsFive, [1450, 1450, 1450, 1450], 4, 'y');
-    const solos = [1496, 1497, 1498, 1499, 1501, 1502, 1503, 1504, 1505].map((r, i) =>
-      ticket(fiveVsFive, [r], 0, `s${i}`),
-    );
-    const arrival = ticket(fiveVsFive, [1500], 0, 'arrival');
+    const y = ticket([1450, 1450, 1450, 1450], 4, 'y');
+    const solos = [1496, 1497, 1498, 1499, 1501, 1502, 1503, 1504, 1505].map((r, i) => ticket([r], 0, `s${i}`));
+    const arrival = ticket([1500], 0, 'arrival');
     const candidates = [...solos, y];
     expect(waitsForSweep(fiveVsFive, arrival, candidates, NOW, MIN_QUEUED - 1)).toBe(false);
     expect(matchTicketNow(fiveVsFive, arrival, candidates, NOW)).not.toBeNull();
@@ -70,9 +66,9 @@ describe('an arrival in a busy pool where a needy party waits is left to the swe
 
   it('still matches at once in a quiet pool: a read that came back short is all there is', () => {
     const fiveVsFive = mode('5v5');
-    const y = ticket(fiveVsFive, [1450, 1450, 1450, 1450], 30, 'y');
-    const solos = [1496, 1497, 1498, 1499, 1501].map((r, i) => ticket(fiveVsFive, [r], 0, `s${i}`));
-    const arrival = ticket(fiveVsFive, [1500], 0, 'arrival');
+    const y = ticket([1450, 1450, 1450, 1450], 30, 'y');
+    const solos = [1496, 1497, 1498, 1499, 1501].map((r, i) => ticket([r], 0, `s${i}`));
+    const arrival = ticket([1500], 0, 'arrival');
     const candidates = [...solos, y];
     expect(waitsForSweep(fiveVsFive, arrival, candidates, NOW, QUIET)).toBe(false);
   });
@@ -98,8 +94,8 @@ describe('waitsForSweep', () => {
       const queued = fc.oneof(fc.integer({ min: 0, max: 2 * MIN_QUEUED }), fc.constantFrom(MIN_QUEUED - 1, MIN_QUEUED));
       fc.assert(
         fc.property(party(m), fc.array(party(m), { maxLength: 14 }), queued, (a, cs, counted) => {
-          const arrival = ticket(m, Array(a.size).fill(a.rating), 0);
-          const candidates = cs.map((c) => ticket(m, Array(c.size).fill(c.rating), c.age));
+          const arrival = ticket(Array(a.size).fill(a.rating), 0);
+          const candidates = cs.map((c) => ticket(Array(c.size).fill(c.rating), c.age));
           // The same ticket read twice (two overlapping reads) counts once, and the arrival never counts.
           const read = [...candidates, ...candidates.slice(0, 2), arrival];
           const full = candidates.length >= candidatesWanted(m, a.size);
@@ -117,8 +113,8 @@ describe('waitsForSweep', () => {
     // A full read of parties one short of a side that have waited a minute.
     const busy = (m: Mode) => {
       const short = m.format.kind === 'team' ? m.format.teamSize - 1 : 1;
-      const candidates = Array.from({ length: 30 }, (_, i) => ticket(m, Array(short).fill(1500 + i), 60));
-      return waitsForSweep(m, ticket(m, [1500], 0), candidates, NOW, QUIET);
+      const candidates = Array.from({ length: 30 }, (_, i) => ticket(Array(short).fill(1500 + i), 60));
+      return waitsForSweep(m, ticket([1500], 0), candidates, NOW, QUIET);
     };
     for (const id of scarce) {
       expect(busy(mode(id))).toBe(true);
@@ -131,8 +127,8 @@ describe('waitsForSweep', () => {
     for (const id of others) {
       const m = mode(id);
       const size = m.format.kind === 'team' ? m.format.teamSize : 1;
-      const candidates = Array.from({ length: 30 }, (_, i) => ticket(m, Array(size).fill(1500 + i), 60));
-      expect(waitsForSweep(m, ticket(m, [1500], 0), candidates, NOW, 10 * MIN_QUEUED)).toBe(false);
+      const candidates = Array.from({ length: 30 }, (_, i) => ticket(Array(size).fill(1500 + i), 60));
+      expect(waitsForSweep(m, ticket([1500], 0), candidates, NOW, 10 * MIN_QUEUED)).toBe(false);
     }
   });
 });

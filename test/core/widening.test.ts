@@ -67,12 +67,12 @@ describe('widening', () => {
         (gap, a, b) => {
           const [shorter, longer] = a <= b ? [a, b] : [b, a];
           const matchesAfter = (wait: number) =>
-            sweepPool(oneVsOne, solos(oneVsOne, [1500, 1500 + gap], wait), NOW).proposals.length === 1;
+            sweepPool(oneVsOne, solos([1500, 1500 + gap], wait), NOW).proposals.length === 1;
           if (matchesAfter(shorter)) expect(matchesAfter(longer)).toBe(true);
         },
       ),
     );
-    const pair = (wait: number) => solos(oneVsOne, [1500, 1545], wait);
+    const pair = (wait: number) => solos([1500, 1545], wait);
     expect(sweepPool(oneVsOne, pair(19), NOW).proposals).toHaveLength(0);
     expect(sweepPool(oneVsOne, pair(20), NOW).proposals).toHaveLength(1);
   });

@@ -169,7 +169,7 @@ describe('npm start', () => {
   }, 180_000);
 
   it('with short timers, matches at the configured pace and closes a season that ends, unasked', async () => {
-    // The test configuration (matcher.runSeconds 3), with the free-for-all's ladder's season ending in 90 s.
+    // The test configuration (advanced.matcher.runSeconds 3), with the free-for-all's ladder's season ending in 90 s.
     const testConfig = JSON.parse(readFileSync(join(ROOT, 'test/ladder.config.json'), 'utf8'));
     const seasonEnd = Math.ceil((Date.now() + 90_000) / 1000) * 1000;
     testConfig.ladders.team.seasons = [
@@ -187,7 +187,7 @@ describe('npm start', () => {
       const { banner, functionsOrigin, firestoreHost, authHost } = bannerOf(run.output);
       // It says what it will do with this configuration.
       expect(banner).toContain(
-        'The matcher sweeps every 0.5 s: one run of 3 s (matcher.runSeconds), the next starting as the last ends.',
+        'The matcher sweeps every 0.5 s: one run of 3 s (advanced.matcher.runSeconds), the next starting as the last ends.',
       );
       expect(banner).toContain('this configuration would sweep 3 s of each 1 min.');
       // The next end is this season's unless the emulators took longer than that to start.

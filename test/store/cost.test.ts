@@ -177,7 +177,7 @@ describe('the Firestore cost of a game', () => {
     expect(await waiting('3v3', 3)).toEqual({ reads: 1, seen: [0, 0, 0] });
     const stats = { mode: '3v3', waitingTickets: 40, waitingPlayers: 52, oldestWaitSeconds: 9 };
     await db.doc('pools/3v3').set({ ...stats, recentMatchWaitSeconds: null, unmatched: {}, updatedAt: Date.now() });
-    await new Promise((resolve) => setTimeout(resolve, config.matcher.statsEverySeconds * 1000 + 100));
+    await new Promise((resolve) => setTimeout(resolve, config.advanced.matcher.statsEverySeconds * 1000 + 100));
     expect(await waiting('3v3', 2)).toEqual({ reads: 1, seen: [40, 40] });
   });
 

@@ -5,7 +5,7 @@ import { resultsConfigSchema } from './room/results.js';
 import { defaultLadders, laddersSchema } from './ladder/ladder.js';
 import { defaultModes, modesSchema } from './mode/modes.js';
 import { ConfigError } from './errors.js';
-import { formatIssues } from './validation.js';
+import { formatIssues, withMovedKeys } from './validation.js';
 
 export const matcherConfigSchema = z.strictObject({
   /** Pause between two sweeps of every mode within one scheduled run: the scheduled path's wait for a match. */
@@ -26,6 +26,20 @@ export const matcherConfigSchema = z.strictObject({
   runs: z.number().int().min(1).max(16).default(1),
 });
 export type MatcherConfig = z.infer<typeof matcherConfigSchema>;
+
+/**
+ * How the ladder works inside rather than what a studio offers its players: the scheduled matcher's cadence
+ * and the party bonus in the matching score. The defaults suit any game; a studio rarely needs to touch them.
+ */
+export const advancedConfigSchema = z.strictObject({
+  matcher: matcherConfigSchema.default(matcherConfigSchema.parse({})),
+  /**
+   * A party of n scores floor(average rating) + this · n; a solo player scores their rating (core/match/ticket.ts).
+   * One value for every mode: friends coordinate better than their ratings say whatever they play.
+   */
+  partyBonusPerMember: z.number().min(0).default(10),
+});
+export type AdvancedConfig = z.infer<typeof advancedConfigSchema>;
 
 /** Memory sizes Cloud Functions (2nd gen) accepts. */
 const MEMORY = ['128MiB', '256MiB', '512MiB', '1GiB', '2GiB', '4GiB', '8GiB', '16GiB', '32GiB'] as const;
@@ -68,29 +82,32 @@ export const loginConfigSchema = z.strictObject({
 });
 
 /** Everything a studio configures, validated once at load so a typo fails the deploy, not a match. */
-export const appConfigSchema = z
-  .strictObject({
-    ladders: laddersSchema.default(defaultLadders),
-    modes: modesSchema.default(defaultModes),
-    parties: partiesConfigSchema.default(partiesConfigSchema.parse({})),
-    matcher: matcherConfigSchema.default(matcherConfigSchema.parse({})),
-    results: resultsConfigSchema.default(resultsConfigSchema.parse({})),
-    fairPlay: fairPlayConfigSchema.default(fairPlayConfigSchema.parse({})),
-    functions: functionsConfigSchema.default(functionsConfigSchema.parse({})),
-    firestore: firestoreConfigSchema.default(firestoreConfigSchema.parse({})),
-    login: loginConfigSchema.default(loginConfigSchema.parse({})),
-  })
-  .superRefine((config, ctx) => {
-    for (const [id, mode] of Object.entries(config.modes)) {
-      if (!(mode.ladder in config.ladders)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['modes', id, 'ladder'],
-          message: `names ladder "${mode.ladder}", which is not configured (ladders: ${Object.keys(config.ladders).join(', ')})`,
-        });
+export const appConfigSchema = withMovedKeys(
+  { matcher: 'advanced.matcher' },
+  z
+    .strictObject({
+      ladders: laddersSchema.default(defaultLadders),
+      modes: modesSchema.default(defaultModes),
+      parties: partiesConfigSchema.default(partiesConfigSchema.parse({})),
+      results: resultsConfigSchema.default(resultsConfigSchema.parse({})),
+      fairPlay: fairPlayConfigSchema.default(fairPlayConfigSchema.parse({})),
+      functions: functionsConfigSchema.default(functionsConfigSchema.parse({})),
+      firestore: firestoreConfigSchema.default(firestoreConfigSchema.parse({})),
+      login: loginConfigSchema.default(loginConfigSchema.parse({})),
+      advanced: advancedConfigSchema.default(advancedConfigSchema.parse({})),
+    })
+    .superRefine((config, ctx) => {
+      for (const [id, mode] of Object.entries(config.modes)) {
+        if (!(mode.ladder in config.ladders)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['modes', id, 'ladder'],
+            message: `names ladder "${mode.ladder}", which is not configured (ladders: ${Object.keys(config.ladders).join(', ')})`,
+          });
+        }
       }
-    }
-  });
+    }),
+);
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 export function parseConfig(input: unknown, source = 'configuration'): AppConfig {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 type Issue = z.core.$ZodIssue;
 
@@ -66,4 +66,19 @@ export function formatIssues(error: z.ZodError, root?: string): string {
   const more = lines.length - NAMED_PROBLEMS_MAX;
   const named = lines.slice(0, NAMED_PROBLEMS_MAX).join('; ');
   return more > 0 ? `${named}; and ${more} more problem${more === 1 ? '' : 's'}` : named;
+}
+
+/**
+ * `schema`, refusing the keys that have moved elsewhere in the configuration: each one present is named with
+ * where it lives now (`matcher: has moved to advanced.matcher, set it there`) rather than with a bare
+ * "Unrecognized key", so an old configuration fails its deploy with the fix in the message.
+ */
+export function withMovedKeys<T extends z.ZodType>(moved: Readonly<Record<string, string>>, schema: T) {
+  return z.preprocess((input, ctx) => {
+    if (typeof input !== 'object' || input === null) return input;
+    for (const [key, place] of Object.entries(moved)) {
+      if (key in input) ctx.addIssue({ code: 'custom', path: [key], message: `has moved to ${place}, set it there` });
+    }
+    return input;
+  }, schema);
 }

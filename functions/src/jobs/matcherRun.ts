@@ -351,7 +351,7 @@ export class MatcherRun {
         : sweep(pool.mode, own, now);
     this.report.proposals += proposals.length;
     // Proposals share no ticket, so their commits cannot conflict with each other.
-    await concurrently(proposals, this.ctx.config.matcher.concurrency, async (proposal) => {
+    await concurrently(proposals, this.ctx.config.advanced.matcher.concurrency, async (proposal) => {
       // Left for the next sweep, after the lease is renewed.
       if (this.ctx.clock.now() > commitUntil) return;
       if (await commitMatch(this.ctx, pool, proposal, poolOfTicket)) {
@@ -385,7 +385,7 @@ export class MatcherRun {
     const matched = new Set(proposals.flatMap((p) => p.sides.flat().map((t) => t.id)));
     await concurrently(
       botFill(pool.mode, own, matched, reasonOf, now),
-      this.ctx.config.matcher.concurrency,
+      this.ctx.config.advanced.matcher.concurrency,
       async (proposal) => {
         if (this.ctx.clock.now() > commitUntil) return;
         if (await commitBotRoom(this.ctx, pool, proposal)) {
@@ -399,7 +399,7 @@ export class MatcherRun {
   }
 
   private expireOverdue(pool: Pool, overdue: PoolEntry[]) {
-    return concurrently(overdue, this.ctx.config.matcher.concurrency, async (ticket) => {
+    return concurrently(overdue, this.ctx.config.advanced.matcher.concurrency, async (ticket) => {
       if (await expireTicket(this.ctx, pool.id, ticket.id)) {
         this.report.expired++;
         this.consumed.add(ticket.id);
@@ -475,7 +475,7 @@ async function publishStats(
   lastStats: Map<string, { at: number; stats: QueueStats }>,
 ) {
   const previous = lastStats.get(pool.id);
-  if (!statsDue(previous?.at, nowMs, ctx.config.matcher.statsEverySeconds)) return;
+  if (!statsDue(previous?.at, nowMs, ctx.config.advanced.matcher.statsEverySeconds)) return;
   const stats = queueStats({
     poolId: pool.id,
     mode: pool.mode,
@@ -500,7 +500,7 @@ async function handleRoomDeadlines(
   const now = ctx.clock.now();
   const live = new Set(rooms.map((room) => room.id));
   for (const id of silenceChecks.keys()) if (!live.has(id)) silenceChecks.delete(id);
-  await concurrently(rooms, ctx.config.matcher.concurrency, async (room) => {
+  await concurrently(rooms, ctx.config.advanced.matcher.concurrency, async (room) => {
     try {
       if (readyCheckOverdue(room, now)) {
         await expireOverdueReadyCheck(ctx, room.id);

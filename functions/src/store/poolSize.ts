@@ -19,7 +19,7 @@ export async function waitingInPool(ctx: LadderContext, pool: Pick<Pool, 'id' | 
   if (!weighsPoolLength(pool.mode)) return 0;
   const now = ctx.clock.now();
   const cached = lastReadIn(ctx).get(pool.id);
-  if (cached && now - cached.at < ctx.config.matcher.statsEverySeconds * 1000) return cached.waiting;
+  if (cached && now - cached.at < ctx.config.advanced.matcher.statsEverySeconds * 1000) return cached.waiting;
   const stats = await queueStatsRef(ctx, pool.id).get();
   countReads(ctx, 1, 'pools');
   const waiting = stats.data()?.waitingTickets ?? 0;

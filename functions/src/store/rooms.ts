@@ -44,7 +44,7 @@ export function commitMatch(
 
 /** The core never proposes a match that breaks its mode's rules; refusing one keeps a bug from reaching players. */
 export function breaksRules(pool: Pool, proposal: MatchProposal): boolean {
-  const broken = violations(pool.mode, proposal);
+  const broken = violations(pool.mode, proposal, pool.partyBonusPerMember);
   if (broken.length === 0) return false;
   logger.error("matcher proposed a match that breaks its mode's rules; not committed", { poolId: pool.id, broken });
   return true;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Mode } from '../mode/modes.js';
 
 export const MAX_PARTY_SIZE = 5;
 
@@ -24,14 +23,15 @@ export type Ticket = z.infer<typeof ticketSchema>;
 
 /**
  * The score a party matches on: a solo player's rating, or floor(average rating) + bonus · size for a
- * party, because friends who queue together coordinate better than their ratings say.
+ * party, because friends who queue together coordinate better than their ratings say. The bonus is
+ * `advanced.partyBonusPerMember` of the configuration.
  */
-export function matchingScore(ratings: readonly number[], mode: Pick<Mode, 'partyBonusPerMember'>): number {
+export function matchingScore(ratings: readonly number[], partyBonusPerMember: number): number {
   const [only] = ratings;
   if (ratings.length === 1 && only !== undefined) return only;
   if (ratings.length === 0) throw new RangeError('a ticket needs at least one member');
   const total = ratings.reduce((sum, rating) => sum + rating, 0);
-  return Math.floor(total / ratings.length) + mode.partyBonusPerMember * ratings.length;
+  return Math.floor(total / ratings.length) + partyBonusPerMember * ratings.length;
 }
 
 /** Seconds a ticket has waited at `nowMs`. */

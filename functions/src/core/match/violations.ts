@@ -29,9 +29,10 @@ const differs = (a: number, b: number) => Math.abs(a - b) > EPSILON * Math.max(1
 
 /**
  * Every way a proposal (or a room stored from one) breaks the mode's rules, checked from its own data
- * only: caps are widened by the wait of its oldest ticket at `proposedAt`. Empty when it is valid.
+ * only: caps are widened by the wait of its oldest ticket at `proposedAt`, scores checked with the configured
+ * party bonus. Empty when it is valid.
  */
-export function violations(mode: Mode, proposal: MatchProposal): Violation[] {
+export function violations(mode: Mode, proposal: MatchProposal, partyBonusPerMember: number): Violation[] {
   const found: Violation[] = [];
   const fail = (rule: ViolationRule, message: string) => found.push({ rule, message });
   const tickets = proposalTickets(proposal);
@@ -46,7 +47,7 @@ export function violations(mode: Mode, proposal: MatchProposal): Violation[] {
   for (const [_i, ticket] of tickets.entries()) {
     const expected = matchingScore(
       ticket.members.map((member) => member.rating),
-      mode,
+      partyBonusPerMember,
     );
     if (differs(ticket.score, expected)) {
       fail('matchingScore', `ticket ${ticket.id} scores ${ticket.score}, its party's matching score is ${expected}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
-import { formatIssues } from '../validation.js';
+import { formatIssues, withMovedKeys } from '../validation.js';
 import { botsSchema } from './bots.js';
 import { buildsSchema } from './builds.js';
 import { regionsSchema } from './regions.js';
@@ -103,8 +103,6 @@ export const modeSchema = z.object({
   format: z.discriminatedUnion('kind', [teamFormatSchema, freeForAllFormatSchema]),
   /** Maximum spread between the highest and lowest matching score in a match. */
   spreadCap: widenedCapSchema,
-  /** A party of n scores floor(average rating) + bonus · n; a solo player scores their rating. */
-  partyBonusPerMember: z.number().min(0).default(10),
   /** A ticket nobody heartbeats for this long leaves the pool as expired: dead clients drop out. */
   ticketTtlSeconds: z.number().positive(),
   /**
@@ -143,7 +141,7 @@ const modeIdSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'mode ids are letters, digits, "_" and "-" (they name Firestore documents)');
 
 export const modesSchema = z
-  .record(modeIdSchema, modeSchema)
+  .record(modeIdSchema, withMovedKeys({ partyBonusPerMember: 'advanced.partyBonusPerMember' }, modeSchema))
   .refine((modes) => Object.keys(modes).length > 0, 'at least one mode is required');
 export type Modes = z.infer<typeof modesSchema>;
 

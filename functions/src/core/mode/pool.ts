@@ -28,6 +28,8 @@ export interface Pool {
   readonly mode: Mode;
   readonly ladderId: string;
   readonly ladder: Ladder;
+  /** The configuration's `advanced.partyBonusPerMember`, which every pool's tickets score by. */
+  readonly partyBonusPerMember: number;
 }
 
 /**
@@ -51,7 +53,10 @@ export function splitPoolId(poolId: PoolId): { modeId: ModeId; region: string | 
  * The one way from a pool id to a Pool. A mode, region or build group the configuration does not have is
  * refused as bad input (the id may come from a request); a mode's ladder missing is a configuration bug.
  */
-export function resolvePool(config: { modes: Modes; ladders: Ladders }, poolId: PoolId): Pool {
+export function resolvePool(
+  config: { modes: Modes; ladders: Ladders; advanced: { partyBonusPerMember: number } },
+  poolId: PoolId,
+): Pool {
   const { modeId, region, group } = splitPoolId(poolId);
   const { modes } = config;
   const mode = configured(modes, modeId);
@@ -66,7 +71,17 @@ export function resolvePool(config: { modes: Modes; ladders: Ladders }, poolId: 
     fail('invalid-argument', `Mode "${modeId}" has no build group "${group}".`);
   const ladder = config.ladders[mode.ladder];
   if (!ladder) throw new Error(`Mode "${modeId}" rates on ladder "${mode.ladder}", which is not configured.`);
-  return { id: poolIdOf(modeId, region, group), modeId, region, group, mode, ladderId: mode.ladder, ladder };
+  const { partyBonusPerMember } = config.advanced;
+  return {
+    id: poolIdOf(modeId, region, group),
+    modeId,
+    region,
+    group,
+    mode,
+    ladderId: mode.ladder,
+    ladder,
+    partyBonusPerMember,
+  };
 }
 
 /** Every pool of every mode: one per mode, region of a regional mode and build group. */

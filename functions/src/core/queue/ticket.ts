@@ -176,7 +176,8 @@ export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
  */
 export interface TicketPool {
   readonly id: string;
-  readonly mode: Pick<Mode, 'partyBonusPerMember' | 'ticketTtlSeconds'>;
+  readonly mode: Pick<Mode, 'ticketTtlSeconds'>;
+  readonly partyBonusPerMember: number;
   readonly ladderId: string;
   readonly ladder: StandingRules;
 }
@@ -205,7 +206,7 @@ export function queuedTicket(
       ranks: Object.fromEntries(standings.map(({ uid, standing }) => [uid, standing.visible])),
       score: matchingScore(
         members.map((m) => m.rating),
-        pool.mode,
+        pool.partyBonusPerMember,
       ),
       partyId: owner.partyId,
       ownerUid: owner.uid,
