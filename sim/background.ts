@@ -7,7 +7,7 @@
  */
 import type { LadderContext } from '../functions/src/context.js';
 import { idleState } from '../functions/src/core/player/player.js';
-import { poolIdOf } from '../functions/src/core/mode/pool.js';
+import { modeIdSchema, poolIdOf } from '../functions/src/core/mode/pool.js';
 import { newTicket } from '../functions/src/core/queue/ticket.js';
 import { ticketRef } from '../functions/src/store/firestore/refs.js';
 
@@ -35,7 +35,8 @@ export async function seedBackground(
     const { spreadCap, regions } = config.modes[modeId]!;
     const gap = spreadCap.hard + 1;
     // A regional mode's tickets go round its regions' pools.
-    const pools = regions ? Object.keys(regions.neighbours).map((r) => poolIdOf(modeId, r)) : [modeId];
+    const id = modeIdSchema.parse(modeId);
+    const pools = regions ? Object.keys(regions.neighbours).map((r) => poolIdOf(id, r)) : [poolIdOf(id, null)];
     for (let i = 0; i < share; i++) {
       const mode = pools[i % pools.length]!;
       const uid = `${BACKGROUND_PREFIX}${mode}-${i}`;

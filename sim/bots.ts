@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { doc, getDocFromServer } from 'firebase/firestore';
 import type { AppConfig } from '../functions/src/core/config.js';
 import { partyCapacity } from '../functions/src/core/mode/partyCapacity.js';
-import { resolvePool } from '../functions/src/core/mode/pool.js';
+import { poolIdSchema, resolvePool, type PoolId } from '../functions/src/core/mode/pool.js';
 import { hopsFrom } from '../functions/src/core/mode/regions.js';
 import type { Presence } from '../functions/src/core/queue/presence.js';
 import { sideUids, type Result, type RoomDoc } from '../functions/src/core/room/room.js';
@@ -27,7 +27,7 @@ const isLive = (status: string) => LIVE.has(status);
 /** One enqueue that created a ticket, and what became of it as its captain saw it. */
 export interface EnqueueRecord {
   uid: string;
-  mode: string;
+  mode: PoolId;
   size: number;
   ticketId: string;
   sentAt: number;
@@ -423,7 +423,7 @@ async function playTicket(world: World, bot: Bot, mode: string, size: number) {
   const record: EnqueueRecord = {
     uid: bot.client.uid,
     // The pool joined: in a regional mode, the mode and the bot's region.
-    mode: answer.data.pool,
+    mode: poolIdSchema.parse(answer.data.pool),
     size,
     ticketId,
     sentAt: answer.sentAt,
@@ -537,7 +537,11 @@ const LISTENER_GRACE_MS = 5000;
  * older news: a party leader's or a ready check's new ticket can be committed between the call's read and its
  * answer.)
  */
-async function checkView(world: World, bot: Bot, presence: Presence): Promise<'agrees' | 'repaired' | 'stale'> {
+async function checkView(
+  world: World,
+  bot: Bot,
+  presence: Pick<Presence, 'kind'>,
+): Promise<'agrees' | 'repaired' | 'stale'> {
   const queued = (v: PlayerView) => v.ticket?.status === 'queued';
   if (presence.kind === 'queued' || !queued(bot.view)) return 'agrees';
   if (await bot.view.until((v) => !queued(v), LISTENER_GRACE_MS)) return 'agrees';

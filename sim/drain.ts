@@ -6,7 +6,7 @@
  */
 import type { AppConfig } from '../functions/src/core/config.js';
 import { idleState } from '../functions/src/core/player/player.js';
-import { poolIdOf } from '../functions/src/core/mode/pool.js';
+import { modeIds, poolIdOf, type PoolId } from '../functions/src/core/mode/pool.js';
 import { newTicket } from '../functions/src/core/queue/ticket.js';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { LadderContext } from '../functions/src/context.js';
@@ -28,17 +28,18 @@ export interface DrainResult {
 }
 
 /** The pools the backlog fills: every region of each regional 1v1-shaped mode, and each plain 1v1. */
-export function drainPools(config: AppConfig): string[] {
-  return Object.entries(config.modes).flatMap(([id, mode]) =>
-    mode.format.kind === 'team' && mode.format.teamSize === 1
+export function drainPools(config: AppConfig): PoolId[] {
+  return modeIds(config.modes).flatMap((id) => {
+    const mode = config.modes[id]!;
+    return mode.format.kind === 'team' && mode.format.teamSize === 1
       ? mode.regions
         ? Object.keys(mode.regions.neighbours).map((r) => poolIdOf(id, r))
-        : [id]
-      : [],
-  );
+        : [poolIdOf(id, null)]
+      : [];
+  });
 }
 
-async function seed(db: Firestore, pools: string[], count: number) {
+async function seed(db: Firestore, pools: PoolId[], count: number) {
   const writer = db.bulkWriter();
   const now = Date.now();
   for (let i = 0; i < count; i++) {

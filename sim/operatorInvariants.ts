@@ -3,7 +3,7 @@
  * player is in no room formed while a ban was in force (lifted bans included), and a paused pool forms no room
  * once its waiting tickets are released, until it is resumed.
  */
-import { splitPoolId } from '../functions/src/core/mode/pool.js';
+import { splitPoolId, type PoolId } from '../functions/src/core/mode/pool.js';
 import type { AuditRow } from '../functions/src/core/ops/audit.js';
 import type { RoomDoc } from '../functions/src/core/room/room.js';
 import type { Snapshot } from './snapshot.js';
@@ -75,7 +75,7 @@ export function checkBans(snapshot: Snapshot, violation: Violation) {
 }
 
 /** A pause of a mode covers its every pool; a pause of a regional pool, that pool. */
-const covers = (target: string, pool: string) => pool === target || splitPoolId(pool).modeId === target;
+const covers = (target: string, pool: PoolId) => pool === target || splitPoolId(pool).modeId === target;
 
 export function checkPauses(snapshot: Snapshot, violation: Violation) {
   for (const { key: target, from, to } of windows(snapshot.audit ?? [], 'pauseMode', 'resumeMode', () => Infinity)) {

@@ -13,6 +13,7 @@ import { utcDay } from '../../functions/src/core/fairplay/rematchWindow.js';
 import { NOW, poolArbitrary, ticket } from './helpers.js';
 import { pendingRoom } from './pendingRoom.js';
 import { gameRow } from '../../functions/src/core/room/history.js';
+import { poolId } from '../support/ids.js';
 
 /** Each player's history row for the planned room, as the product reads it from the settled room. */
 const historyRowsOf = (plan: SettlementPlan) =>
@@ -211,7 +212,10 @@ describe('settling a room with bots', () => {
             ],
           };
           const states = new Map(
-            room.memberUids.map((uid) => [uid, { ...idleState(0), ticketId: 't-party', mode: '2v2', meetings: met }]),
+            room.memberUids.map((uid) => [
+              uid,
+              { ...idleState(0), ticketId: 't-party', mode: poolId('2v2'), meetings: met },
+            ]),
           );
           const result =
             kind === 'team'

@@ -14,6 +14,7 @@ import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import { proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
 import type { Ticket } from '../../functions/src/core/match/ticket.js';
 import { NOW, ticket, PARTY_BONUS } from './helpers.js';
+import { modeId, poolId } from '../support/ids.js';
 
 const refusal = (work: () => unknown) => {
   try {
@@ -63,7 +64,10 @@ describe('compatible builds', () => {
     const ids = poolIds(modes).filter((id) => id.startsWith('duel') || id.startsWith('world'));
     expect(ids).toEqual(['duel~1.4', 'duel~1.6', 'world~1.4@eu', 'world~1.4@us', 'world~1.6@eu', 'world~1.6@us']);
     expect(
-      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, 'world~1.6@us'),
+      resolvePool(
+        { modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
+        poolId('world~1.6@us'),
+      ),
     ).toMatchObject({
       modeId: 'world',
       region: 'us',
@@ -71,12 +75,15 @@ describe('compatible builds', () => {
     });
     expect(
       refusal(() =>
-        resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, 'duel'),
+        resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, poolId('duel')),
       )?.code,
     ).toBe('invalid-argument');
     expect(
       refusal(() =>
-        resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, '1v1~1.4'),
+        resolvePool(
+          { modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
+          poolId('1v1~1.4'),
+        ),
       )?.code,
     ).toBe('invalid-argument');
   });
@@ -109,7 +116,7 @@ describe('compatible builds', () => {
           if (refusal(() => (group = buildGroup('2v2', builds, player.build)))) continue; // refused: never queued
           const t = ticket([player.rating], 30);
           buildOf.set(t.id, player.build);
-          const id = poolIdOf('2v2', null, group ?? null);
+          const id = poolIdOf(modeId('2v2'), null, group ?? null);
           pools.set(id, [...(pools.get(id) ?? []), t]);
         }
         for (const tickets of pools.values()) {

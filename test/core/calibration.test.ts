@@ -14,6 +14,7 @@ import { percentile } from '../../functions/src/core/ops/percentile.js';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { defaultTiers } from '../../functions/src/core/ladder/tiers.js';
 import { pendingRoom, soloTicket } from './pendingRoom.js';
+import { poolId } from '../support/ids.js';
 
 const edges = bandEdges(defaultTiers);
 const DAY = '2026-11-22';
@@ -32,7 +33,7 @@ function teamRoom(game: TeamGame, id = 'r'): RoomDoc {
   return {
     ...pendingRoom(),
     id,
-    mode: '1v1',
+    mode: poolId('1v1'),
     ladder: 'solo',
     sides: [{ tickets: [soloTicket(`${id}a`, game.ratings[0])] }, { tickets: [soloTicket(`${id}b`, game.ratings[1])] }],
     memberUids: [`${id}a`, `${id}b`],

@@ -184,7 +184,7 @@ describe("the client's match status", () => {
         });
       }
     }
-    const ffa: Room = { ...team, kind: 'ffa', sides: [{ tickets: team.sides.flatMap((s) => s.tickets) }] };
+    const ffa: typeof team = { ...team, kind: 'ffa', sides: [{ tickets: team.sides.flatMap((s) => s.tickets) }] };
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 4, maxLength: 4 }), (places) => {
         const placements = Object.fromEntries(['a', 'b', 'c', 'd'].map((uid, i) => [uid, places[i]!]));

@@ -15,19 +15,20 @@ import type { modePauseSchema } from '../../functions/src/core/mode/pause.js';
 import type { banSchema } from '../../functions/src/core/ops/ban.js';
 import type { auditRowSchema } from '../../functions/src/core/ops/audit.js';
 import type { seasonArchiveSchema, seasonCloseSchema } from '../../functions/src/core/ladder/season.js';
+import type { Unbranded } from '../support/unbranded.js';
 
 // The client declares the documents it reads as plain types so its build carries no server code; this file
 // fails `npm run typecheck` as soon as they and the server's schemas disagree.
 it("declares the documents exactly as the server's schemas define them", () => {
   expectTypeOf<client.Player>().toEqualTypeOf<z.infer<typeof playerSchema>>();
-  expectTypeOf<client.PlayerState>().toEqualTypeOf<z.infer<typeof playerStateSchema>>();
-  expectTypeOf<client.Party>().toEqualTypeOf<z.infer<typeof partySchema>>();
-  expectTypeOf<client.Ticket>().toEqualTypeOf<z.infer<typeof ticketDocSchema>>();
-  expectTypeOf<client.QueueStats>().toEqualTypeOf<z.infer<typeof queueStatsSchema>>();
-  expectTypeOf<client.Room>().toEqualTypeOf<z.infer<typeof roomDocSchema>>();
+  expectTypeOf<client.PlayerState>().toEqualTypeOf<Unbranded<z.infer<typeof playerStateSchema>>>();
+  expectTypeOf<client.Party>().toEqualTypeOf<Unbranded<z.infer<typeof partySchema>>>();
+  expectTypeOf<client.Ticket>().toEqualTypeOf<Unbranded<z.infer<typeof ticketDocSchema>>>();
+  expectTypeOf<client.QueueStats>().toEqualTypeOf<Unbranded<z.infer<typeof queueStatsSchema>>>();
+  expectTypeOf<client.Room>().toEqualTypeOf<Unbranded<z.infer<typeof roomDocSchema>>>();
   expectTypeOf<client.HistoryRow>().toEqualTypeOf<z.infer<typeof historyRowSchema>>();
   expectTypeOf<client.HistoryEntry>().toEqualTypeOf<HistoryEntry>();
-  expectTypeOf<client.Presence>().toEqualTypeOf<Presence>();
+  expectTypeOf<client.Presence>().toEqualTypeOf<Unbranded<Presence>>();
   expectTypeOf<client.LeaderboardRow>().toEqualTypeOf<LeaderboardRow>();
   expectTypeOf<client.SeasonArchive>().toEqualTypeOf<z.infer<typeof seasonArchiveSchema>>();
   expectTypeOf<client.SeasonClose>().toEqualTypeOf<z.infer<typeof seasonCloseSchema>>();

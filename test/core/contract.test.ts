@@ -2,6 +2,7 @@ import { expectTypeOf, it } from 'vitest';
 import type { CallableFunction } from 'firebase-functions/v2/https';
 import type { CallRequest, CallResponse, Calls, Streams } from '@ladder/client';
 import type { LadderFunctions } from '../../functions/src/ladder.js';
+import type { Unbranded } from '../support/unbranded.js';
 
 // The callables the server deploys in its group (scheduled jobs are not callable).
 type Deployed = {
@@ -13,7 +14,9 @@ type Deployed = {
 type Wire<T> = T extends Record<string, undefined> ? 'no arguments' : T;
 type Client<N extends keyof Calls> = { request: Wire<CallRequest<N>>; response: CallResponse<N> };
 type Server<N extends keyof Deployed> =
-  Deployed[N] extends CallableFunction<infer Req, Promise<infer Res>> ? { request: Wire<Req>; response: Res } : never;
+  Deployed[N] extends CallableFunction<infer Req, Promise<infer Res>>
+    ? { request: Wire<Req>; response: Unbranded<Res> }
+    : never;
 
 // Type assertions: `npm run typecheck` fails as soon as the client's contract and the server's handlers drift apart.
 it('names exactly the callables the server deploys', () => {
@@ -63,5 +66,5 @@ it('sends what each handler accepts and expects what it answers', () => {
 
 it('reads the chunks a streaming callable sends', () => {
   type Chunk<N extends keyof Deployed> = Deployed[N] extends CallableFunction<unknown, unknown, infer C> ? C : never;
-  expectTypeOf<Streams['watchMatch']>().toEqualTypeOf<Chunk<'watchMatch'>>();
+  expectTypeOf<Streams['watchMatch']>().toEqualTypeOf<Unbranded<Chunk<'watchMatch'>>>();
 });

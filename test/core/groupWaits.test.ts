@@ -9,6 +9,7 @@ import { parseConfig } from '../../functions/src/core/config.js';
 import { waitsByGroup } from '../../sim/analysis.js';
 import { NOW } from './helpers.js';
 import { pendingRoom } from './pendingRoom.js';
+import { poolId } from '../support/ids.js';
 
 const BANDS = ['silver', 'gold', 'king'];
 const waits = fc.array(
@@ -55,7 +56,7 @@ describe('waits by party size and by rating band (issue 30)', () => {
 
   it('puts the recent waits by party size into the queue statistics the operator view shows', () => {
     const stats = queueStats({
-      poolId: '5v5',
+      poolId: poolId('5v5'),
       mode: defaultModes['5v5']!,
       edges: bandEdges(defaultTiers),
       waiting: [],

@@ -12,11 +12,12 @@ import { newRoom, type RoomDoc } from '../../functions/src/core/room/room.js';
 import { checkInvariants } from '../../sim/invariants.js';
 import type { Snapshot } from '../../sim/snapshot.js';
 import { NOW } from './helpers.js';
+import { poolId } from '../support/ids.js';
 
 // The test configuration's `regionalCheck`: eu – us – asia in a line, one hop and 150 ms from 2 s, two hops
 // from 4 s.
 const config = parseConfig(JSON.parse(readFileSync('test/ladder.config.json', 'utf8')));
-const pool = (region: string) => resolvePool(config, `regionalCheck@${region}`);
+const pool = (region: string) => resolvePool(config, poolId(`regionalCheck@${region}`));
 const queued = (id: string, uid: string, region: string, rtts: Rtts | null): TicketDoc =>
   queuedTicket(
     id,
@@ -68,7 +69,13 @@ describe("the invariant checker's regional rule", () => {
 
   it("judges a requeued ticket by the region and round trips its players queued with, not by the copy's", () => {
     // Sent back as the old code did: to the room's region, its round trips forgotten, then seated in asia.
-    const forgetful: TicketDoc = { ...ann, id: 'a2', mode: 'regionalCheck@us', rtts: null, createdAt: NOW + 3000 };
+    const forgetful: TicketDoc = {
+      ...ann,
+      id: 'a2',
+      mode: poolId('regionalCheck@us'),
+      rtts: null,
+      createdAt: NOW + 3000,
+    };
     const second = roomOf('r2', 'asia', [forgetful, cal], 5);
     expect(regional([...first.tickets, ...second.tickets], [first.room, second.room])).toEqual([
       {
@@ -100,7 +107,7 @@ describe("the invariant checker's rule for games every side left", () => {
 });
 
 describe("the invariant checker's rules for bots", () => {
-  const botDuel = resolvePool(config, 'botDuel');
+  const botDuel = resolvePool(config, poolId('botDuel'));
   const ticket = queuedTicket(
     'z1',
     botDuel,

@@ -19,6 +19,7 @@ import {
 } from '../../functions/src/core/player/party.js';
 import { defaultDisplayName, displayNameSchema } from '../../functions/src/core/player/displayName.js';
 import { pointerAfterSettling, presenceOf } from '../../functions/src/core/queue/presence.js';
+import { poolId } from '../support/ids.js';
 
 const member = (uid: string, at = 0) => ({ uid, displayName: uid, joinedAt: at });
 const party = (size: number): Party =>
@@ -140,8 +141,8 @@ describe('presence', () => {
 
 describe('party rules', () => {
   const idle = { kind: 'idle' } as const;
-  const queued = { kind: 'queued', ticketId: 't', mode: '2v2' } as const;
-  const playing = { kind: 'inRoom', roomId: 'r', mode: '2v2' } as const;
+  const queued = { kind: 'queued', ticketId: 't', mode: poolId('2v2') } as const;
+  const playing = { kind: 'inRoom', roomId: 'r', mode: poolId('2v2') } as const;
   const joiner = (over: Partial<Joiner> = {}): Joiner => ({
     uid: 'x',
     displayName: 'X',

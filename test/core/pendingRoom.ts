@@ -1,5 +1,6 @@
 import { defaultModes } from '../../functions/src/core/mode/modes.js';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
+import { poolId } from '../support/ids.js';
 
 /** The default 2v2 with a 20 s ready check. */
 export const readyCheckMode = {
@@ -29,7 +30,7 @@ const roomTicket = (id: string, uids: string[], partyId: string | null = null) =
 /** A pending 2v2: a party (a, b) on side A against two solos (c, d); side A is given a 60 % chance. */
 export const pendingRoom = (): RoomDoc => ({
   id: 'r',
-  mode: '2v2',
+  mode: poolId('2v2'),
   ladder: 'team',
   kind: 'team',
   sides: [

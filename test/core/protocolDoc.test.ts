@@ -5,6 +5,7 @@ import type { CallRequest, CallResponse, Streams } from '@ladder/client';
 import { ticketDocSchema } from '../../functions/src/core/queue/ticket.js';
 import { queueStatsSchema } from '../../functions/src/core/ops/queueStats.js';
 import { roomDocSchema } from '../../functions/src/core/room/room.js';
+import type { Unbranded } from '../support/unbranded.js';
 
 /**
  * docs/protocol.md is what a client in any language is written from: every JSON example in it is checked here
@@ -111,7 +112,7 @@ type Documented = keyof typeof calls;
 
 it("holds these schemas equal to the client's contract", () => {
   type Request<N extends Documented> = z.input<(typeof calls)[N]['request']>;
-  type Response<N extends Documented> = z.output<(typeof calls)[N]['response']>;
+  type Response<N extends Documented> = Unbranded<z.output<(typeof calls)[N]['response']>>;
   expectTypeOf<Request<'login'>>().toEqualTypeOf<CallRequest<'login'>>();
   expectTypeOf<Response<'login'>>().toEqualTypeOf<CallResponse<'login'>>();
   expectTypeOf<Request<'enqueue'>>().toEqualTypeOf<CallRequest<'enqueue'>>();
@@ -132,7 +133,7 @@ it("holds these schemas equal to the client's contract", () => {
   expectTypeOf<Response<'getMatchState'>>().toEqualTypeOf<CallResponse<'getMatchState'>>();
   expectTypeOf<Request<'watchMatch'>>().toEqualTypeOf<CallRequest<'watchMatch'>>();
   expectTypeOf<Response<'watchMatch'>>().toEqualTypeOf<CallResponse<'watchMatch'>>();
-  expectTypeOf<z.output<typeof view>>().toEqualTypeOf<Streams['watchMatch']>();
+  expectTypeOf<Unbranded<z.output<typeof view>>>().toEqualTypeOf<Streams['watchMatch']>();
 });
 
 /** The error codes the callable protocol sends (`status`), as docs/protocol.md lists them. */

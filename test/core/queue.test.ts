@@ -7,10 +7,11 @@ import { newParty } from '../../functions/src/core/player/party.js';
 import type { Presence } from '../../functions/src/core/queue/presence.js';
 import { assertCanQueue, candidatePlan, topUpDirection, type Queuer } from '../../functions/src/core/queue/enqueue.js';
 import { PARTY_BONUS } from './helpers.js';
+import { poolId } from '../support/ids.js';
 
 const duo = resolvePool(
   { modes: defaultModes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
-  '2v2',
+  poolId('2v2'),
 );
 const idle: Presence = { kind: 'idle' };
 const queuer = (uid: string, over: Partial<Queuer> = {}): Queuer => ({
@@ -46,8 +47,8 @@ describe('who may queue', () => {
   });
 
   it('names who is already queued or playing: the caller as "You", a member by name', () => {
-    const queued: Presence = { kind: 'queued', ticketId: 't', mode: '3v3' };
-    const playing: Presence = { kind: 'inRoom', roomId: 'r', mode: '1v1' };
+    const queued: Presence = { kind: 'queued', ticketId: 't', mode: poolId('3v3') };
+    const playing: Presence = { kind: 'inRoom', roomId: 'r', mode: poolId('1v1') };
     expect(() => assertCanQueue(duo, 'a', null, [queuer('a', { presence: queued })], 0)).toThrow(
       /^You are already queued for 3v3\.$/,
     );
@@ -96,7 +97,7 @@ describe('the candidates read for matching a new ticket at once', () => {
     });
     const ffa = resolvePool(
       { modes: defaultModes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
-      'ffa',
+      poolId('ffa'),
     );
     expect(candidatePlan(ffa, { score: 1500, members: [{}, {}] }).wanted).toBe(
       ffa.mode.format.kind === 'ffa' ? ffa.mode.format.maxPlayers - 1 : 0,

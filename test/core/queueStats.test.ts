@@ -17,6 +17,7 @@ import { defaultTiers } from '../../functions/src/core/ladder/tiers.js';
 import { bandOfRatings } from '../../client/src/status.js';
 import { NOW, solos } from './helpers.js';
 import { pendingRoom } from './pendingRoom.js';
+import { poolId } from '../support/ids.js';
 
 const edges = bandEdges(defaultTiers);
 const twoVsTwo = defaultModes['2v2']!;
@@ -25,7 +26,7 @@ const gold = (seconds: number, size = 1): BandWait => ({ seconds, band: 'gold', 
 /** Statistics of a pool the matcher left as it is, with no sweep reasons unless given. */
 const stats = (waiting: readonly Ticket[], recentWaits: BandWait[], nowMs: number, over: Partial<PoolFacts> = {}) =>
   queueStats({
-    poolId: '2v2',
+    poolId: poolId('2v2'),
     mode: twoVsTwo,
     edges,
     waiting,

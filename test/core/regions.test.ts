@@ -23,6 +23,7 @@ import { measureQuality } from '../../functions/src/core/match/proposal.js';
 import { newPlayer } from '../../functions/src/core/player/player.js';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import { NOW, poolArbitrary, PARTY_BONUS } from './helpers.js';
+import { poolId } from '../support/ids.js';
 
 // eu – us – asia in a line, plus sa next to us: eu to asia is two hops.
 const regions: Regions = regionsSchema.parse({
@@ -45,20 +46,26 @@ describe('regions in the configuration', () => {
     const modes = { ...defaultModes, duel: { ...defaultModes['1v1']!, regions } };
     expect(poolIds(modes)).toEqual([...Object.keys(defaultModes), 'duel@eu', 'duel@us', 'duel@asia', 'duel@sa']);
     expect(
-      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, 'duel@us'),
+      resolvePool(
+        { modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
+        poolId('duel@us'),
+      ),
     ).toMatchObject({
       id: 'duel@us',
       modeId: 'duel',
       region: 'us',
     });
     expect(() =>
-      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, 'duel'),
+      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, poolId('duel')),
     ).toThrow(/regional: name one of its regions \(eu, us, asia, sa\)/);
     expect(() =>
-      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, 'duel@mars'),
+      resolvePool(
+        { modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
+        poolId('duel@mars'),
+      ),
     ).toThrow(/regional/);
     expect(() =>
-      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, '1v1@eu'),
+      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, poolId('1v1@eu')),
     ).toThrow(/has no regions/);
   });
 
@@ -209,7 +216,10 @@ describe('a ticket sent back to the pool after a failed ready check', () => {
   const queuedIn = (id: string, home: string, rtts: Rtts | null) =>
     queuedTicket(
       id,
-      resolvePool({ modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } }, `duel@${home}`),
+      resolvePool(
+        { modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
+        poolId(`duel@${home}`),
+      ),
       { uid: id, partyId: null },
       [player(id)],
       { avoid: [], recent: [] },
@@ -239,7 +249,7 @@ describe('a ticket sent back to the pool after a failed ready check', () => {
             'r',
             resolvePool(
               { modes, ladders: defaultLadders, advanced: { partyBonusPerMember: PARTY_BONUS } },
-              `duel@${roomRegion}`,
+              poolId(`duel@${roomRegion}`),
             ),
             proposal,
             tickets,

@@ -16,6 +16,7 @@ import {
 import type { Result, RoomDoc } from '../../functions/src/core/room/room.js';
 import { soloTicket } from './pendingRoom.js';
 import { sameRanks, standingAt } from './standings.js';
+import { poolId } from '../support/ids.js';
 
 const results = { oneSidedAtDeadline: 'settle' as const, gameServerClaim: 'gameServer' };
 const solo = (uid: string, rating = 1500) => soloTicket(uid, rating);
@@ -28,7 +29,7 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
   const memberUids = sides.flatMap((s) => s.tickets.map((t) => t.ownerUid));
   return {
     id: 'r',
-    mode: 'm',
+    mode: poolId('m'),
     ladder: 'team',
     kind,
     sides,

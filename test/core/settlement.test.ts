@@ -7,6 +7,7 @@ import { planSettlement, type SettlementInput, type SettlementPlan } from '../..
 import { utcDay } from '../../functions/src/core/fairplay/rematchWindow.js';
 import { pendingRoom, soloTicket } from './pendingRoom.js';
 import { gameRow } from '../../functions/src/core/room/history.js';
+import { poolId } from '../support/ids.js';
 
 /** Each player's history row for the planned room, as the product reads it from the settled room. */
 const historyRowsOf = (plan: SettlementPlan) =>
@@ -33,7 +34,7 @@ function playersAt(ratings: Record<string, number>, games = 50): Map<string, Pla
 /** An active 1v1 between a and b on the team ladder. */
 const duel = (ratings: [number, number]): RoomDoc => ({
   ...pendingRoom(),
-  mode: '1v1',
+  mode: poolId('1v1'),
   sides: [{ tickets: [soloTicket('a', ratings[0])] }, { tickets: [soloTicket('b', ratings[1])] }],
   memberUids: ['a', 'b'],
   names: { a: 'Ann', b: 'Ben' },

@@ -15,6 +15,7 @@ import {
 import { standingAt } from './standings.js';
 import { defaultLadders } from '../../functions/src/core/ladder/ladder.js';
 import { PARTY_BONUS } from './helpers.js';
+import { poolId } from '../support/ids.js';
 
 // A team ladder whose newcomers start at 1400, to show a member without a rating there joins at it.
 const duo = resolvePool(
@@ -23,7 +24,7 @@ const duo = resolvePool(
     ladders: { ...defaultLadders, team: { ...defaultLadders.team, initialRating: 1400 } },
     advanced: { partyBonusPerMember: PARTY_BONUS },
   },
-  '2v2',
+  poolId('2v2'),
 );
 const ladders = defaultLadders;
 const ann = {

@@ -14,6 +14,7 @@ import {
 } from '../../functions/src/core/room/void.js';
 import { pendingRoom } from './pendingRoom.js';
 import { standingAt } from './standings.js';
+import { poolId } from '../support/ids.js';
 
 const ladder = ladderSchema.parse({ placementGames: 0 });
 const outcome = fc.constantFrom('win' as const, 'loss' as const, 'draw' as const);
@@ -59,7 +60,7 @@ describe('voiding a settled game', () => {
             withoutIt.losses,
             withoutIt.draws,
           ]);
-          const reversal = reversalRow({ id: 'r', mode: '1v1', ladder: 'solo' }, row, now.rating, 'why', 2);
+          const reversal = reversalRow({ id: 'r', mode: poolId('1v1'), ladder: 'solo' }, row, now.rating, 'why', 2);
           expect(reversal).toMatchObject({
             kind: 'void',
             outcome: null,

@@ -7,6 +7,7 @@ import { documentPaths, expectRefusal } from '../support/admin.js';
 import { enqueue, expectInvariants, sideUids, sweep, ticketOf } from '../support/game.js';
 import { players } from '../support/players.js';
 import { testContext } from '../support/context.js';
+import { poolId } from '../support/ids.js';
 
 const ctx = testContext();
 const { config, poolOf } = ctx;
@@ -62,7 +63,7 @@ describe('the block list', () => {
     const { proposals } = sweepPool(config.modes.ffa!, read.map(toCoreTicket), Date.now() + 2_100);
     expect(proposals).toHaveLength(1);
     const before = await documentPaths();
-    expect(await commitMatch(ctx, poolOf('ffa'), proposals[0]!)).toBeNull();
+    expect(await commitMatch(ctx, poolOf(poolId('ffa')), proposals[0]!)).toBeNull();
     expect(await documentPaths()).toEqual(before);
     // The matcher, reading the pool as it now is, makes no room of the three either.
     await sleep(2_100);

@@ -8,6 +8,7 @@ import { enqueue, sideUids } from '../support/game.js';
 import { players } from '../support/players.js';
 import { pendingRoom, soloTicket } from '../core/pendingRoom.js';
 import { testContext } from '../support/context.js';
+import { poolId } from '../support/ids.js';
 
 const ctx = testContext();
 
@@ -21,7 +22,7 @@ function duelRoom(id: string, rating: number, p: number, outcome: 'A' | 'B' | nu
   return {
     ...pendingRoom(),
     id,
-    mode: '1v1',
+    mode: poolId('1v1'),
     ladder: 'solo',
     sides: [{ tickets: [ticket(a, 3)] }, { tickets: [ticket(b, 9)] }],
     memberUids: [a, b],

@@ -12,6 +12,7 @@ import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { requestRematch } from '../../functions/src/store/rematch.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 import { db, expectRefusal } from '../support/admin.js';
+import { poolId } from '../support/ids.js';
 
 // A rematch window of 5 s with sides swapped in duel; the queue keeps opponents apart for 10 minutes and a pair's
 // third game in a day is unrated. Played in-process through the store, as the callables run it, on the emulators.
@@ -25,7 +26,7 @@ const CONFIG = useTestConfig('rematch', (edited) => {
 const ctx = testContext(CONFIG);
 const { config, poolOf } = ctx;
 
-const duel = poolOf('duel');
+const duel = poolOf(poolId('duel'));
 const room = async (id: string) => (await roomRef(ctx, id).get()).data()!;
 
 async function players<const N extends string[]>(...uids: N): Promise<N> {
@@ -110,7 +111,7 @@ describe('a rematch on the emulators', () => {
     await joinParty(ctx, gus, one.party.code);
     const two = await createParty(ctx, hal);
     await joinParty(ctx, ivy, two.party.code);
-    const team = poolOf('2v2');
+    const team = poolOf(poolId('2v2'));
     await enqueue(ctx, fay, team);
     const matched = (await enqueue(ctx, hal, team)).room!;
     for (const uid of matched.memberUids) await respondToReadyCheck(ctx, uid, matched.id, true);

@@ -22,6 +22,7 @@ import { closeAfterTest, newApp } from '../support/client.js';
 import { useTestConfig } from '../support/config.js';
 import { testContext } from '../support/context.js';
 import { reach } from '../support/ladder.js';
+import { poolId } from '../support/ids.js';
 
 const run = promisify(execFile);
 const CLI = fileURLToPath(new URL('../../functions/lib/install/cli.js', import.meta.url));
@@ -134,10 +135,12 @@ describe('two ladders in one codebase', () => {
   it('keeps what an instance holds between calls apart for two ladders in one process', async () => {
     const [ladder, arena] = [testContext(LADDER), testContext(ARENA)];
     // The arena finds its 1v1 open and trusts that for a while; the other ladder's pool of the same id is not.
-    await assertPoolOpen(arena, arena.poolOf('1v1'));
+    await assertPoolOpen(arena, arena.poolOf(poolId('1v1')));
     const pause = { target: '1v1', message: 'Back soon', by: 'test', at: ladder.clock.now() };
     await modePauseRef(ladder, '1v1').set(pause);
-    await expect(assertPoolOpen(ladder, ladder.poolOf('1v1'))).rejects.toMatchObject({ code: 'failed-precondition' });
+    await expect(assertPoolOpen(ladder, ladder.poolOf(poolId('1v1')))).rejects.toMatchObject({
+      code: 'failed-precondition',
+    });
     // Each counted its own read only.
     expect(ladder.ops.byKind.modePauses).toEqual({ reads: 1, writes: 0 });
     expect(arena.ops.byKind.modePauses).toEqual({ reads: 1, writes: 0 });

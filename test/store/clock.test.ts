@@ -4,6 +4,7 @@ import { enqueue, expireTicket } from '../../functions/src/store/queue.js';
 import { handClock } from '../support/clock.js';
 import { ticketOf } from '../support/game.js';
 import { testContext } from '../support/context.js';
+import { poolId } from '../support/ids.js';
 
 // The store reads the time from its context: a test moves a hand-driven clock past a deadline instead of waiting.
 describe("a context's clock", () => {
@@ -11,7 +12,7 @@ describe("a context's clock", () => {
     const clock = handClock(Date.UTC(2026, 0, 1));
     const ctx = testContext(undefined, { clock });
     await ensurePlayer(ctx, 'clock-ann');
-    const pool = ctx.poolOf('1v1');
+    const pool = ctx.poolOf(poolId('1v1'));
     const { ticket } = await enqueue(ctx, 'clock-ann', pool);
     expect(ticket.enqueuedAt).toBe(Date.UTC(2026, 0, 1));
     clock.advance(pool.mode.ticketTtlSeconds * 1000 - 1);

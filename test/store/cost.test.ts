@@ -13,6 +13,7 @@ import { waitingInPool } from '../../functions/src/store/poolSize.js';
 import { claimLeases, liveRuns, readLeases, renewBeacon } from '../../functions/src/store/lease.js';
 import { livingLeases, mayTakeLease } from '../../functions/src/core/queue/lease.js';
 import { testContext } from '../support/context.js';
+import { poolId } from '../support/ids.js';
 
 const ctx = testContext();
 const { config, poolOf } = ctx;
@@ -54,7 +55,7 @@ async function queueSolos(modeId: string, uids: string[], counted: ReturnType<ty
   for (const uid of uids) {
     // Counted against the rate limit as the callable does: in its own transaction, on the state it writes anyway.
     const limit = config.fairPlay.rateLimit;
-    room = (await counted('enqueue', () => enqueue(ctx, uid, poolOf(modeId), null, limit))).room ?? room;
+    room = (await counted('enqueue', () => enqueue(ctx, uid, poolOf(poolId(modeId)), null, limit))).room ?? room;
   }
   expect(room, 'the last enqueue should have matched everyone at once').not.toBeNull();
   return room!;
@@ -131,7 +132,7 @@ describe('the Firestore cost of a game', () => {
   });
 
   it("a function instance reads an open pool's pauses at most once per 2 s, and a paused one on every enqueue", async () => {
-    const mode = poolOf('3v3');
+    const mode = poolOf(poolId('3v3'));
     const pause = db.doc('modePauses/3v3');
     const reads = async (times: number) => {
       let total = 0;
@@ -162,7 +163,7 @@ describe('the Firestore cost of a game', () => {
       for (let i = 0; i < times; i++)
         seen.push(
           await withOpCounts(
-            () => waitingInPool(ctx, poolOf(modeId)),
+            () => waitingInPool(ctx, poolOf(poolId(modeId))),
             async (ops) => {
               reads += ops.reads;
             },
@@ -182,7 +183,7 @@ describe('the Firestore cost of a game', () => {
   });
 
   it("a matcher run keeps its pools with one write a round, its beacon's, and writes its leases again only once its beacon was cleared", async () => {
-    const pools = ['cost-pool-a', 'cost-pool-b', 'cost-pool-c'];
+    const pools = ['cost-pool-a', 'cost-pool-b', 'cost-pool-c'].map(poolId);
     const holder = 'cost-run';
     const ttl = 15_000;
     const costOf = async <T>(work: () => Promise<T>) => {

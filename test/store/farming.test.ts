@@ -11,6 +11,7 @@ import { reportResult } from '../../functions/src/store/settlement.js';
 import { readHistory } from '../../functions/src/store/history.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 import { db } from '../support/admin.js';
+import { poolId } from '../support/ids.js';
 
 // Farming rules seconds long: this file's store code loads a copy of the test configuration in which opponents
 // who met less than 3 s ago are kept apart (relaxed to nothing by a 2 s wait), and a pair's third game in a day
@@ -24,7 +25,7 @@ const clock = handClock(Date.now());
 const ctx = testContext(CONFIG, { clock });
 const { config, poolOf } = ctx;
 
-const duel = poolOf('duel');
+const duel = poolOf(poolId('duel'));
 const rating = async (uid: string) => (await playerRef(ctx, uid).get()).data()!.ladders.ranked!;
 
 /** Both queue; the second is matched with the first at once (null if the rules kept them apart). */
@@ -53,7 +54,7 @@ describe('farming on the emulators', () => {
     expect(await meet(ann, ben)).toBeNull();
     const state = (await playerStateRef(ctx, ann).get()).data()!;
     expect(state.meetings?.opponents.map((m) => m.uid)).toEqual([ben]);
-    const annTicket = (await ticketRef(ctx, 'duel', state.ticketId!).get()).data()!;
+    const annTicket = (await ticketRef(ctx, poolId('duel'), state.ticketId!).get()).data()!;
     expect(annTicket.recent.map((r) => r.uid)).toEqual([ben]);
 
     // The scheduled matcher sweeps them again and again; they meet once the relaxed window is gone.

@@ -13,6 +13,7 @@ import { handClock } from '../support/clock.js';
 import { testContext } from '../support/context.js';
 import { driveMatcher } from '../support/drive.js';
 import { expectInvariants, ticketOf } from '../support/game.js';
+import { poolId } from '../support/ids.js';
 
 // The players queue and cancel through the store, as the callables do; the matcher runs are swept on a hand-driven
 // clock, so a fill wait passes when the test moves it.
@@ -25,7 +26,7 @@ async function players(...uids: string[]) {
   for (const uid of uids) await ensurePlayer(ctx, uid);
   return uids;
 }
-const queue = (uid: string, mode: string) => enqueue(ctx, uid, poolOf(mode));
+const queue = (uid: string, mode: string) => enqueue(ctx, uid, poolOf(poolId(mode)));
 /** One scheduled run, short: what Cloud Scheduler would start every minute. */
 const sweep = () => driveMatcher(ctx, clock, { forMs: 1_200, stepMs: 300 });
 
@@ -44,7 +45,7 @@ describe('the scheduled matcher', () => {
     const { proposals } = sweepPool(config.modes.ffa!, read.map(toCoreTicket), clock.now() + 2_100);
     expect(proposals).toHaveLength(1);
     const before = await documentPaths();
-    expect(await commitMatch(ctx, poolOf('ffa'), proposals[0]!)).toBeNull();
+    expect(await commitMatch(ctx, poolOf(poolId('ffa')), proposals[0]!)).toBeNull();
     expect(await documentPaths()).toEqual(before);
     for (const t of read)
       expect((await ticketOf('ffa', t.id)).status).toBe(t.memberUids[0] === uids[1] ? 'cancelled' : 'queued');

@@ -10,6 +10,7 @@ import { reportResult } from '../../functions/src/store/settlement.js';
 import { readHistory } from '../../functions/src/store/history.js';
 import { db } from '../support/admin.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
+import { poolId } from '../support/ids.js';
 
 // This file's functions load a copy of the test configuration whose `team` ladder is rated by OpenSkill (the
 // library's defaults), without the 2v2 ready check. The games are played in-process through the store, as the
@@ -28,7 +29,7 @@ const shown = (skill: { mu: number; sigma: number }) => displayedRating(skill, s
 
 /** Fresh players queued one after another into `mode`; the last enqueue forms the room. */
 async function formRoom(modeId: string, uids: string[]) {
-  const mode = poolOf(modeId);
+  const mode = poolOf(poolId(modeId));
   let room = null;
   for (const uid of uids) {
     await ensurePlayer(ctx, uid);

@@ -13,6 +13,7 @@ import { leaderboard } from '../../functions/src/store/leaderboard.js';
 import { reportResult } from '../../functions/src/store/settlement.js';
 import { db } from '../support/admin.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
+import { poolId } from '../support/ids.js';
 
 // An extension on the boundary, on the real emulators: this file's store code loads a copy of the test
 // configuration whose `ranked` ladder has a season `s1` ending 30 s after the file starts and `s2` an hour later.
@@ -33,7 +34,7 @@ const CONFIG = useTestConfig('extension', (seasonal) => {
 const ctx = testContext(CONFIG, { clock });
 const { config, poolOf } = ctx;
 
-const duel = poolOf('duel');
+const duel = poolOf(poolId('duel'));
 
 /** A duel formed now between the two, won by `winner`. */
 async function game(winner: string, loser: string) {

@@ -16,6 +16,7 @@ import { closeSeason } from '../../functions/src/store/seasons.js';
 import { reportResult } from '../../functions/src/store/settlement.js';
 import { db } from '../support/admin.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
+import { poolId } from '../support/ids.js';
 
 // This file's store code loads a copy of the test configuration whose `ranked` ladder has a closed season (`old`),
 // one ending 20 s after the file starts (`s1`), and the next (`s2`); the store's clock is moved across the boundary
@@ -35,7 +36,7 @@ const CONFIG = useTestConfig('seasons', (seasonal) => {
 const ctx = testContext(CONFIG, { clock });
 const { config, poolOf } = ctx;
 
-const duel = poolOf('duel');
+const duel = poolOf(poolId('duel'));
 const rules = config.ladders.ranked!;
 const standing = async (uid: string) => (await playerRef(ctx, uid).get()).data()!.ladders.ranked!;
 

@@ -18,6 +18,7 @@ import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { readHistory } from '../../functions/src/store/history.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 import { callBucketOf, db, setCallBucket } from '../support/admin.js';
+import { poolId } from '../support/ids.js';
 
 // Heartbeats that count: this file's store code loads a copy of the test configuration whose `duel` and `2v2`
 // modes take a player silent for 3 s in a started game, and 1 s of grace after it, to have left it. The games
@@ -59,8 +60,8 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
   it('takes a 1v1 player whose heartbeats stopped to have left: the room settles for the one still beating', async () => {
     const [ann, ben] = ['beat-ann', 'beat-ben'];
     for (const uid of [ann, ben]) await ensurePlayer(ctx, uid);
-    await enqueue(ctx, ann, poolOf('duel'));
-    const { room } = await enqueue(ctx, ben, poolOf('duel'));
+    await enqueue(ctx, ann, poolOf(poolId('duel')));
+    const { room } = await enqueue(ctx, ben, poolOf(poolId('duel')));
     expect(room).toMatchObject({ status: 'active', leaveAfterSilentSeconds: 3 });
 
     // Ann's client beats; Ben's went quiet after one beat. The matcher run follows the room.
@@ -84,7 +85,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
     const uids = ['beat-a1', 'beat-a2', 'beat-b1', 'beat-b2'];
     for (const uid of uids) await ensurePlayer(ctx, uid);
     let room = null;
-    for (const uid of uids) room = (await enqueue(ctx, uid, poolOf('2v2'))).room ?? room;
+    for (const uid of uids) room = (await enqueue(ctx, uid, poolOf(poolId('2v2')))).room ?? room;
     expect(room).not.toBeNull();
     for (const uid of uids) await respondToReadyCheck(ctx, uid, room!.id, true);
     const [sideA, sideB] = sideUids((await roomRef(ctx, room!.id).get()).data()!);
@@ -110,7 +111,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
   async function started(mode: string, uids: string[]) {
     for (const uid of uids) await ensurePlayer(ctx, uid);
     let room = null;
-    for (const uid of uids) room = (await enqueue(ctx, uid, poolOf(mode))).room ?? room;
+    for (const uid of uids) room = (await enqueue(ctx, uid, poolOf(poolId(mode)))).room ?? room;
     if (room!.status === 'pending') for (const uid of uids) await respondToReadyCheck(ctx, uid, room!.id, true);
     return (await roomRef(ctx, room!.id).get()).data()!;
   }
@@ -166,7 +167,7 @@ describe('leaving by going silent (leaveAfterSilentSeconds) on the emulators', (
   it('records no beat in a mode that does not count silence, nor for a player only queued', async () => {
     const [cat] = ['beat-cat'];
     await ensurePlayer(ctx, cat);
-    await enqueue(ctx, cat, poolOf('1v1'));
+    await enqueue(ctx, cat, poolOf(poolId('1v1')));
     expect(await heartbeat(ctx, cat)).toMatchObject({ presence: { kind: 'queued' }, leftAfter: null });
   });
 

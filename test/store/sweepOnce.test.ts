@@ -7,6 +7,7 @@ import { db } from '../support/admin.js';
 import { handClock } from '../support/clock.js';
 import { testContext } from '../support/context.js';
 import { expectInvariants } from '../support/game.js';
+import { poolId } from '../support/ids.js';
 
 // A matcher run driven a sweep at a time on a context with a hand-driven clock: the free-for-all's fill wait passes
 // when the test moves the clock, not after a real wait.
@@ -16,7 +17,7 @@ describe('a matcher run driven by hand', () => {
     const ctx = testContext(undefined, { clock });
     const uids = ['hand-1', 'hand-2', 'hand-3'];
     for (const uid of uids) await ensurePlayer(ctx, uid);
-    for (const uid of uids) expect((await enqueue(ctx, uid, ctx.poolOf('ffa'))).room).toBeNull();
+    for (const uid of uids) expect((await enqueue(ctx, uid, ctx.poolOf(poolId('ffa')))).room).toBeNull();
     const run = new MatcherRun(ctx, { durationMs: 0, intervalMs: 300 });
     try {
       expect((await run.sweepOnce()).committed).toBe(0);
@@ -43,8 +44,8 @@ describe('a matcher run driven by hand', () => {
     const rooms: Record<string, string> = {};
     for (const mode of ['1v1', 'duel']) {
       for (const uid of [`${mode}-a`, `${mode}-b`]) await ensurePlayer(setup, uid);
-      await enqueue(setup, `${mode}-a`, setup.poolOf(mode));
-      rooms[mode] = (await enqueue(setup, `${mode}-b`, setup.poolOf(mode))).room!.id;
+      await enqueue(setup, `${mode}-a`, setup.poolOf(poolId(mode)));
+      rooms[mode] = (await enqueue(setup, `${mode}-b`, setup.poolOf(poolId(mode)))).room!.id;
     }
     const run = new MatcherRun(own, { durationMs: 0, intervalMs: 300 });
     try {

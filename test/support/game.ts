@@ -5,12 +5,13 @@ import { db } from './admin.js';
 import type { Client } from './client.js';
 import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import { testContext } from './context.js';
+import type { Unbranded } from './unbranded.js';
 
 const ctx = testContext();
 const { config } = ctx;
 
-/** A room as the server stores it (one source for the document's shape). */
-export type Room = RoomDoc;
+/** A room as the server stores it (one source for the document's shape), read as a client reads it. */
+export type Room = Unbranded<RoomDoc>;
 
 export const enqueue = (client: Client, mode: string) => client.call('enqueue', { mode });
 

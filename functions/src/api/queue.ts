@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fail } from '../core/errors.js';
 import { buildGroup, buildSchema } from '../core/mode/builds.js';
-import { poolIdOf } from '../core/mode/pool.js';
+import { modeIdSchema, poolIdOf } from '../core/mode/pool.js';
 import { homeRegion, rttsSchema } from '../core/mode/regions.js';
 import type { LadderContext } from '../context.js';
 import { documentIdSchema } from '../core/ids.js';
@@ -19,7 +19,7 @@ const none = z.strictObject({});
 const enqueueRequest = (ctx: LadderContext) =>
   z
     .strictObject({
-      mode: z.enum(Object.keys(ctx.config.modes) as [string, ...string[]]),
+      mode: z.enum(Object.keys(ctx.config.modes) as [string, ...string[]]).pipe(modeIdSchema),
       region: z.string().max(64).optional(),
       rtts: rttsSchema.optional(),
       /** The client's build; a mode that declares `builds` needs it, to pool compatible builds together. */

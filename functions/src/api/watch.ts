@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { Failure, fail } from '../core/errors.js';
 import { matchStateRequest, type StreamEnd, watchMatchRequest } from '../core/queue/view.js';
+import type { PoolId } from '../core/mode/pool.js';
 import type { LadderContext } from '../context.js';
 import { claimStream, type Follow, readView, type View, watchView } from '../store/matchView.js';
 import { callable, type Stream } from './callable.js';
@@ -11,7 +12,7 @@ import { callable, type Stream } from './callable.js';
  * field, not a ticket that is missing. Made when the callable is defined, from the deployment's modes.
  */
 const knownPool =
-  (ctx: LadderContext) => (input: { ticket?: { mode: string } | undefined }, refine: z.RefinementCtx) => {
+  (ctx: LadderContext) => (input: { ticket?: { mode: PoolId } | undefined }, refine: z.RefinementCtx) => {
     if (!input.ticket) return;
     try {
       ctx.poolOf(input.ticket.mode);

@@ -138,10 +138,10 @@ export class MatcherRun {
   private readonly readsBefore: number;
   // The live rooms of each pool held, followed for their deadlines: never another run's pools' rooms.
   private readonly rooms = new Map<PoolId, Mirror<RoomDoc, RoomDoc>>();
-  private readonly pools = new Map<string, PoolMirror>();
-  private readonly heldFrom = new Map<string, number>();
+  private readonly pools = new Map<PoolId, PoolMirror>();
+  private readonly heldFrom = new Map<PoolId, number>();
   // The pools of neighbouring regions this run does not hold, followed read-only for their widened tickets.
-  private readonly neighbours = new Map<string, PoolMirror>();
+  private readonly neighbours = new Map<PoolId, PoolMirror>();
   // Tickets this run already matched or expired, until the listener reports them gone.
   private readonly consumed = new Set<string>();
   private readonly lastStats = new Map<string, { at: number; stats: QueueStats }>();
@@ -322,7 +322,7 @@ export class MatcherRun {
     for (const id of [...this.pools.keys()]) if (!held.has(id)) await this.closePool(id, false);
   }
 
-  private async closePool(id: string, leaveDigest: boolean) {
+  private async closePool(id: PoolId, leaveDigest: boolean) {
     const pool = this.pools.get(id);
     this.pools.delete(id);
     this.rooms.get(id)?.close();
@@ -333,7 +333,7 @@ export class MatcherRun {
   }
 
   /** Expires the overdue, sweeps the live (with the visitors a region may seat), commits and publishes stats. */
-  private async sweepPool(pool: Pool, queued: PoolEntry[], visitors: Map<string, PoolEntry[]>, commitUntil: number) {
+  private async sweepPool(pool: Pool, queued: PoolEntry[], visitors: Map<PoolId, PoolEntry[]>, commitUntil: number) {
     const now = this.ctx.clock.now();
     const waiting = queued.filter((ticket) => !this.consumed.has(ticket.id));
     await this.expireOverdue(

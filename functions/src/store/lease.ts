@@ -1,4 +1,5 @@
 import type { Timestamp } from 'firebase-admin/firestore';
+import type { PoolId } from '../core/mode/pool.js';
 import type { Lease } from '../core/queue/lease.js';
 import { livingLeases, mayTakeLease } from '../core/queue/lease.js';
 import { GRPC, grpcCode } from './firestore/grpc.js';
@@ -92,7 +93,7 @@ export async function readLeases(ctx: LadderContext): Promise<LeasesRead> {
 
 /** The leases a claim holds now; `written`, when it knows their update times, lets the next claim skip reading them. */
 export interface Claim {
-  held: string[];
+  held: PoolId[];
   written: LeasesRead | null;
 }
 
@@ -114,7 +115,7 @@ export interface ClaimOptions {
 async function claimSeen(
   ctx: LadderContext,
   holder: string,
-  poolIds: readonly string[],
+  poolIds: readonly PoolId[],
   ttlMs: number,
   seen: LeasesRead,
   options: ClaimOptions,
@@ -156,7 +157,7 @@ async function claimSeen(
 export async function claimLeases(
   ctx: LadderContext,
   holder: string,
-  poolIds: readonly string[],
+  poolIds: readonly PoolId[],
   ttlMs: number,
   options: ClaimOptions,
 ): Promise<Claim> {
@@ -167,7 +168,7 @@ export async function claimLeases(
 async function claimInTransaction(
   ctx: LadderContext,
   holder: string,
-  poolIds: readonly string[],
+  poolIds: readonly PoolId[],
   ttlMs: number,
   options: ClaimOptions,
 ) {
@@ -175,7 +176,7 @@ async function claimInTransaction(
     try {
       return await transaction(ctx, async (tx) => {
         const now = ctx.clock.now();
-        const current = await tx.getAll(poolIds.map((id: string) => leaseRef(ctx, id)));
+        const current = await tx.getAll(poolIds.map((id) => leaseRef(ctx, id)));
         const read = new Map(
           poolIds.flatMap((id, i) => (current[i]!.exists ? [[id, current[i]!.data() as Lease]] : [])),
         );
@@ -201,7 +202,7 @@ async function claimInTransaction(
 /** Gives up the leases of `poolIds` that this run still holds. */
 export function releaseLeases(ctx: LadderContext, holder: string, poolIds: readonly string[]): Promise<void> {
   return transaction(ctx, async (tx) => {
-    const current = await tx.getAll(poolIds.map((id: string) => leaseRef(ctx, id)));
+    const current = await tx.getAll(poolIds.map((id) => leaseRef(ctx, id)));
     poolIds.forEach((id, i) => {
       if ((current[i]!.data() as Lease | undefined)?.holder === holder) tx.delete(leaseRef(ctx, id));
     });

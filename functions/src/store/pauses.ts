@@ -29,7 +29,7 @@ const release = (ctx: LadderContext, pool: PoolId, ticketId: string) =>
  * Releases every ticket still waiting in these pools, each in its own short transaction (a pool is never read
  * in one). The pause is committed first and every enqueue reads it, so no ticket joins behind the query.
  */
-async function releaseWaiting(ctx: LadderContext, pools: string[]): Promise<number> {
+async function releaseWaiting(ctx: LadderContext, pools: PoolId[]): Promise<number> {
   let released = 0;
   for (const pool of pools) {
     const queued = await ticketsRef(ctx, pool).where('status', '==', 'queued').select().get();

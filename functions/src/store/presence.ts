@@ -19,7 +19,7 @@ export interface TicketPointer {
  * at most), so a transaction can tell who is queued, in a room, or free.
  */
 export async function readTicketsAndRooms(tx: Tx, pointers: TicketPointer[]) {
-  const wanted = new Map<string, string>();
+  const wanted = new Map<string, PoolId>();
   for (const { mode, ticketId } of pointers) if (mode && ticketId) wanted.set(ticketId, mode);
   const tickets = new Map<string, TicketDoc>();
   for (const snap of await tx.getAll([...wanted].map(([id, mode]) => ticketRef(tx, mode, id)))) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
 import type { Modes } from './modes.js';
-import { poolIds, splitPoolId, type Pool, type PoolId } from './pool.js';
+import { poolIdOf, poolIds, splitPoolId, type Pool, type PoolId } from './pool.js';
 
 /**
  * `modePauses/{target}`: a mode (every pool of it) or one regional pool (`1v1@eu`) an operator paused. Stored
@@ -24,8 +24,8 @@ export const pauseMessageSchema = z
   .max(300, 'must be at most 300 characters');
 
 /** The pause documents that stop queueing for this pool: its mode's, and the pool's own when regional. */
-export const pauseTargetsOf = (pool: Pick<Pool, 'id' | 'modeId'>) =>
-  pool.id === pool.modeId ? [pool.id] : [pool.modeId, pool.id];
+export const pauseTargetsOf = (pool: Pick<Pool, 'id' | 'modeId'>): string[] =>
+  pool.id === poolIdOf(pool.modeId, null) ? [pool.id] : [pool.modeId, pool.id];
 
 /** The pause documents that stop a pool by its id (`2v2`, `1v1@eu`). */
 export const poolPauseTargets = (pool: PoolId) => pauseTargetsOf({ id: pool, modeId: splitPoolId(pool).modeId });
@@ -34,16 +34,16 @@ export const poolPauseTargets = (pool: PoolId) => pauseTargetsOf({ id: pool, mod
  * The tickets of a cancelled ready check that go back to their pools: none to a pool paused since the room
  * formed (its waiting tickets were released; these are released with them). `paused`: the pause documents found.
  */
-export function requeuesOpen<T extends { pool?: string | null | undefined }>(
+export function requeuesOpen<T extends { pool?: PoolId | null | undefined }>(
   tickets: readonly T[],
-  roomPool: string,
+  roomPool: PoolId,
   paused: ReadonlySet<string>,
 ): T[] {
   return tickets.filter((t) => !poolPauseTargets(t.pool ?? roomPool).some((target) => paused.has(target)));
 }
 
 /** The pools a pause of `target` (a mode or one pool) empties; refuses a name that is neither. */
-export function pausedPools(modes: Modes, target: string): string[] {
+export function pausedPools(modes: Modes, target: string): PoolId[] {
   const pools = poolIds(modes).filter((pool) => pool === target || splitPoolId(pool).modeId === target);
   if (pools.length === 0) {
     fail(

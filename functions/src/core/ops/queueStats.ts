@@ -4,7 +4,7 @@ import type { UnmatchedReason } from '../match/reasons.js';
 import { waitSeconds, type Ticket } from '../match/ticket.js';
 import { capAt } from '../match/widening.js';
 import type { Mode } from '../mode/modes.js';
-import type { PoolId } from '../mode/pool.js';
+import { poolIdSchema, type PoolId } from '../mode/pool.js';
 import { groupWaits, waitFigures, waitFiguresSchema } from './groupWaits.js';
 import type { RoomDoc } from '../room/room.js';
 
@@ -38,7 +38,7 @@ export type BandStats = z.infer<typeof bandStatsSchema>;
 
 /** `pools/{mode}`: what a client shows while a player waits: how many wait, for how long, the usual wait. */
 export const queueStatsSchema = z.object({
-  mode: z.string(),
+  mode: poolIdSchema,
   waitingTickets: z.number().int(),
   waitingPlayers: z.number().int(),
   oldestWaitSeconds: z.number(),

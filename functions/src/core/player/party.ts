@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poolIdSchema } from '../mode/pool.js';
 import { fail } from '../errors.js';
 import type { Presence } from '../queue/presence.js';
 
@@ -50,7 +51,7 @@ export const partySchema = z.object({
   code: z.string(),
   codeExpiresAt: z.number().int(),
   /** The party's latest ticket; membership is frozen while it is queued or its room is live. */
-  mode: z.string().nullable(),
+  mode: poolIdSchema.nullable(),
   ticketId: z.string().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),

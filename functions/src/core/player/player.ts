@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poolIdSchema } from '../mode/pool.js';
 import { fail } from '../errors.js';
 import { displayNameSchema } from './displayName.js';
 import { blockedListSchema } from '../fairplay/block.js';
@@ -29,7 +30,7 @@ export type Player = z.infer<typeof playerSchema>;
  * (whose status and room say whether they are queued, in a room or idle: see presence.ts) and their party.
  */
 export const playerStateSchema = z.object({
-  mode: z.string().nullable(),
+  mode: poolIdSchema.nullable(),
   ticketId: z.string().nullable(),
   partyId: z.string().nullable(),
   /** Set after declining or missing a ready check; the player may not queue before it. */

@@ -30,11 +30,11 @@ export function mayTakeLease(current: Lease | undefined, holder: string, nowMs: 
   return !current || current.holder === holder || current.expiresAt <= nowMs;
 }
 
-export interface LeasePlan {
+export interface LeasePlan<Id extends string = string> {
   /** Pools to hold from now on: those kept, and free ones to try to take. */
-  claim: string[];
+  claim: Id[];
   /** Pools held now that this run should hand over, so the other runs get their share. */
-  release: string[];
+  release: Id[];
 }
 
 /**
@@ -42,13 +42,13 @@ export interface LeasePlan {
  * its fair share (the pools divided by the runs, rounded up), gives up what it holds beyond that, and tries
  * the free pools in an order of its own, so runs starting together mostly try different pools first.
  */
-export function planLeases(
-  poolIds: readonly string[],
+export function planLeases<Id extends string>(
+  poolIds: readonly Id[],
   leases: ReadonlyMap<string, Lease>,
   holder: string,
   liveRuns: number,
   nowMs: number,
-): LeasePlan {
+): LeasePlan<Id> {
   const share = Math.ceil(poolIds.length / Math.max(1, liveRuns));
   const held = poolIds.filter((id) => {
     const lease = leases.get(id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poolIdSchema, type PoolId } from '../mode/pool.js';
 import { avoidedBy } from '../fairplay/block.js';
 import {
   recentOpponentSchema,
@@ -25,7 +26,7 @@ export const roomTicketSchema = z.object({
    * The pool the ticket was queued in: in a regional mode, its players' own region, which may not be the
    * room's. A ticket sent back after a failed ready check returns there. Absent in older documents.
    */
-  pool: z.string().optional(),
+  pool: poolIdSchema.optional(),
 });
 export type RoomTicket = z.infer<typeof roomTicketSchema>;
 
@@ -49,7 +50,7 @@ export type TicketStatus = z.infer<typeof ticketStatusSchema>;
  */
 export const ticketDocSchema = z.object({
   id: z.string(),
-  mode: z.string(),
+  mode: poolIdSchema,
   members: z.array(z.object({ uid: z.string(), rating: z.number().int() })).min(1),
   memberUids: z.array(z.string()).min(1),
   names: z.record(z.string(), z.string()),
@@ -139,7 +140,7 @@ export function endTicket(
 /** A new ticket's fields, named as in the document. */
 export interface NewTicket {
   id: string;
-  mode: string;
+  mode: PoolId;
   members: TicketDoc['members'];
   names: Record<string, string>;
   ranks: Record<string, VisibleRank>;
@@ -175,7 +176,7 @@ export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
  * import the ladder's whole configuration, only the rules a standing is read by.
  */
 export interface TicketPool {
-  readonly id: string;
+  readonly id: PoolId;
   readonly mode: Pick<Mode, 'ticketTtlSeconds'>;
   readonly partyBonusPerMember: number;
   readonly ladderId: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fail } from '../errors.js';
 import { documentIdSchema, idSchema } from '../ids.js';
 import { clipped } from '../validation.js';
+import { poolIdSchema } from '../mode/pool.js';
 
 /**
  * What a client without Firestore listeners follows a match by: the caller's own state pointer, the ticket it
@@ -36,7 +37,7 @@ export const STREAM_SECONDS = 50;
 export const MAX_STREAM_SECONDS = 55;
 
 /** A ticket the caller names to follow (one a re-queue or a new enqueue has moved their state past). */
-const followSchema = z.strictObject({ mode: idSchema(64), id: documentIdSchema });
+const followSchema = z.strictObject({ mode: idSchema(64).pipe(poolIdSchema), id: documentIdSchema });
 
 const sinceVersion = z.number().int('must be a whole number').nonnegative().default(0);
 

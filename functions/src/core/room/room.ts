@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poolIdSchema } from '../mode/pool.js';
 import { fail } from '../errors.js';
 import { matchQualitySchema, type MatchProposal } from '../match/proposal.js';
 import { documentIdSchema } from '../ids.js';
@@ -46,7 +47,7 @@ export type RatingChange = z.infer<typeof ratingChangeSchema>;
  */
 export const roomDocSchema = z.object({
   id: z.string(),
-  mode: z.string(),
+  mode: poolIdSchema,
   ladder: z.string(),
   kind: z.enum(['team', 'ffa']),
   /** A side holds tickets, bots (`bots`) or both: side B of a room seated with bots may hold no ticket. */
