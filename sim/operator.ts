@@ -5,6 +5,7 @@
  * actions are spread over the play time so games go on around each one; the invariant checker then holds the
  * whole database to them (sim/invariants.ts reads the audit rows they wrote).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppConfig } from '../functions/src/core/config.js';
 import type { Mode } from '../functions/src/core/mode/modes.js';
 import { resolvePool } from '../functions/src/core/mode/pool.js';
@@ -22,7 +23,7 @@ export interface OperatorCounts {
   adjustments: number;
   pauses: number;
   resumes: number;
-  /** Calls refused (a room voided or a player banned by a race, say): counted, not retried. */
+  /** Calls refused (a room voided or a player banned by a race, say), `aborted` ones after their retries. */
   refused: number;
 }
 
@@ -62,7 +63,14 @@ interface OperatorWorld {
   say: (line: string) => void;
 }
 
-/** Calls one admin callable, noting what it answered (or why it refused) in the operator's log. */
+/** Times the operator sends a call again that the server gave up on for contention. */
+const ABORTED_ATTEMPTS = 3;
+
+/**
+ * Calls one admin callable, noting what it answered (or why it refused) in the operator's log. An `aborted` call
+ * changed nothing and its message asks for a retry: the operator sends it again after a moment, as a person at the
+ * console would, and only a call refused every time counts as refused.
+ */
 async function act<T>(
   o: OperatorWorld,
   action: string,
@@ -70,17 +78,23 @@ async function act<T>(
   call: () => Promise<T>,
   outcome: (r: T) => string,
 ) {
-  try {
-    const answer = await call();
-    o.log.actions.push({ at: Date.now(), action, target, outcome: outcome(answer) });
-    o.say(`operator: ${action} ${target}: ${outcome(answer)}`);
-    return answer;
-  } catch (error) {
-    o.log.counts.refused++;
-    const refusal = `refused ${errorCode(error)}: ${(error as Error).message}`;
-    o.log.actions.push({ at: Date.now(), action, target, outcome: refusal });
-    o.say(`operator: ${action} ${target}: ${refusal}`);
-    return null;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await call();
+      o.log.actions.push({ at: Date.now(), action, target, outcome: outcome(answer) });
+      o.say(`operator: ${action} ${target}: ${outcome(answer)}`);
+      return answer;
+    } catch (error) {
+      const refusal = `refused ${errorCode(error)}: ${(error as Error).message}`;
+      o.say(`operator: ${action} ${target}: ${refusal}`);
+      if (errorCode(error) === 'aborted' && attempt < ABORTED_ATTEMPTS) {
+        await sleep(500 * attempt);
+        continue;
+      }
+      o.log.counts.refused++;
+      o.log.actions.push({ at: Date.now(), action, target, outcome: refusal });
+      return null;
+    }
   }
 }
 
