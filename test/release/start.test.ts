@@ -4,11 +4,21 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deleteApp, type FirebaseApp, initializeApp } from 'firebase/app';
 import { createLadder, deployedName, type Ladder } from '@ladder/client';
 import { logFile, PROJECT_ID, REGION, ROOT } from '../../scripts/emulators.js';
-import { newApp } from '../support/client.js';
 import { reach } from '../support/ladder.js';
+
+const apps: FirebaseApp[] = [];
+let appCount = 0;
+/** A player's Firebase app on `npm start`'s project, deleted after the test. */
+function newApp() {
+  const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, `start-${++appCount}`);
+  apps.push(app);
+  return app;
+}
+afterEach(() => Promise.all(apps.splice(0).map((app) => deleteApp(app))));
 
 /** Whether something accepts connections on host:port. */
 const listening = (hostPort: string) =>
