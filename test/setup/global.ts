@@ -8,12 +8,29 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the real emulators once for the run (or reuses the ones `npm start` runs) and stops them after. */
+/** A function's log entry at error severity: a callable that answered `internal`, or a job that failed. */
+const isServerError = (line: string) => line.includes('"severity":"ERROR"');
+
+/**
+ * Starts the real emulators once for the run (or reuses the ones `npm start` runs) and stops them after. The
+ * functions' errors are printed at the end: a test sees only `internal`, and CI keeps no emulator log.
+ */
 export default async function setup(project: TestProject) {
   process.env.LADDER_CONFIG = TEST_CONFIG;
-  const stack = await startStack({ output: 'files', reuse: true });
+  const errors: string[] = [];
+  const stack = await startStack({
+    output: 'files',
+    reuse: true,
+    onLine: (_source, line) => {
+      if (isServerError(line)) errors.push(`[${new Date().toISOString()}] ${line}`);
+    },
+  });
   const { stop, owned, ...endpoints } = stack;
   project.provide('endpoints', endpoints);
   if (!owned) console.warn('[emulators] reusing the running stack from `npm start`; its data is cleared by tests');
-  return stop;
+  return async () => {
+    await stop();
+    if (errors.length > 0)
+      console.error(`[emulators] the functions logged ${errors.length} errors:\n${errors.join('\n')}`);
+  };
 }
