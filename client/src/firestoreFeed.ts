@@ -21,7 +21,7 @@ export function firestoreFeed(db: Firestore, database = '(default)'): Feed {
       listenDoc<StatePointer>(db, `playerStates/${uid}`, onState, own(`playerStates/${uid}`, onError)),
     ticket: (mode, id, onTicket, onError) =>
       listenDoc<Ticket>(db, `pools/${mode}/tickets/${id}`, onTicket, own(`pools/${mode}/tickets/${id}`, onError)),
-    room: (id, onRoom, onError) => watchRoom(db, id, onRoom, own(`rooms/${id}`, onError)),
+    room: (id, onRoom, onError, onSilent) => watchRoom(db, id, onRoom, own(`rooms/${id}`, onError), onSilent),
     stats: (mode, onStats, onError) => listenDoc<QueueStats>(db, `pools/${mode}`, onStats, onError),
     note: (event) => debug(db, event),
   };
@@ -38,8 +38,15 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
  * emulator has been measured doing so, scripts/listenRace.ts); only a new listener, once the old one is gone,
  * hears the document as it is. A room that waits on no deadline, or is over, costs no read.
  */
-function watchRoom(db: Firestore, roomId: string, onRoom: (room: Room) => void, onError: Parameters<Feed['room']>[2]) {
+function watchRoom(
+  db: Firestore,
+  roomId: string,
+  onRoom: (room: Room) => void,
+  onError: Parameters<Feed['room']>[2],
+  onSilent?: (silent: boolean) => void,
+) {
   const path = `rooms/${roomId}`;
+  const options = { onCache: onSilent };
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let watch: RoomWatch = { room: undefined, since: Date.now(), attempt: 0 };
@@ -51,7 +58,7 @@ function watchRoom(db: Firestore, roomId: string, onRoom: (room: Room) => void, 
     }
     onRoom(room);
   };
-  let stop: Unsubscribe = listenDoc<Room>(db, path, learn, onError);
+  let stop: Unsubscribe = listenDoc<Room>(db, path, learn, onError, options);
   const schedule = () => {
     clearTimeout(timer);
     const at = nextRoomCheck(watch);
@@ -80,7 +87,7 @@ function watchRoom(db: Firestore, roomId: string, onRoom: (room: Room) => void, 
       onError(toLadderError(error));
     }
     if (stopped) return;
-    stop = listenDoc<Room>(db, path, learn, onError);
+    stop = listenDoc<Room>(db, path, learn, onError, options);
     if (watch !== before) return;
     // No news: the server has not acted yet (or the room is still to come). Look again later, backing off.
     watch = { ...watch, since: Date.now(), attempt: watch.attempt + 1 };

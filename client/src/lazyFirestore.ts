@@ -39,7 +39,7 @@ export function lazyFirestore(load: () => Promise<Firestore>): Firestore {
   const feed: Feed = {
     state: (uid, onState, onError) => later(({ feed }) => feed.state(uid, onState, onError), onError),
     ticket: (mode, id, onTicket, onError) => later(({ feed }) => feed.ticket(mode, id, onTicket, onError), onError),
-    room: (id, onRoom, onError) => later(({ feed }) => feed.room(id, onRoom, onError), onError),
+    room: (id, onRoom, onError, onSilent) => later(({ feed }) => feed.room(id, onRoom, onError, onSilent), onError),
     stats: (mode, onStats, onError) => later(({ feed }) => feed.stats(mode, onStats, onError), onError),
     note: (event) =>
       void loaded().then(

@@ -54,12 +54,22 @@ export const consoleDebugLog: DebugLog = ({ at, path, event, ...rest }) =>
  * (say a permission check that failed during a rules deploy) ends it for good: this listener reports the
  * error and listens again with backoff, unless `retry` says the error is final, until it is unsubscribed.
  */
+export interface ListenOptions {
+  /** Whether to listen again after this error; by default after every one. */
+  retry?: (error: LadderError) => boolean;
+  /**
+   * Told with every snapshot whether it came from the device's cache: true once the SDK gives up on its stream to
+   * the server for now (about 10 s after the stream failed), false when the server answers again.
+   */
+  onCache?: (fromCache: boolean) => void;
+}
+
 export function listenDoc<T>(
   db: Firestore,
   path: string,
   onData: (data: T | undefined) => void,
   onError: (error: LadderError) => void,
-  { retry = () => true }: { retry?: (error: LadderError) => boolean } = {},
+  { retry = () => true, onCache }: ListenOptions = {},
 ): Unsubscribe {
   let stopped = false;
   let failures = 0;
@@ -79,6 +89,8 @@ export function listenDoc<T>(
   const listen = () =>
     onSnapshot(
       doc(db, path),
+      // Snapshots that only change `fromCache` are wanted by whoever watches the stream's health.
+      { includeMetadataChanges: onCache !== undefined },
       (snapshot) => {
         const data = snapshot.data() as (T & { status?: unknown; updatedAt?: unknown }) | undefined;
         const fromCache = snapshot.metadata.fromCache;
@@ -91,6 +103,7 @@ export function listenDoc<T>(
         });
         // A re-listen first serves the cached copy; only the server's answer shows the error has passed.
         if (!fromCache) failures = 0;
+        onCache?.(fromCache);
         onData(data);
       },
       (error) => {

@@ -4,6 +4,7 @@ import { MatchFeed } from './matchFeed.js';
 import { modeOfPool } from './pool.js';
 import { declineRematch, followRematch, requestRematch, type RematchStatus } from './rematch.js';
 import { teamResultFor } from './room.js';
+import { ReadsWhileSilent } from './silence.js';
 import type { Services } from './services.js';
 import {
   deriveStatus,
@@ -102,6 +103,8 @@ export class MatchSubscription implements Match {
   private ticker: ReturnType<typeof setInterval> | undefined;
   /** The listeners on the state, the ticket, its room and the pool's statistics, and their repairs. */
   private readonly feed: MatchFeed;
+  /** The server's match view while the room's listener is cut off from Firestore. */
+  private readonly readsWhileSilent = new ReadsWhileSilent(() => this.askServer());
 
   constructor(
     private readonly services: Services,
@@ -163,6 +166,7 @@ export class MatchSubscription implements Match {
         this.refresh();
       },
       error: (error) => this.notify(error),
+      silent: (silent) => this.readsWhileSilent.set(silent),
     });
     this.feed.followTicket(start.pool, start.ticketId);
     if (start.room) this.feed.followRoom(start.room.id, start.room);
@@ -388,6 +392,7 @@ export class MatchSubscription implements Match {
   }
 
   private teardown() {
+    this.readsWhileSilent.stop();
     this.heartbeat.stop();
     this.gameBeat.stop();
     this.keepQueuedExtras(false);

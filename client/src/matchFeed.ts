@@ -10,6 +10,8 @@ export interface MatchFeedEvents {
   stats?(stats: QueueStats | null): void;
   /** A listener failed (it listens again by itself); `path` names its document. */
   error(error: LadderError, path: string): void;
+  /** Whether the room's listener serves from the device's cache, its stream to the server down (see Feed.room). */
+  silent?(silent: boolean): void;
 }
 
 /** Newer of two copies of a room (a call's answer may overtake the listener, or lag behind it). */
@@ -135,6 +137,7 @@ export class MatchFeed {
       roomId,
       (room) => this.roomFollowed === followed && this.learnRoom(room),
       (error) => this.events.error(error, path),
+      (silent) => this.roomFollowed === followed && this.events.silent?.(silent),
     );
   }
 
@@ -147,6 +150,7 @@ export class MatchFeed {
 
   /** Stops following the room (a re-queue leaves it behind). */
   dropRoom() {
+    if (this.roomFollowed) this.events.silent?.(false);
     this.roomFollowed?.stop();
     this.roomFollowed = null;
     this.room = undefined;

@@ -18,8 +18,10 @@ export interface Feed {
    * A matched ticket's room. A feed whose listener can miss a write reads the room again by hand while it is
    * unseen, and once a deadline it carries has passed without news (firestoreFeed.ts); the server's match view
    * reads itself afresh every few seconds whatever its listeners say, so the remote feed needs no such repair.
+   * `onSilent` hears whether the room's listener serves from the device's cache because its stream to the server
+   * is down (only a feed that can tell says so): the match is then read through the server.
    */
-  room(id: string, onRoom: (room: Room) => void, onError: OnError): Unsubscribe;
+  room(id: string, onRoom: (room: Room) => void, onError: OnError, onSilent?: (silent: boolean) => void): Unsubscribe;
   stats(mode: string, onStats: (stats: QueueStats | undefined) => void, onError: OnError): Unsubscribe;
   /** For the `debug` option: something the subscription did by hand (say, following a ticket afresh). */
   note(event: Omit<ListenerEvent, 'at'>): void;

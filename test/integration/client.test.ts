@@ -16,7 +16,7 @@ import { devPlayer, emulatorHosts, newApp } from '../support/client.js';
 import { ticketOf } from '../support/game.js';
 import { callBucketOf, setCallBucket } from '../support/admin.js';
 import { rankedGame } from '../../client/examples/rankedGame.js';
-import { emulatorApp, kindsOf, ladderPlayer, ladderPlayers, reach } from '../support/ladder.js';
+import { emulatorApp, kindsOf, ladderPlayer, ladderPlayers, reach, within } from '../support/ladder.js';
 import { type Relay, startRelay } from '../support/relay.js';
 import { testContext } from '../support/context.js';
 
@@ -448,6 +448,30 @@ describe('the client SDK against the emulators', () => {
       // 1v1 tickets live 4 s here, so a heartbeat follows within about 2 s and says the ticket was matched.
       const active = await reach(match, 'active');
       expect(active.room?.memberUids.sort()).toEqual([offline.uid, online.uid].sort());
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it("sees its game settled by the opponent's report while its connection to Firestore stays cut", async () => {
+    const relay = await startRelay(inject('endpoints').firestoreHost);
+    try {
+      const offline = await ladderPlayer('Settled Offline', { firestore: relay.host });
+      const online = await ladderPlayer('Settled Online');
+      const mine = await offline.queue('1v1');
+      await reach(mine, 'queued');
+      const theirs = await online.queue('1v1');
+      await reach(mine, 'active');
+      relay.cut();
+      // Her own report's answer shows her report; only Firestore, which she cannot reach, would bring the rest.
+      await mine.reportOutcome('win');
+      await theirs.reportOutcome('loss');
+      const settled = await within(
+        'the settlement reaching the cut-off player',
+        reach(mine, 'settled'),
+        () => mine.status,
+      );
+      expect(settled).toMatchObject({ outcome: 'win', ratingChange: { delta: 16 } });
     } finally {
       await relay.close();
     }
