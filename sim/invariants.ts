@@ -22,6 +22,7 @@ import { contradictingReporters } from '../functions/src/core/fairplay/reportAbu
 import { forfeitVerdict } from '../functions/src/core/fairplay/leaving.js';
 import { splitPoolId } from '../functions/src/core/mode/pool.js';
 import { mayPlayIn } from '../functions/src/core/mode/regions.js';
+import { agreement } from '../functions/src/core/mode/choices.js';
 import { seasonArchiveSchema, seasonCloseSchema } from '../functions/src/core/ladder/season.js';
 import { checkBots } from './botInvariants.js';
 import { checkFarming } from './farmingInvariants.js';
@@ -166,6 +167,7 @@ const INVARIANTS: ((check: Check) => void)[] = [
   (check) => {
     for (const r of check.snapshot.rooms) roomKeepsItsRules(check, r);
   },
+  roomsAgreeOnChoices,
   checkDeleted,
   ({ snapshot, violation }) => checkBans(snapshot, violation),
   ({ snapshot, violation }) => checkPauses(snapshot, violation),
@@ -602,6 +604,23 @@ function roomKeepsItsRules({ config, violation, ticketsById, firstTicket, blocke
       [roomPath(r)],
       `status ${r.status}, endedAt ${r.endedAt}, result ${JSON.stringify(r.result)}`,
     );
+  }
+}
+
+/**
+ * Every room from the queue seats tickets that agree on each of its mode's choices when it formed, and plays the
+ * value they agreed on (a rematch plays its room's; a room with bots, its one ticket's).
+ */
+function roomsAgreeOnChoices({ snapshot, config, violation, ticketsById }: Check) {
+  for (const r of snapshot.rooms) {
+    const mode = config.modes[splitPoolId(r.mode).modeId];
+    if (!mode?.choices || r.rematchOf !== null) continue;
+    const tickets = roomTickets(r).map((t) => ticketsById.get(t.ticketId));
+    if (tickets.some((t) => !t)) continue;
+    const agreed = agreement(mode.choices, tickets as TicketDoc[], r.proposedAt);
+    if (JSON.stringify(agreed) !== JSON.stringify(r.agreed)) {
+      violation("a room's tickets agree on its mode's choices", [roomPath(r)], `agreed ${JSON.stringify(agreed)}`);
+    }
   }
 }
 

@@ -13,6 +13,7 @@ import type {
   Ban,
   BanRemoval,
   BlockedPlayer,
+  Chosen,
   Catalog,
   EnqueueResult,
   FreeForAllResult,
@@ -51,8 +52,11 @@ export interface Calls {
   disbandParty: [NoArguments, { party: null }];
   refreshPartyCode: [NoArguments, { party: Party }];
   /** A regional mode needs `region`, or `rtts` (round-trip ms by region) for the nearest one and the reach. */
-  /** A mode that declares `builds` needs `build`, the client's build ("1.4.2"). */
-  enqueue: [{ mode: string; region?: string; rtts?: Record<string, number>; build?: string }, EnqueueResult];
+  /** A mode that declares `builds` needs `build`, the client's build ("1.4.2"). `choices`: see ModeInfo. */
+  enqueue: [
+    { mode: string; region?: string; rtts?: Record<string, number>; build?: string; choices?: Chosen },
+    EnqueueResult,
+  ];
   /**
    * Cancelling leaves the player idle, or in the room that formed first. `ticket` is the ticket as the cancel
    * ended it (null when nothing was queued).

@@ -7,6 +7,7 @@ import type { Where } from './regions.js';
 import { requireDocs, type Services } from './services.js';
 import * as session from './session.js';
 import type {
+  Asking,
   BlockedPlayer,
   Catalog,
   EnqueueResult,
@@ -131,22 +132,27 @@ export class Ladder {
    * Queues (a party leader queues the whole party). Most games want `queue`, which also follows the ticket. A
    * regional mode needs `where`: the player's region, or round trips from `measureRegions`. The answer's `pool`
    * is the pool joined (`1v1@eu` for a regional mode, `1v1~1.4` for a build group). The `build` given to
-   * `createLadder` goes with it.
+   * `createLadder` goes with it. `choices`: what the player accepts of the mode's choices (maps, say: see
+   * `getModes`); the room plays a value everyone in it accepts, named in its `agreed`.
    */
-  enqueue(mode: string, where: Where = {}): Promise<EnqueueResult> {
+  enqueue(mode: string, asked: Where & Asking = {}): Promise<EnqueueResult> {
     return this.services.call('enqueue', {
       mode,
-      ...where,
+      ...asked,
       ...(this.build === undefined ? {} : { build: this.build }),
     });
   }
 
   /** Queues and follows the ticket to its end; heartbeats are sent while it waits. */
-  async queue(mode: string, options: MatchOptions & Where = {}): Promise<Match> {
+  async queue(mode: string, options: MatchOptions & Where & Asking = {}): Promise<Match> {
     const uid = this.uid;
-    const { region, rtts, ...matchOptions } = options;
-    const where = { ...(region === undefined ? {} : { region }), ...(rtts === undefined ? {} : { rtts }) };
-    const { ticketId, room, pool, ttlSeconds } = await this.enqueue(mode, where);
+    const { region, rtts, choices, ...matchOptions } = options;
+    const asked = {
+      ...(region === undefined ? {} : { region }),
+      ...(rtts === undefined ? {} : { rtts }),
+      ...(choices === undefined ? {} : { choices }),
+    };
+    const { ticketId, room, pool, ttlSeconds } = await this.enqueue(mode, asked);
     return this.keep(new MatchSubscription(this.services, uid, { ticketId, pool, room, ttlSeconds }, matchOptions));
   }
 

@@ -160,6 +160,8 @@ export interface Ticket {
   recent: RecentOpponent[];
   /** In a regional mode, the round-trip times the client measured, by region. */
   rtts: Record<string, number> | null;
+  /** The values it accepts of each of the mode's choices it named; a choice not named accepts any value. */
+  choices: Record<string, string[]>;
 }
 
 /** `pools/{mode}`: the matcher's statistics of a mode's queue. */
@@ -297,6 +299,8 @@ export interface Room {
   rematchOf: string | null;
   /** Bots seated after a long wait, which the game plays; they report nothing and are never rated. */
   bots: BotSeat[];
+  /** The value of each of the mode's choices the room plays (the map, say); empty when the mode has none. */
+  agreed: Record<string, string>;
 }
 
 /** A bot in a room: its seat number within the room, its side (0 is A; free-for-all: 0), rating and name. */
@@ -656,6 +660,29 @@ export interface ModeInfo {
   rematchSeconds: number | null;
   /** Whether queueing needs the game's `build` (given to `createLadder`). */
   needsBuild: boolean;
+  /** What players may choose when they queue (`choices` of `queue`), which their room agrees on; empty: nothing. */
+  choices: ChoiceInfo[];
+}
+
+/**
+ * One of a mode's choices. `overlap`: a player names the values they accept (maps) and the room plays one they
+ * all accept; `equal`: a player names one value (a language) and plays only with those who named the same. After
+ * `relaxAfterSeconds` of waiting a player accepts any value (null: never).
+ */
+export interface ChoiceInfo {
+  id: string;
+  kind: 'overlap' | 'equal';
+  values: string[];
+  relaxAfterSeconds: number | null;
+}
+
+/** What a player chose when queueing, by choice id: the values they accept, or one value of an `equal` choice. */
+export type Chosen = Record<string, string | string[]>;
+
+/** What a queueing asks for beyond the mode and the region. */
+export interface Asking {
+  /** The player's choices of the mode's (see `ModeInfo.choices`); a choice left out accepts any value. */
+  choices?: Chosen;
 }
 
 /** One ladder as `getModes` describes it: its tiers, lowest first. */

@@ -33,6 +33,7 @@ const queuedTicket = (over: Partial<Ticket> = {}): Ticket => ({
   createdAt: 1_000,
   avoid: [],
   recent: [],
+  choices: {},
   rtts: null,
   ...over,
 });

@@ -22,6 +22,14 @@ describe('the studio configuration', () => {
     expect(partyCapacity(config.modes['1v1']!)).toBe(1);
   });
 
+  it('accepts the choices example in docs/configuration.md', () => {
+    const manual = readFileSync('docs/configuration.md', 'utf8');
+    const example = /### Choices[\s\S]*?```json\n([\s\S]*?)```/.exec(manual)![1]!;
+    const { choices } = parseConfig(JSON.parse(example)).modes.tactics!;
+    expect(choices?.map).toEqual({ kind: 'overlap', values: ['dust', 'mirage', 'nuke'], relaxAfterSeconds: 30 });
+    expect(choices?.lang).toEqual({ kind: 'equal', values: ['en', 'zh'], relaxAfterSeconds: null });
+  });
+
   it('names the field of every mistake', () => {
     expect(() => parseConfig({ ladders: { solo: { k: 1.5 } } })).toThrow(/ladders\.solo\.k: k must be a whole number/);
     expect(() => parseConfig({ modes: { duo: { ...parseConfig({}).modes['2v2'], ladder: 'duo' } } })).toThrow(

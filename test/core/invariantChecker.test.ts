@@ -199,3 +199,39 @@ describe("the invariant checker's one hold at every moment", () => {
     ]);
   });
 });
+
+describe("the invariant checker's rule for choices", () => {
+  // The test configuration's `maps`: three maps, and a language that must be equal.
+  const maps = resolvePool(config, poolId('maps'));
+  const chose = (id: string, uid: string, choices: Record<string, string[]>): TicketDoc =>
+    queuedTicket(
+      id,
+      maps,
+      { uid, partyId: null },
+      [newPlayer(uid, uid, defaultLadders, NOW)],
+      { avoid: [], recent: [] },
+      NOW,
+      null,
+      choices,
+    );
+  const roomOfMaps = (tickets: TicketDoc[], agreed: Record<string, string>) => {
+    const sides = tickets.map((t) => [toCoreTicket(toPoolEntry(t))]);
+    const byId = new Map(tickets.map((t) => [t.id, t]));
+    const proposal = { proposedAt: NOW, sides, quality: measureQuality(sides, NOW) };
+    return newRoom('rm', maps, proposal, byId, NOW, null, [], agreed);
+  };
+  const agree = (tickets: TicketDoc[], rooms: RoomDoc[]) =>
+    found("a room's tickets agree on its mode's choices", tickets, rooms);
+  const ann = chose('m1', 'ann', { map: ['dust', 'nuke'], lang: ['en'] });
+  const ben = chose('m2', 'ben', { map: ['nuke'] });
+
+  it('accepts a room that plays the first value every ticket accepts', () => {
+    expect(agree([ann, ben], [roomOfMaps([ann, ben], { map: 'nuke', lang: 'en' })])).toEqual([]);
+  });
+
+  it('names a room whose tickets share no map, and one that says it plays another', () => {
+    const cat = chose('m3', 'cat', { map: ['dust'], lang: ['en'] });
+    expect(agree([ben, cat], [roomOfMaps([ben, cat], { map: 'dust', lang: 'en' })])).toHaveLength(1);
+    expect(agree([ann, ben], [roomOfMaps([ann, ben], { map: 'dust', lang: 'en' })])).toHaveLength(1);
+  });
+});

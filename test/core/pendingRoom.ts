@@ -61,4 +61,5 @@ export const pendingRoom = (): RoomDoc => ({
   rematch: null,
   rematchOf: null,
   bots: [],
+  agreed: {},
 });

@@ -56,6 +56,7 @@ const calls = {
       region: z.string().optional(),
       rtts: z.record(z.string(), z.number()).optional(),
       build: z.string().optional(),
+      choices: z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional(),
     }),
     response: z.strictObject({
       ticketId: z.string(),

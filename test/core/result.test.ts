@@ -62,6 +62,7 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     rematch: null,
     rematchOf: null,
     bots: [],
+    agreed: {},
   };
 }
 

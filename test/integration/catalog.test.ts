@@ -18,6 +18,7 @@ describe('what the functions say they run', () => {
       'botDuel',
       'duel',
       'ffa',
+      'maps',
       'regional',
       'regionalCheck',
       'versions',
@@ -27,6 +28,11 @@ describe('what the functions say they run', () => {
     expect(byId.get('ffa')?.format.kind).toBe('ffa');
     expect(byId.get('regional')).toMatchObject({ regions: ['eu', 'us', 'asia'], needsBuild: false });
     expect(byId.get('versions')?.needsBuild).toBe(true);
+    expect(byId.get('1v1')?.choices).toEqual([]);
+    expect(byId.get('maps')?.choices).toEqual([
+      { id: 'map', kind: 'overlap', values: ['dust', 'mirage', 'nuke'], relaxAfterSeconds: 30 },
+      { id: 'lang', kind: 'equal', values: ['en', 'zh'], relaxAfterSeconds: null },
+    ]);
     expect(ladders.map((l) => l.id)).toContain(byId.get('2v2')?.ladder);
     for (const ladder of ladders) {
       expect(ladder.tiers.length).toBeGreaterThan(0);

@@ -55,7 +55,7 @@ async function queueSolos(modeId: string, uids: string[], counted: ReturnType<ty
   for (const uid of uids) {
     // Counted against the rate limit as the callable does: in its own transaction, on the state it writes anyway.
     const limit = config.fairPlay.rateLimit;
-    room = (await counted('enqueue', () => enqueue(ctx, uid, poolOf(poolId(modeId)), null, limit))).room ?? room;
+    room = (await counted('enqueue', () => enqueue(ctx, uid, poolOf(poolId(modeId)), { limit }))).room ?? room;
   }
   expect(room, 'the last enqueue should have matched everyone at once').not.toBeNull();
   return room!;

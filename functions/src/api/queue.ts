@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fail } from '../core/errors.js';
 import { buildGroup, buildSchema } from '../core/mode/builds.js';
+import { choicesRequestSchema, requestedChoices } from '../core/mode/choices.js';
 import { modeIdSchema, poolIdOf } from '../core/mode/pool.js';
 import { homeRegion, rttsSchema } from '../core/mode/regions.js';
 import type { LadderContext } from '../context.js';
@@ -24,14 +25,17 @@ const enqueueRequest = (ctx: LadderContext) =>
       rtts: rttsSchema.optional(),
       /** The client's build; a mode that declares `builds` needs it, to pool compatible builds together. */
       build: buildSchema.optional(),
+      /** What the player chose of the mode's choices (core/mode/choices.ts): values they accept, by choice. */
+      choices: choicesRequestSchema.optional(),
     })
-    .transform(({ mode: modeId, region, rtts, build }) => {
-      const { regions, builds } = ctx.config.modes[modeId]!;
+    .transform(({ mode: modeId, region, rtts, build, choices }) => {
+      const { regions, builds, choices: offered } = ctx.config.modes[modeId]!;
       const home = regions ? homeRegion(regions, region, rtts) : null;
       if (!regions && region !== undefined) fail('invalid-argument', `region: mode "${modeId}" has no regions.`);
       if (!regions && rtts !== undefined) fail('invalid-argument', `rtts: mode "${modeId}" has no regions.`);
       const group = buildGroup(modeId, builds, build);
-      return { pool: ctx.poolOf(poolIdOf(modeId, home, group)), rtts: rtts ?? null };
+      const chosen = requestedChoices(modeId, offered, choices);
+      return { pool: ctx.poolOf(poolIdOf(modeId, home, group)), rtts: rtts ?? null, choices: chosen };
     });
 
 /**
@@ -43,7 +47,11 @@ const enqueueRequest = (ctx: LadderContext) =>
 export const enqueue = paidCallable(enqueueRequest, async (input, caller, ctx) => {
   await assertPoolOpen(ctx, input.pool);
   // Counted on the caller's state, in the transaction that queues them.
-  const { ticket, room } = await queue(ctx, caller.uid, input.pool, input.rtts, ctx.config.fairPlay.rateLimit);
+  const { ticket, room } = await queue(ctx, caller.uid, input.pool, {
+    rtts: input.rtts,
+    choices: input.choices,
+    limit: ctx.config.fairPlay.rateLimit,
+  });
   const ttlSeconds = input.pool.mode.ticketTtlSeconds;
   return { answer: { ticketId: ticket.id, mode: ticket.mode, pool: ticket.mode, room, ttlSeconds }, paid: true };
 });

@@ -7,6 +7,7 @@ import type { GuardedTicket } from '../core/queue/ticket.js';
 import type { Mode } from '../core/mode/modes.js';
 import { poolIdOf, poolIds, splitPoolId, type Pool, type PoolId } from '../core/mode/pool.js';
 import { sweepRegion, type Visitor } from '../core/match/regional.js';
+import { sweepChoosing } from '../core/match/choices.js';
 import type { MatchProposal } from '../core/match/index.js';
 import { botFill } from '../core/match/botFill.js';
 import { reachableRegions } from '../core/mode/regions.js';
@@ -343,8 +344,9 @@ export class MatcherRun {
     const live = waiting.filter((ticket) => ticket.expiresAt > now);
     const { poolOfTicket, guests } = guestsOf(visitors, pool.id, now);
     const own = live.map(toCoreTicket);
-    const sweep = (m: Mode, tickets: readonly GuardedTicket[], at: number) =>
+    const avoiding = (m: Mode, tickets: readonly GuardedTicket[], at: number) =>
       sweepAvoiding(m, tickets, at, this.ctx.config.fairPlay.farming);
+    const sweep = (m: Mode, tickets: readonly GuardedTicket[], at: number) => sweepChoosing(m, tickets, at, avoiding);
     const { proposals, unmatched, reasonOf } =
       pool.mode.regions && pool.region
         ? sweepRegion({ ...pool.mode, regions: pool.mode.regions }, pool.region, own, guests, now, sweep)

@@ -2,6 +2,7 @@ import { FieldPath } from 'firebase-admin/firestore';
 import { randomUUID } from 'node:crypto';
 import { matchNowAvoiding } from '../core/fairplay/avoidance.js';
 import { waitsForSweep } from '../core/match/index.js';
+import { matchNowChoosing } from '../core/match/choices.js';
 import { gameBeatPaid, inPlay } from '../core/fairplay/leaving.js';
 import type { Pool, PoolId } from '../core/mode/pool.js';
 import { assertNotBanned } from '../core/ops/ban.js';
@@ -43,13 +44,12 @@ export function enqueue(
   ctx: LadderContext,
   uid: string,
   pool: Pool,
-  rtts: Rtts | null = null,
-  limit: RateLimitConfig | null = null,
+  asked: Asked = {},
 ): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
   let attempts = 0;
   return transaction(ctx, async (tx) => {
     attempts++;
-    const { ticket, party, members, players } = await admit(tx, uid, pool, rtts, limit);
+    const { ticket, party, members, players } = await admit(tx, uid, pool, asked);
     const declineAsks = await declineAsksByQueueing(tx, players, members, ticket.enqueuedAt);
     // The room's reads come after the ticket's and before any write; without a room the ticket waits, queued. A
     // retried attempt (it lost a race, likely for the same neighbours) leaves the match to the matcher rather
@@ -65,11 +65,18 @@ export function enqueue(
   });
 }
 
-/**
- * Reads the caller, their party and its members, and makes their ticket if core agrees that they may queue. With
- * a `limit`, the call is counted in the caller's bucket on their state, which queueing writes anyway.
- */
-async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: RateLimitConfig | null) {
+/** What a queueing carries beyond the pool. */
+export interface Asked {
+  /** In a regional mode, the round trips the client measured. */
+  rtts?: Rtts | null;
+  /** The values the ticket accepts of its mode's choices, checked against the mode. */
+  choices?: Record<string, string[]>;
+  /** Counts the call in the caller's bucket, on the state queueing writes anyway. */
+  limit?: RateLimitConfig | null;
+}
+
+/** Reads the caller, their party and its members, and makes their ticket if core agrees that they may queue. */
+async function admit(tx: Tx, uid: string, pool: Pool, { rtts = null, choices = {}, limit = null }: Asked) {
   const callerState = await tx.get(playerStateRef(tx, uid));
   const partyId = callerState.data()?.partyId ?? null;
   const party: Party | null = partyId ? ((await tx.get(partyRef(tx, partyId))).data() ?? null) : null;
@@ -109,6 +116,7 @@ async function admit(tx: Tx, uid: string, pool: Pool, rtts: Rtts | null, limit: 
     ),
     now,
     rtts,
+    choices,
   );
   return { ticket, party, members, players };
 }
@@ -163,7 +171,10 @@ async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc 
   const candidates = read.map(toCoreTicket);
   const now = tx.ctx.clock.now();
   if (waitsForSweep(pool.mode, arrival, candidates, now, queued)) return null;
-  const proposal = matchNowAvoiding(pool.mode, arrival, candidates, now, tx.ctx.config.fairPlay.farming);
+  const farming = tx.ctx.config.fairPlay.farming;
+  const proposal = matchNowChoosing(pool.mode, arrival, candidates, now, (mode, t, c, at) =>
+    matchNowAvoiding(mode, t, c, at, farming),
+  );
   if (!proposal || breaksRules(pool, proposal)) return null;
   return formRoom(tx, pool, proposal, { fresh: ticket });
 }

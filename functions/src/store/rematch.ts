@@ -113,7 +113,8 @@ function formRematch(
     docs.set(ticket.id, matchedTicket(ticket, id, now));
   }
   const proposal = rematchProposal(room, fresh, pool.mode.rematch?.swapSides ?? false, now);
-  const next: RoomDoc = { ...newRoom(id, pool, proposal, docs, now, season), rematchOf: room.id };
+  // The rematch plays what the room played: its fresh tickets chose nothing.
+  const next: RoomDoc = { ...newRoom(id, pool, proposal, docs, now, season, [], room.agreed), rematchOf: room.id };
   tx.create(roomRef(tx, id), next);
   for (const doc of docs.values()) {
     tx.create(ticketRef(tx, pool.id, doc.id), doc);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { logger } from 'firebase-functions/v2';
 import { proposalTickets, violations, type BotRoomProposal, type MatchProposal } from '../core/match/index.js';
 import type { BotSeat } from '../core/mode/bots.js';
+import { agreement } from '../core/mode/choices.js';
 import type { Pool, PoolId } from '../core/mode/pool.js';
 import { newRoom, requireRoom, type RoomDoc } from '../core/room/room.js';
 import {
@@ -97,9 +98,16 @@ export async function formRoom(
     logger.warn('proposal holds players who blocked one another; not committed', { poolId: pool.id });
     return null;
   }
+  const agreed = agreement(pool.mode.choices, queued, proposal.proposedAt);
+  if (!agreed) {
+    // The matcher proposes only rooms that agree; tickets are never rewritten with other choices.
+    logger.error('proposal holds tickets whose choices disagree; not committed', { poolId: pool.id });
+    return null;
+  }
   const now = tx.ctx.clock.now();
   const season = await seasonNow(tx.ctx, pool.ladderId, now, tx);
-  const room = newRoom(randomUUID(), pool, proposal, new Map(queued.map((t) => [t.id, t])), now, season, bots);
+  const tickets = new Map(queued.map((t) => [t.id, t]));
+  const room = newRoom(randomUUID(), pool, proposal, tickets, now, season, bots, agreed);
   tx.create(roomRef(tx, room.id), room);
   for (const ticket of queued) {
     const matched = matchedTicket(ticket, room.id, now);

@@ -24,6 +24,16 @@ export interface ModeInfo {
   rematchSeconds: number | null;
   /** Whether `enqueue` needs the client's build (the mode pools builds by compatibility). */
   needsBuild: boolean;
+  /** What players may choose, which their room must agree on (core/mode/choices.ts); empty when nothing. */
+  choices: ChoiceInfo[];
+}
+
+/** One of a mode's choices: its name, whether a ticket names several values or one, and when it relaxes. */
+export interface ChoiceInfo {
+  id: string;
+  kind: 'overlap' | 'equal';
+  values: string[];
+  relaxAfterSeconds: number | null;
 }
 
 export interface LadderInfo {
@@ -59,6 +69,12 @@ export function catalogOf(config: Pick<AppConfig, 'modes' | 'ladders'>): Catalog
       readyCheckSeconds: mode.readyCheck?.timeoutSeconds ?? null,
       rematchSeconds: mode.rematch?.windowSeconds ?? null,
       needsBuild: mode.builds !== null,
+      choices: Object.entries(mode.choices ?? {}).map(([choice, { kind, values, relaxAfterSeconds }]) => ({
+        id: choice,
+        kind,
+        values,
+        relaxAfterSeconds,
+      })),
     };
   });
   const ladders = Object.entries(config.ladders).map(([id, ladder]) => ({

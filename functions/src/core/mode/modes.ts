@@ -3,6 +3,7 @@ import { ConfigError } from '../errors.js';
 import { formatIssues, withMovedKeys } from '../validation.js';
 import { botsSchema } from './bots.js';
 import { buildsSchema } from './builds.js';
+import { choicesSchema } from './choices.js';
 import { regionsSchema } from './regions.js';
 
 /** A mode's rematch (core/room/rematch.ts); null in the mode: none. */
@@ -127,6 +128,8 @@ export const modeSchema = z.object({
   regions: regionsSchema.nullable().default(null),
   /** Which client builds play together and the oldest allowed (core/mode/builds.ts); null: any build, one pool. */
   builds: buildsSchema.nullable().default(null),
+  /** What players choose that their room must agree on, such as maps (core/mode/choices.ts); null: nothing. */
+  choices: choicesSchema.nullable().default(null),
   /** Players of a settled room may play again at once when all ask in time (core/room/rematch.ts); null: off. */
   rematch: rematchConfigSchema.nullable().default({ windowSeconds: 30, swapSides: false }),
   /** Bots fill a long-waiting ticket's room when no human fits (core/mode/bots.ts); null: off, tickets wait for humans. */

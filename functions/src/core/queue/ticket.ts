@@ -9,6 +9,7 @@ import {
 } from '../fairplay/rematchWindow.js';
 import { matchingScore, type Ticket } from '../match/ticket.js';
 import type { Mode } from '../mode/modes.js';
+import type { TicketChoices } from '../mode/choices.js';
 import { standingOn, type Player, type PlayerState } from '../player/player.js';
 import type { StandingRules } from '../ladder/standing.js';
 import { rttsSchema, type Rtts } from '../mode/regions.js';
@@ -38,6 +39,8 @@ export type RoomTicket = z.infer<typeof roomTicketSchema>;
 export interface GuardedTicket extends Ticket {
   avoid: readonly string[];
   recent?: readonly RecentOpponent[];
+  /** What the ticket's players chose (core/mode/choices.ts): a room seats only tickets that agree. */
+  choices?: TicketChoices;
 }
 
 export const ticketStatusSchema = z.enum(['queued', 'matched', 'cancelled', 'expired']);
@@ -84,6 +87,8 @@ export const ticketDocSchema = z.object({
   recent: z.array(recentOpponentSchema).default([]),
   /** In a regional mode, the round-trip times the client measured to the regions, which bound where it may play. */
   rtts: rttsSchema.nullable().default(null),
+  /** The values it accepts of each of its mode's choices it named (core/mode/choices.ts); absent in older documents. */
+  choices: z.record(z.string(), z.array(z.string())).default({}),
 });
 export type TicketDoc = z.infer<typeof ticketDocSchema>;
 
@@ -97,17 +102,19 @@ export const poolEntrySchema = ticketDocSchema.pick({
   avoid: true,
   recent: true,
   rtts: true,
+  choices: true,
 });
 export type PoolEntry = z.infer<typeof poolEntrySchema>;
 
-export function toPoolEntry({ id, members, score, enqueuedAt, expiresAt, avoid, recent, rtts }: TicketDoc): PoolEntry {
-  return { id, members, score, enqueuedAt, expiresAt, avoid, recent, rtts };
+export function toPoolEntry(doc: TicketDoc): PoolEntry {
+  const { id, members, score, enqueuedAt, expiresAt, avoid, recent, rtts, choices } = doc;
+  return { id, members, score, enqueuedAt, expiresAt, avoid, recent, rtts, choices };
 }
 
 /** The matcher's view of a ticket, with whom it must not meet. */
 export function toCoreTicket(entry: PoolEntry): GuardedTicket {
-  const { id, members, score, enqueuedAt, avoid, recent } = entry;
-  return { id, members, score, enqueuedAt, avoid, recent };
+  const { id, members, score, enqueuedAt, avoid, recent, choices } = entry;
+  return { id, members, score, enqueuedAt, avoid, recent, choices };
 }
 
 /** Whom a ticket keeps away: the players its members blocked, and the opponents they met too recently. */
@@ -153,14 +160,17 @@ export interface NewTicket {
   /** None for tickets made outside the queue (the simulation's background load). */
   recent?: RecentOpponent[];
   rtts: Rtts | null;
+  /** None for tickets that chose nothing (core/mode/choices.ts). */
+  choices?: Record<string, string[]>;
 }
 
 export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
-  const { ttlSeconds, recent = [], ...fields } = t;
+  const { ttlSeconds, recent = [], choices = {}, ...fields } = t;
   return {
     ...fields,
     ttlSeconds,
     recent,
+    choices,
     memberUids: t.members.map((m) => m.uid),
     expiresAt: nowMs + ttlSeconds * 1000,
     status: 'queued',
@@ -195,6 +205,7 @@ export function queuedTicket(
   guard: TicketGuard,
   nowMs: number,
   rtts: Rtts | null = null,
+  choices: Record<string, string[]> = {},
 ): TicketDoc {
   const standings = players.map((p) => ({ uid: p.uid, standing: standingOn(p, pool.ladderId, pool.ladder) }));
   const members = standings.map(({ uid, standing }) => ({ uid, rating: standing.rating }));
@@ -215,6 +226,7 @@ export function queuedTicket(
       ttlSeconds: pool.mode.ticketTtlSeconds,
       ...guard,
       rtts,
+      choices,
     },
     nowMs,
   );
@@ -233,7 +245,7 @@ export function requeuedTicket(
   room: { names: Record<string, string>; ranks: Record<string, VisibleRank> },
   guard: TicketGuard,
   nowMs: number,
-  original?: Pick<TicketDoc, 'mode' | 'rtts'>,
+  original?: Pick<TicketDoc, 'mode' | 'rtts' | 'choices'>,
 ): TicketDoc {
   const { names, ranks } = room;
   return newTicket(
@@ -255,6 +267,7 @@ export function requeuedTicket(
       ttlSeconds: pool.mode.ticketTtlSeconds,
       ...guard,
       rtts: original?.rtts ?? null,
+      choices: original?.choices ?? {},
     },
     nowMs,
   );

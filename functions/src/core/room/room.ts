@@ -9,6 +9,7 @@ import type { Pool } from '../mode/pool.js';
 import { roomTicketSchema, type RoomTicket, type TicketDoc } from '../queue/ticket.js';
 import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
 import { rematchStateSchema } from './rematchState.js';
+import type { Agreement } from '../mode/choices.js';
 
 export const roomStatusSchema = z.enum(['pending', 'active', 'disputed', 'settled', 'voided', 'cancelled']);
 export type RoomStatus = z.infer<typeof roomStatusSchema>;
@@ -105,6 +106,8 @@ export const roomDocSchema = z.object({
    * nothing and are never rated. Empty in a room of humans; absent in older documents.
    */
   bots: z.array(botSeatSchema).default([]),
+  /** The value of each of its mode's choices the room plays (core/mode/choices.ts); empty without choices. */
+  agreed: z.record(z.string(), z.string()).default({}),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
@@ -120,6 +123,7 @@ export function newRoom(
   nowMs: number,
   season: string | null,
   bots: BotSeat[] = [],
+  agreed: Agreement = {},
 ): RoomDoc {
   const { mode } = pool;
   const sides = proposal.sides.map((side) => ({
@@ -170,6 +174,7 @@ export function newRoom(
     rematch: null,
     rematchOf: null,
     bots,
+    agreed,
   };
 }
 
