@@ -10,7 +10,7 @@ import { deferred } from '../define.js';
 import { withOpCounts, type OpCounts, type OpsByKind } from '../store/firestore/metrics.js';
 import { assertNotRefused, takeCall } from '../store/rateLimit.js';
 import { metricsRef } from '../store/firestore/refs.js';
-import { isContention } from '../store/firestore/grpc.js';
+import { isContention, isTransient } from '../store/firestore/grpc.js';
 import { assertSessionLive } from '../store/sessions.js';
 
 export interface Caller {
@@ -42,6 +42,10 @@ export function toHttpsError(error: unknown): HttpsError {
   // Contention (store/firestore/grpc.ts): nothing was written, and the SDK retries `aborted`.
   if (isContention(error)) {
     return new HttpsError('aborted', 'The server was busy with conflicting updates; please retry.');
+  }
+  if (isTransient(error)) {
+    logger.warn('The database did not answer a callable', error);
+    return new HttpsError('unavailable', 'The database did not answer; please retry.');
   }
   logger.error('Unexpected error in a callable', error);
   return new HttpsError('internal', 'Unexpected server error; it has been logged.');

@@ -137,9 +137,15 @@ export function agreementsByDemand(choices: Choices, tickets: readonly Choosing[
   }
   const demand = combos.map((agreed) => ({
     agreed,
-    n: [...bySignature.values()].reduce((sum, s) => sum + (acceptsAgreement(choices, s.ticket, agreed, nowMs) ? s.n : 0), 0),
+    n: [...bySignature.values()].reduce(
+      (sum, s) => sum + (acceptsAgreement(choices, s.ticket, agreed, nowMs) ? s.n : 0),
+      0,
+    ),
   }));
-  return demand.filter((d) => d.n > 0).sort((a, b) => b.n - a.n).map((d) => d.agreed);
+  return demand
+    .filter((d) => d.n > 0)
+    .sort((a, b) => b.n - a.n)
+    .map((d) => d.agreed);
 }
 
 /** The choices a signature stands for, as a ticket that has not waited (its relaxation is already in them). */

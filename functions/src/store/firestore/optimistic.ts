@@ -1,5 +1,5 @@
 import type { DocumentData, DocumentReference, UpdateData } from 'firebase-admin/firestore';
-import { GRPC, grpcCode } from './grpc.js';
+import { mayNotHaveWritten } from './grpc.js';
 import { type Counted, countReads, countWrites, kindOf } from './metrics.js';
 
 /** What to do with one document, decided from its current contents. */
@@ -16,7 +16,8 @@ const ATTEMPTS = 12;
  * Changes one document by optimistic concurrency: read it, decide, and write only if nobody wrote it since (an
  * update with a last-update-time precondition), else read and decide again. A transaction would lock the
  * document from its read to its commit, so players answering one room at the same moment would queue behind
- * each other's locks (the emulator took seconds and logged lock timeouts); here a lost race costs one more read.
+ * each other's locks (the emulator took seconds and logged lock timeouts); here a lost race costs one more read,
+ * and so does a write whose outcome the backend could not tell (it is read again before anything is decided).
  * Changes that span documents, and a document that keeps changing under us, fall back to `inTransaction`.
  */
 export async function changeDocument<T extends DocumentData, R>(
@@ -36,7 +37,7 @@ export async function changeDocument<T extends DocumentData, R>(
       countWrites(on, 1, kindOf(ref));
       return decision.result;
     } catch (error) {
-      if (grpcCode(error) !== GRPC.FAILED_PRECONDITION) throw error;
+      if (!mayNotHaveWritten(error)) throw error;
     }
   }
   return inTransaction();
