@@ -1,4 +1,4 @@
-import { acceptsAgreement, agreementsByDemand, type Choosing } from '../mode/choices.js';
+import { acceptsAgreement, demandFor, type Choosing } from '../mode/choices.js';
 import type { Mode } from '../mode/modes.js';
 import type { MatchProposal } from './proposal.js';
 import { proposalTickets } from './proposal.js';
@@ -9,7 +9,9 @@ import type { Ticket } from './ticket.js';
 type Sweep<T> = (mode: Mode, tickets: readonly T[], nowMs: number) => SweepResult;
 type MatchNow<T> = (mode: Mode, ticket: T, candidates: readonly T[], nowMs: number) => MatchProposal | null;
 
-const idsOf = (tickets: readonly Ticket[]) => tickets.map((t) => t.id).join(' ');
+/** Whether `group` (ticket indices) is exactly one of the sets an earlier group's sweep left unmatched. */
+const sweptAlready = (group: readonly number[], leftOvers: readonly Set<number>[]) =>
+  leftOvers.some((left) => left.size === group.length && group.every((t) => left.has(t)));
 
 /**
  * `sweep` for a mode whose players choose (core/mode/choices.ts): each combination of values, most wanted first,
@@ -25,25 +27,33 @@ export function sweepChoosing<T extends Ticket & Choosing>(
 ): SweepResult {
   const { choices } = mode;
   if (!choices) return sweep(mode, tickets, nowMs);
+  const demand = demandFor(choices, tickets, nowMs);
+  const indexOf = new Map(tickets.map((t, i) => [t.id, i]));
   const proposals: MatchProposal[] = [];
   const reasonOf = new Map<string, UnmatchedReason>();
-  const leftOver = new Set<string>();
-  let left: readonly T[] = tickets;
-  for (const agreed of agreementsByDemand(choices, tickets, nowMs)) {
-    const group = left.filter((t) => acceptsAgreement(choices, t, agreed, nowMs));
-    if (group.length === 0 || leftOver.has(idsOf(group))) continue;
-    const result = sweep(mode, group, nowMs);
+  const leftOvers: Set<number>[] = [];
+  const matched = new Set<number>();
+  for (let a = 0; a < demand.agreements.length; a++) {
+    const group = tickets.flatMap((_, t) => (!matched.has(t) && demand.accepts(t, a) ? [t] : []));
+    if (group.length === 0 || sweptAlready(group, leftOvers)) continue;
+    const result = sweep(
+      mode,
+      group.map((t) => tickets[t]!),
+      nowMs,
+    );
     proposals.push(...result.proposals);
     for (const [id, reason] of result.reasonOf) reasonOf.set(id, reason);
-    const matched = new Set(result.proposals.flatMap((p) => proposalTickets(p).map((t) => t.id)));
-    for (const id of matched) reasonOf.delete(id);
-    left = left.filter((t) => !matched.has(t.id));
-    leftOver.add(idsOf(group.filter((t) => !matched.has(t.id))));
+    for (const p of result.proposals) for (const t of proposalTickets(p)) matched.add(indexOf.get(t.id)!);
+    leftOvers.push(new Set(group.filter((t) => !matched.has(t))));
   }
   const unmatched = Object.fromEntries(unmatchedReasons.map((r) => [r, 0])) as Record<UnmatchedReason, number>;
-  for (const t of left) {
-    const reason = reasonOf.get(t.id) ?? 'noCandidatesWithinCaps';
-    reasonOf.set(t.id, reason);
+  for (const [t, ticket] of tickets.entries()) {
+    if (matched.has(t)) {
+      reasonOf.delete(ticket.id);
+      continue;
+    }
+    const reason = reasonOf.get(ticket.id) ?? 'noCandidatesWithinCaps';
+    reasonOf.set(ticket.id, reason);
     unmatched[reason]++;
   }
   return { proposals, unmatched, reasonOf };
@@ -62,7 +72,8 @@ export function matchNowChoosing<T extends Ticket & Choosing>(
 ): MatchProposal | null {
   const { choices } = mode;
   if (!choices) return matchNow(mode, ticket, candidates, nowMs);
-  for (const agreed of agreementsByDemand(choices, [ticket, ...candidates], nowMs)) {
+  const { agreements } = demandFor(choices, [ticket, ...candidates], nowMs);
+  for (const agreed of agreements) {
     if (!acceptsAgreement(choices, ticket, agreed, nowMs)) continue;
     const group = candidates.filter((c) => acceptsAgreement(choices, c, agreed, nowMs));
     if (group.length === 0) continue;

@@ -116,40 +116,54 @@ export function agreement(choices: Choices | null, tickets: readonly Choosing[],
   return agreed;
 }
 
+/** Which combinations of values some of the tickets accept, and which ticket accepts which. */
+export interface Demand {
+  /** Every combination of one value per choice at least one ticket accepts, most accepted first (ties in the mode's order). */
+  agreements: Agreement[];
+  /** Whether the ticket at `ticket` (its index in the tickets given) accepts `agreements[agreement]`. */
+  accepts(ticket: number, agreement: number): boolean;
+}
+
 /**
- * Every combination of one value per choice that at least one of the tickets accepts, most accepted first (ties
- * in the mode's order): the order a sweep tries them in, so the popular map fills its rooms first.
+ * The order a sweep tries combinations in, so the popular map fills its rooms first. Tickets are grouped by what
+ * they accept, so counting and testing cost combinations × distinct signatures, and a ticket's test is a lookup.
  */
-export function agreementsByDemand(choices: Choices, tickets: readonly Choosing[], nowMs: number): Agreement[] {
+export function demandFor(choices: Choices, tickets: readonly Choosing[], nowMs: number): Demand {
   let combos: Agreement[] = [{}];
   for (const [name, choice] of Object.entries(choices))
     combos = combos.flatMap((combo) => choice.values.map((value) => ({ ...combo, [name]: value })));
-  // Tickets grouped by what they accept, so counting costs combinations × distinct choices, not × tickets.
-  const bySignature = new Map<string, { ticket: Choosing; n: number }>();
-  for (const ticket of tickets) {
+  const signatures = new Map<string, number>();
+  const signatureOf = new Int32Array(tickets.length);
+  const chosen: Choosing[] = [];
+  const counts: number[] = [];
+  const named = Object.entries(choices);
+  tickets.forEach((ticket, t) => {
     const waited = (nowMs - ticket.enqueuedAt) / 1000;
-    const key = Object.entries(choices)
-      .map(([name, choice]) => acceptedValues(choice, ticket.choices?.[name], waited).join(','))
-      .join('|');
-    const seen = bySignature.get(key);
-    if (seen) seen.n++;
-    else bySignature.set(key, { ticket: { enqueuedAt: nowMs, choices: signatureChoices(choices, key) }, n: 1 });
-  }
-  const demand = combos.map((agreed) => ({
-    agreed,
-    n: [...bySignature.values()].reduce(
-      (sum, s) => sum + (acceptsAgreement(choices, s.ticket, agreed, nowMs) ? s.n : 0),
-      0,
-    ),
-  }));
-  return demand
+    // A choice the ticket accepts whole is keyed '*', so the common ticket costs no joining of values.
+    let key = '';
+    for (const [name, c] of named) {
+      const values = acceptedValues(c, ticket.choices?.[name], waited);
+      key += `${values === c.values ? '*' : values.join(',')}|`;
+    }
+    let s = signatures.get(key);
+    if (s === undefined) {
+      s = chosen.length;
+      signatures.set(key, s);
+      // The signature as a ticket that has not waited: its relaxation is already in what it accepts.
+      const accepted = named.map(([name, c]) => [name, acceptedValues(c, ticket.choices?.[name], waited)]);
+      chosen.push({ enqueuedAt: nowMs, choices: Object.fromEntries(accepted) });
+      counts.push(0);
+    }
+    counts[s]!++;
+    signatureOf[t] = s;
+  });
+  const accepting = combos.map((agreed) => chosen.map((c) => acceptsAgreement(choices, c, agreed, nowMs)));
+  const ranked = combos
+    .map((agreed, a) => ({ agreed, a, n: counts.reduce((sum, n, s) => sum + (accepting[a]![s] ? n : 0), 0) }))
     .filter((d) => d.n > 0)
-    .sort((a, b) => b.n - a.n)
-    .map((d) => d.agreed);
-}
-
-/** The choices a signature stands for, as a ticket that has not waited (its relaxation is already in them). */
-function signatureChoices(choices: Choices, key: string): TicketChoices {
-  const parts = key.split('|');
-  return Object.fromEntries(Object.keys(choices).map((name, i) => [name, parts[i]!.split(',')]));
+    .sort((x, y) => y.n - x.n);
+  return {
+    agreements: ranked.map((d) => d.agreed),
+    accepts: (ticket, agreement) => accepting[ranked[agreement]!.a]![signatureOf[ticket]!]!,
+  };
 }
