@@ -1,5 +1,6 @@
 import type { Ladder, QueueStats } from '@ladder/client';
 import type { ModeInfo } from '@ladder/client';
+import { ChoicePicker } from './choicePicker.js';
 import { describeMode } from './config.js';
 import { actionButton, h } from './dom.js';
 import { duration } from './format.js';
@@ -13,6 +14,8 @@ export class PlayCard {
   private readonly note = h('p', { class: 'muted', 'data-testid': 'play-note' });
   private readonly description = h('p', { class: 'muted' });
   private readonly stats = h('p', { class: 'muted', 'data-testid': 'mode-stats' });
+  /** For a mode with choices: what the player will play. */
+  private readonly choices = new ChoicePicker();
   private stopStats: () => void = () => {};
 
   constructor(
@@ -28,12 +31,13 @@ export class PlayCard {
     );
     this.queueButton = actionButton(
       'Queue',
-      () => this.ladder.enqueue(this.select.value, this.region() ? { region: this.region()! } : {}),
+      () => this.ladder.enqueue(this.select.value, { ...this.where(), ...this.chosen() }),
       { class: 'primary' },
     );
     card.replaceChildren(
       h('h2', {}, 'Play'),
       h('div', { class: 'inline' }, this.select, this.regionSelect, this.queueButton),
+      this.choices.element,
       this.description,
       this.stats,
       this.note,
@@ -57,6 +61,17 @@ export class PlayCard {
     this.note.textContent = blocked;
   }
 
+  /** What the player chose of the mode's choices, when they narrowed any. */
+  private chosen() {
+    const choices = this.choices.chosen();
+    return Object.keys(choices).length ? { choices } : {};
+  }
+
+  private where() {
+    const region = this.region();
+    return region ? { region } : {};
+  }
+
   /** The region picked, for a regional mode; null otherwise. */
   private region(): string | null {
     return this.regionSelect.hidden ? null : this.regionSelect.value;
@@ -70,6 +85,7 @@ export class PlayCard {
       this.regionSelect.replaceChildren(...regions.map((r) => h('option', { value: r }, r)));
     }
     this.regionSelect.hidden = regions.length === 0;
+    this.choices.show(mode?.choices ?? []);
     this.stopStats();
     this.stats.textContent = '';
     // A regional mode keeps statistics per region, in the pool named for both.

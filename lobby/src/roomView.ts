@@ -62,6 +62,15 @@ export function roomView(room: Room, uid: string): HTMLElement {
     'div',
     { class: 'room' },
     h('div', { class: 'sides' }, ...sides),
+    Object.keys(room.agreed).length
+      ? h(
+          'p',
+          { 'data-testid': 'agreed' },
+          `Playing ${Object.entries(room.agreed)
+            .map(([id, value]) => `${id} ${value}`)
+            .join(' · ')}`,
+        )
+      : null,
     view.myWinChance !== null
       ? h('p', { 'data-testid': 'win-chance' }, `Your predicted win chance: ${percent(view.myWinChance)}`)
       : null,

@@ -245,6 +245,26 @@ describe('the lobby in headless Chromium against the emulators', () => {
     for (const page of [eve, fay]) await see(page, 'match-status', 'Game on! Report the result when it is over.');
   });
 
+  it('queues with the maps and the language a player picks, and shows what the room plays', async () => {
+    const gus = await player('Gus');
+    const hal = await player('Hal');
+    // A mode without choices shows no picker; `maps` offers three maps and two languages.
+    await gus.getByLabel('Mode').selectOption('1v1');
+    expect(await gus.getByTestId('choices').isHidden()).toBe(true);
+    for (const page of [gus, hal]) await page.getByLabel('Mode').selectOption('maps');
+    const map = (page: Page) => page.getByRole('group', { name: 'map' });
+    expect(await map(gus).getByRole('checkbox').count()).toBe(3);
+    // Gus accepts mirage and nuke, in English; Hal only nuke, in any language.
+    await map(gus).getByLabel('dust').uncheck();
+    await gus.getByLabel('lang', { exact: true }).selectOption('en');
+    for (const name of ['dust', 'mirage']) await map(hal).getByLabel(name).uncheck();
+    await screenshot(gus, 'lobby-choices.png');
+    await gus.getByRole('button', { name: 'Queue' }).click();
+    await see(gus, 'match-status', 'Searching for a maps match…');
+    await hal.getByRole('button', { name: 'Queue' }).click();
+    for (const page of [gus, hal]) await see(page, 'agreed', 'Playing map nuke · lang en');
+  });
+
   it("treats two tabs of one browser as two players, and a reload keeps each tab's player", async () => {
     const context = await browser.newContext();
     // The reloaded tab signs in again; its call must be answered before the test ends, or its write would land in
