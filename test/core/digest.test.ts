@@ -25,7 +25,10 @@ const entry = fc.record({
     maxLength: 3,
   }),
   rtts: fc.option(fc.dictionary(fc.constantFrom('eu', 'us', 'asia'), fc.integer({ min: 0, max: 400 }))),
-  choices: fc.dictionary(fc.constantFrom('map', 'lang'), fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { minLength: 1 })),
+  choices: fc.dictionary(
+    fc.constantFrom('map', 'lang'),
+    fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { minLength: 1 }),
+  ),
 }) satisfies fc.Arbitrary<PoolEntry>;
 const same = (a: number, b: number) => a === b;
 
