@@ -14,6 +14,8 @@ export class ReadsWhileSilent {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private silent = false;
   private attempt = 0;
+  /** Which silence a read belongs to: one still in flight when the listener recovered starts no second chain. */
+  private spell = 0;
 
   constructor(private readonly read: () => Promise<void>) {}
 
@@ -25,6 +27,7 @@ export class ReadsWhileSilent {
   }
 
   stop() {
+    this.spell++;
     this.silent = false;
     this.attempt = 0;
     clearTimeout(this.timer);
@@ -32,9 +35,11 @@ export class ReadsWhileSilent {
   }
 
   private schedule(delayMs: number) {
+    const spell = this.spell;
     this.timer = setTimeout(async () => {
       await this.read();
-      if (this.silent) this.schedule(backoffDelay(this.attempt++, { baseMs: 2_000, maxMs: MAX_GAP_MS }));
+      if (this.silent && spell === this.spell)
+        this.schedule(backoffDelay(this.attempt++, { baseMs: 2_000, maxMs: MAX_GAP_MS }));
     }, delayMs);
   }
 }
