@@ -1,4 +1,4 @@
-import { acceptsAgreement, demandFor, type Choosing } from '../mode/choices.js';
+import { demandFor, type Choosing } from '../mode/choices.js';
 import type { Mode } from '../mode/modes.js';
 import type { MatchProposal } from './proposal.js';
 import { proposalTickets } from './proposal.js';
@@ -72,10 +72,11 @@ export function matchNowChoosing<T extends Ticket & Choosing>(
 ): MatchProposal | null {
   const { choices } = mode;
   if (!choices) return matchNow(mode, ticket, candidates, nowMs);
-  const { agreements } = demandFor(choices, [ticket, ...candidates], nowMs);
-  for (const agreed of agreements) {
-    if (!acceptsAgreement(choices, ticket, agreed, nowMs)) continue;
-    const group = candidates.filter((c) => acceptsAgreement(choices, c, agreed, nowMs));
+  // The arrival is ticket 0 of the demand, candidate c is ticket c + 1.
+  const demand = demandFor(choices, [ticket, ...candidates], nowMs);
+  for (let a = 0; a < demand.agreements.length; a++) {
+    if (!demand.accepts(0, a)) continue;
+    const group = candidates.filter((_, c) => demand.accepts(c + 1, a));
     if (group.length === 0) continue;
     const proposal = matchNow(mode, ticket, group, nowMs);
     if (proposal) return proposal;

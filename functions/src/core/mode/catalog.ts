@@ -69,12 +69,7 @@ export function catalogOf(config: Pick<AppConfig, 'modes' | 'ladders'>): Catalog
       readyCheckSeconds: mode.readyCheck?.timeoutSeconds ?? null,
       rematchSeconds: mode.rematch?.windowSeconds ?? null,
       needsBuild: mode.builds !== null,
-      choices: Object.entries(mode.choices ?? {}).map(([choice, { kind, values, relaxAfterSeconds }]) => ({
-        id: choice,
-        kind,
-        values,
-        relaxAfterSeconds,
-      })),
+      choices: Object.entries(mode.choices ?? {}).map(([id, choice]) => ({ id, ...choice })),
     };
   });
   const ladders = Object.entries(config.ladders).map(([id, ladder]) => ({

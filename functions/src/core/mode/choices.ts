@@ -94,7 +94,7 @@ export interface Choosing {
 }
 
 /** Whether the ticket accepts every value of the agreement at `nowMs`. */
-export function acceptsAgreement(choices: Choices, ticket: Choosing, agreed: Agreement, nowMs: number): boolean {
+function acceptsAgreement(choices: Choices, ticket: Choosing, agreed: Agreement, nowMs: number): boolean {
   const waited = (nowMs - ticket.enqueuedAt) / 1000;
   return Object.entries(agreed).every(([name, value]) =>
     acceptedValues(choices[name]!, ticket.choices?.[name], waited).includes(value),
