@@ -134,12 +134,19 @@ function queuedWith(tickets: readonly TicketDoc[]): (t: TicketDoc) => TicketDoc 
   return (t) => first.get(key(t)) ?? t;
 }
 
+/** Tickets by pool and id, for `Check.ticketAt`. */
+function atPath(tickets: readonly TicketAt[]): Check['ticketAt'] {
+  const byPath = new Map(tickets.map((t) => [ticketPath(t), t]));
+  return (pool, id) => (pool ? byPath.get(`pools/${pool}/tickets/${id}`) : undefined);
+}
+
 /** What each check reads: the snapshot and configuration, lookups made once, and where it reports. */
 interface Check {
   snapshot: Snapshot;
   config: AppConfig;
   violation: Violation;
-  ticketsById: Map<string, TicketAt>;
+  /** A ticket by its pool and id: the tickets of a queueing in several pools share an id. */
+  ticketAt: (pool: string | null | undefined, id: string) => TicketAt | undefined;
   firstTicket: (t: TicketDoc) => TicketDoc;
   /** Uids whose account was deleted and not signed in again since. */
   deleted: Set<string>;
@@ -159,6 +166,7 @@ const INVARIANTS: ((check: Check) => void)[] = [
   leavesCountedOnce,
   contradictionsCountedOnce,
   ticketsEndOnce,
+  siblingsMoveTogether,
   statesPointAtTickets,
   partiesConsistent,
   settledOnce,
@@ -196,7 +204,7 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
     snapshot,
     config,
     violation: (invariant, documents, detail) => found.push({ invariant, documents, detail }),
-    ticketsById: new Map(snapshot.tickets.map((t) => [t.id, t])),
+    ticketAt: atPath(snapshot.tickets),
     firstTicket: queuedWith(snapshot.tickets),
     ...deletions(snapshot),
     statesByUid: new Map(snapshot.states.map((s) => [s.uid, s])),
@@ -207,11 +215,26 @@ export function checkInvariants(snapshot: Snapshot, config: AppConfig): Invarian
   return found;
 }
 
+/**
+ * The holds of a player's tickets: the siblings of a queueing in several pools (one id) hold them once, from the
+ * first's creation to the last's end.
+ */
+function queueings(tickets: readonly TicketDoc[]) {
+  const byId = new Map<string, { t: TicketDoc; from: number; to: number | null; queued: boolean }>();
+  for (const t of tickets) {
+    const seen = byId.get(t.id) ?? { t, from: t.createdAt, to: t.endedAt, queued: false };
+    const to = seen.to === null || t.endedAt === null ? null : Math.max(seen.to, t.endedAt);
+    byId.set(t.id, { t, from: Math.min(seen.from, t.createdAt), to, queued: seen.queued || t.status === 'queued' });
+  }
+  return [...byId.values()];
+}
+
 /** A player is in at most one live ticket or room at any moment. */
 function oneLiveHoldPerPlayer({ snapshot, violation }: Check) {
   const holders = new Map<string, string[]>();
   const hold = (uid: string, path: string) => holders.set(uid, [...(holders.get(uid) ?? []), path]);
-  for (const t of snapshot.tickets) if (t.status === 'queued') for (const uid of t.memberUids) hold(uid, ticketPath(t));
+  for (const { t, queued } of queueings(snapshot.tickets))
+    if (queued) for (const uid of t.memberUids) hold(uid, ticketPath(t));
   for (const r of snapshot.rooms) if (isLive(r.status)) for (const uid of r.memberUids) hold(uid, roomPath(r));
   for (const [uid, paths] of holders) {
     if (paths.length > 1)
@@ -228,7 +251,8 @@ function noOverlappingHolds({ snapshot, violation }: Check) {
   const held = new Map<string, { path: string; from: number; to: number }[]>();
   const span = (uid: string, path: string, from: number, to: number | null) =>
     held.set(uid, [...(held.get(uid) ?? []), { path, from, to: to ?? Infinity }]);
-  for (const t of snapshot.tickets) for (const uid of t.memberUids) span(uid, ticketPath(t), t.createdAt, t.endedAt);
+  for (const { t, from, to } of queueings(snapshot.tickets))
+    for (const uid of t.memberUids) span(uid, ticketPath(t), from, to);
   for (const r of snapshot.rooms) for (const uid of r.memberUids) span(uid, roomPath(r), r.createdAt, r.endedAt);
   for (const [uid, spans] of held) {
     // Of spans starting at once, the shorter first: on a hand-driven clock a ticket can be matched and its room
@@ -282,7 +306,7 @@ function contradictionsCountedOnce({ snapshot, violation }: Check) {
 }
 
 /** A ticket is matched at most once, into a room that holds it; every ticket ends in exactly one way. */
-function ticketsEndOnce({ snapshot, violation, ticketsById }: Check) {
+function ticketsEndOnce({ snapshot, violation, ticketAt }: Check) {
   const roomsOfTicket = new Map<string, RoomDoc[]>();
   for (const r of snapshot.rooms) {
     for (const t of roomTickets(r)) roomsOfTicket.set(t.ticketId, [...(roomsOfTicket.get(t.ticketId) ?? []), r]);
@@ -324,9 +348,30 @@ function ticketsEndOnce({ snapshot, violation, ticketsById }: Check) {
   }
   for (const r of snapshot.rooms) {
     for (const rt of roomTickets(r)) {
-      if (ticketsById.get(rt.ticketId)?.status !== 'matched') {
+      if (ticketAt(rt.pool ?? r.mode, rt.ticketId)?.status !== 'matched') {
         violation('a room holds only matched tickets', [roomPath(r)], `ticket ${rt.ticketId} is not a matched ticket`);
       }
+    }
+  }
+}
+
+/**
+ * The tickets of one queueing in several pools (one id) name one another's pools, and are queued together or
+ * ended together the same way: matched into one room, so nobody queued for several modes is seated twice.
+ */
+function siblingsMoveTogether({ snapshot, violation }: Check) {
+  const byId = new Map<string, TicketDoc[]>();
+  for (const t of snapshot.tickets) byId.set(t.id, [...(byId.get(t.id) ?? []), t]);
+  for (const [id, group] of byId) {
+    const pools = group.map((t) => t.mode);
+    const named = group.every((t) => sameSet([t.mode, ...t.alsoIn], pools));
+    const alike = group.every((t) => t.status === group[0]!.status && t.roomId === group[0]!.roomId);
+    if (group.length > 1 && (!named || !alike)) {
+      violation(
+        "a queueing's tickets move together",
+        group.map(ticketPath),
+        `ticket ${id}: ${group.map((t) => `${t.mode} ${t.status} ${t.roomId ?? ''} also ${t.alsoIn.join('+')}`).join('; ')}`,
+      );
     }
   }
 }
@@ -335,7 +380,7 @@ function ticketsEndOnce({ snapshot, violation, ticketsById }: Check) {
  * A player's state points at the ticket that holds them while they are queued or in a live room: presence is
  * derived from it, so a stale pointer would let them queue a second time.
  */
-function statesPointAtTickets({ snapshot, violation, ticketsById, statesByUid }: Check) {
+function statesPointAtTickets({ snapshot, violation, ticketAt, statesByUid }: Check) {
   for (const t of snapshot.tickets) {
     if (t.status !== 'queued') continue;
     for (const uid of t.memberUids) {
@@ -364,8 +409,8 @@ function statesPointAtTickets({ snapshot, violation, ticketsById, statesByUid }:
   }
   for (const s of snapshot.states) {
     if (s.ticketId === null) continue;
-    const ticket = ticketsById.get(s.ticketId);
-    if (!ticket || ticket.mode !== s.mode || !ticket.memberUids.includes(s.uid)) {
+    const ticket = ticketAt(s.mode, s.ticketId);
+    if (!ticket || !ticket.memberUids.includes(s.uid)) {
       violation(
         "a player's state points at a ticket of theirs",
         [statePath(s.uid)],
@@ -376,7 +421,7 @@ function statesPointAtTickets({ snapshot, violation, ticketsById, statesByUid }:
 }
 
 /** Parties: a player in at most one, membership and state agreeing, frozen while queued or playing. */
-function partiesConsistent({ snapshot, violation, ticketsById, statesByUid, roomsById }: Check) {
+function partiesConsistent({ snapshot, violation, ticketAt, statesByUid, roomsById }: Check) {
   const partiesOf = new Map<string, Party[]>();
   for (const p of snapshot.parties) {
     const uids = p.members.map((m) => m.uid);
@@ -402,7 +447,7 @@ function partiesConsistent({ snapshot, violation, ticketsById, statesByUid, room
         );
       }
     }
-    const ticket = p.ticketId ? ticketsById.get(p.ticketId) : undefined;
+    const ticket = p.ticketId ? ticketAt(p.mode, p.ticketId) : undefined;
     const room = ticket?.roomId ? roomsById.get(ticket.roomId) : undefined;
     const frozen = ticket && (ticket.status === 'queued' || (room && isLive(room.status)));
     if (frozen && !sameSet(ticket.memberUids, p.memberUids)) {
@@ -545,7 +590,7 @@ function ratingSumConserved({ snapshot, config, violation }: Check) {
  * Every room within its caps and premade policy (re-checked by the matcher core's own rules), its players those
  * of its tickets, and its status, result and end agreeing.
  */
-function roomKeepsItsRules({ config, violation, ticketsById, firstTicket, blockedBy }: Check, r: RoomDoc) {
+function roomKeepsItsRules({ config, violation, ticketAt, firstTicket, blockedBy }: Check, r: RoomDoc) {
   const { modeId, region } = splitPoolId(r.mode);
   const mode = config.modes[modeId];
   if (!mode || (mode.regions === null) !== (region === null) || region !== r.region) {
@@ -554,7 +599,7 @@ function roomKeepsItsRules({ config, violation, ticketsById, firstTicket, blocke
   }
   // Judged by the region and round trips the players queued with, however often their ticket was sent back.
   for (const rt of mode.regions ? r.sides.flatMap((side) => side.tickets) : []) {
-    const ticket = ticketsById.get(rt.ticketId);
+    const ticket = ticketAt(rt.pool ?? r.mode, rt.ticketId);
     const first = ticket && firstTicket(ticket);
     const home = first ? splitPoolId(first.mode).region : null;
     const wait = (r.proposedAt - rt.enqueuedAt) / 1000;
@@ -611,11 +656,11 @@ function roomKeepsItsRules({ config, violation, ticketsById, firstTicket, blocke
  * Every room from the queue seats tickets that agree on each of its mode's choices when it formed, and plays the
  * value they agreed on (a rematch plays its room's; a room with bots, its one ticket's).
  */
-function roomsAgreeOnChoices({ snapshot, config, violation, ticketsById }: Check) {
+function roomsAgreeOnChoices({ snapshot, config, violation, ticketAt }: Check) {
   for (const r of snapshot.rooms) {
     const mode = config.modes[splitPoolId(r.mode).modeId];
     if (!mode?.choices || r.rematchOf !== null) continue;
-    const tickets = roomTickets(r).map((t) => ticketsById.get(t.ticketId));
+    const tickets = roomTickets(r).map((t) => ticketAt(t.pool ?? r.mode, t.ticketId));
     if (tickets.some((t) => !t)) continue;
     const agreed = agreement(mode.choices, tickets as TicketDoc[], r.proposedAt);
     if (JSON.stringify(agreed) !== JSON.stringify(r.agreed)) {

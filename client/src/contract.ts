@@ -53,8 +53,16 @@ export interface Calls {
   refreshPartyCode: [NoArguments, { party: Party }];
   /** A regional mode needs `region`, or `rtts` (round-trip ms by region) for the nearest one and the reach. */
   /** A mode that declares `builds` needs `build`, the client's build ("1.4.2"). `choices`: see ModeInfo. */
+  /** `alsoModes`: up to three other modes to wait in at once; the first to match seats the player. */
   enqueue: [
-    { mode: string; region?: string; rtts?: Record<string, number>; build?: string; choices?: Chosen },
+    {
+      mode: string;
+      alsoModes?: string[];
+      region?: string;
+      rtts?: Record<string, number>;
+      build?: string;
+      choices?: Chosen;
+    },
     EnqueueResult,
   ];
   /**

@@ -133,7 +133,8 @@ export class Ladder {
    * regional mode needs `where`: the player's region, or round trips from `measureRegions`. The answer's `pool`
    * is the pool joined (`1v1@eu` for a regional mode, `1v1~1.4` for a build group). The `build` given to
    * `createLadder` goes with it. `choices`: what the player accepts of the mode's choices (maps, say: see
-   * `getModes`); the room plays a value everyone in it accepts, named in its `agreed`.
+   * `getModes`); the room plays a value everyone in it accepts, named in its `agreed`. `alsoModes`: other modes
+   * to wait in at once; the first to match seats the player and ends the rest.
    */
   enqueue(mode: string, asked: Where & Asking = {}): Promise<EnqueueResult> {
     return this.services.call('enqueue', {
@@ -146,11 +147,12 @@ export class Ladder {
   /** Queues and follows the ticket to its end; heartbeats are sent while it waits. */
   async queue(mode: string, options: MatchOptions & Where & Asking = {}): Promise<Match> {
     const uid = this.uid;
-    const { region, rtts, choices, ...matchOptions } = options;
+    const { region, rtts, choices, alsoModes, ...matchOptions } = options;
     const asked = {
       ...(region === undefined ? {} : { region }),
       ...(rtts === undefined ? {} : { rtts }),
       ...(choices === undefined ? {} : { choices }),
+      ...(alsoModes === undefined ? {} : { alsoModes }),
     };
     const { ticketId, room, pool, ttlSeconds } = await this.enqueue(mode, asked);
     return this.keep(new MatchSubscription(this.services, uid, { ticketId, pool, room, ttlSeconds }, matchOptions));

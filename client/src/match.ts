@@ -91,6 +91,8 @@ export class MatchSubscription implements Match {
   private closed = false;
   private finished = false;
   private stateTicketId: string | null = null;
+  /** The pool the state's ticket waits in: where a ticket sent back after a failed ready check is followed. */
+  private statePool: string | null = null;
   private readonly readyChecksShown = new Set<string>();
   private readonly statusListeners = new Set<(status: MatchStatus) => void>();
   private readonly errorListeners = new Set<(error: LadderError) => void>();
@@ -150,6 +152,7 @@ export class MatchSubscription implements Match {
     this.feed = new MatchFeed(services.feed, uid, {
       state: (state) => {
         this.stateTicketId = state?.ticketId ?? null;
+        this.statePool = state?.mode ?? null;
         this.facts.cooldownUntil = state?.cooldownUntil ?? null;
         this.refresh();
       },
@@ -159,6 +162,8 @@ export class MatchSubscription implements Match {
       },
       room: (room) => {
         this.facts.room = room;
+        // Queued for several modes, the player is seated by whichever matched first: the Match is of that mode.
+        if (room && modeOfPool(room.mode) !== modeOfPool(this.facts.mode)) this.facts.mode = room.mode;
         this.refresh();
       },
       stats: (stats) => {
@@ -338,8 +343,9 @@ export class MatchSubscription implements Match {
     const next = this.stateTicketId;
     if (!next || next === this.facts.ticketId) return; // the state document has not caught up yet
     this.feed.dropRoom();
-    this.facts = { ...this.facts, ticketId: next, ticket: undefined, room: undefined, requeued: true };
-    this.feed.followTicket(this.facts.mode, next);
+    const mode = this.statePool ?? this.facts.mode;
+    this.facts = { ...this.facts, mode, ticketId: next, ticket: undefined, room: undefined, requeued: true };
+    this.feed.followTicket(mode, next);
   }
 
   private refresh() {

@@ -162,6 +162,11 @@ export interface Ticket {
   rtts: Record<string, number> | null;
   /** The values it accepts of each of the mode's choices it named; a choice not named accepts any value. */
   choices: Record<string, string[]>;
+  /**
+   * The other pools the same queueing waits in (`alsoModes` of `queue`), each with a ticket of this id: when one
+   * is matched, every one of them reads matched into that room.
+   */
+  alsoIn: string[];
 }
 
 /** `pools/{mode}`: the matcher's statistics of a mode's queue. */
@@ -445,6 +450,8 @@ export interface EnqueueResult {
   mode: string;
   /** The room when the ticket was matched at once; null when it waits for the matcher. */
   room: Room | null;
+  /** The other pools the ticket waits in (`alsoModes`); empty when it waits in one. */
+  alsoIn: string[];
   /** The ticket's time-to-live: a ticket without a heartbeat for this long expires (beat at 55 % of it after the previous answer). */
   ttlSeconds: number;
 }
@@ -681,8 +688,16 @@ export type Chosen = Record<string, string | string[]>;
 
 /** What a queueing asks for beyond the mode and the region. */
 export interface Asking {
-  /** The player's choices of the mode's (see `ModeInfo.choices`); a choice left out accepts any value. */
+  /**
+   * The player's choices of the mode's (see `ModeInfo.choices`); a choice left out accepts any value. Queueing
+   * for several modes, each mode takes the choices it offers.
+   */
   choices?: Chosen;
+  /**
+   * Other modes to wait in at the same time (up to three): the first of them to find a room seats the player
+   * (or party), who leaves every other queue at that moment.
+   */
+  alsoModes?: string[];
 }
 
 /** One ladder as `getModes` describes it: its tiers, lowest first. */

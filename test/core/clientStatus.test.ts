@@ -34,6 +34,7 @@ const queuedTicket = (over: Partial<Ticket> = {}): Ticket => ({
   avoid: [],
   recent: [],
   choices: {},
+  alsoIn: [],
   rtts: null,
   ...over,
 });

@@ -235,3 +235,67 @@ describe("the invariant checker's rule for choices", () => {
     expect(agree([ann, ben], [roomOfMaps([ann, ben], { map: 'dust', lang: 'en' })])).toHaveLength(1);
   });
 });
+
+describe("the invariant checker's rule for a queueing in several modes", () => {
+  // Ann waits in `1v1` and `duel` with one ticket id; Ben only in `1v1`, where they meet.
+  const inPool = (mode: string, id: string, uid: string, alsoIn: string[]): TicketDoc => ({
+    ...queuedTicket(
+      id,
+      resolvePool(config, poolId(mode)),
+      { uid, partyId: null },
+      [newPlayer(uid, uid, defaultLadders, NOW)],
+      { avoid: [], recent: [] },
+      NOW,
+    ),
+    alsoIn: alsoIn.map(poolId),
+  });
+  const one = resolvePool(config, poolId('1v1'));
+  const ann = inPool('1v1', 's1', 'ann', ['duel']);
+  const annDuel = inPool('duel', 's1', 'ann', ['1v1']);
+  const ben = inPool('1v1', 's2', 'ben', []);
+  const sides = [ann, ben].map((t) => [toCoreTicket(toPoolEntry(t))]);
+  const room = newRoom(
+    'sr',
+    one,
+    { proposedAt: NOW, sides, quality: measureQuality(sides, NOW) },
+    new Map([ann, ben].map((t) => [t.id, t])),
+    NOW,
+    null,
+  );
+  const matched = (t: TicketDoc): TicketDoc => ({
+    ...t,
+    status: 'matched',
+    roomId: 'sr',
+    endedAt: NOW,
+    endReason: 'x',
+  });
+  const broken = (tickets: TicketDoc[]) =>
+    checkInvariants(
+      {
+        tickets: tickets.map((t) => ({ ...t, pathMode: t.mode })),
+        rooms: [room],
+        players: [],
+        history: [],
+        states: [],
+        parties: [],
+        archives: [],
+        closes: [],
+      } satisfies Snapshot,
+      config,
+    )
+      .map((v) => v.invariant)
+      .filter((v) => v === "a queueing's tickets move together" || v.startsWith('one live ticket or room'));
+
+  it('accepts every ticket of the queueing matched into the one room', () => {
+    expect(broken([matched(ann), matched(annDuel), matched(ben)])).toEqual([]);
+  });
+
+  it('names a sibling left queued after the match, and one matched into no room of its own', () => {
+    expect(broken([matched(ann), annDuel, matched(ben)])).toEqual(
+      expect.arrayContaining(["a queueing's tickets move together", 'one live ticket or room per player']),
+    );
+    expect(broken([matched(ann), { ...matched(annDuel), roomId: 'elsewhere' }, matched(ben)])).toContain(
+      "a queueing's tickets move together",
+    );
+  });
+});

@@ -53,6 +53,7 @@ const calls = {
   enqueue: {
     request: z.strictObject({
       mode: z.string(),
+      alsoModes: z.array(z.string()).optional(),
       region: z.string().optional(),
       rtts: z.record(z.string(), z.number()).optional(),
       build: z.string().optional(),
@@ -62,6 +63,7 @@ const calls = {
       ticketId: z.string(),
       pool: z.string(),
       mode: z.string(),
+      alsoIn: z.array(z.string()),
       room: roomDocSchema.nullable(),
       ttlSeconds: z.number(),
     }),

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { fail } from '../core/errors.js';
 import { buildGroup, buildSchema } from '../core/mode/builds.js';
 import { choicesRequestSchema, requestedChoices } from '../core/mode/choices.js';
-import { modeIdSchema, poolIdOf } from '../core/mode/pool.js';
-import { homeRegion, rttsSchema } from '../core/mode/regions.js';
+import { modeIdSchema, poolIdOf, type ModeId } from '../core/mode/pool.js';
+import { homeRegion, rttsSchema, type Rtts } from '../core/mode/regions.js';
+import { MAX_MODES_AT_ONCE } from '../core/queue/siblings.js';
 import type { LadderContext } from '../context.js';
 import { documentIdSchema } from '../core/ids.js';
 import { cancelTicket, enqueue as queue, heartbeat as keepAlive } from '../store/queue.js';
@@ -12,15 +13,31 @@ import { markReadyCheckSeen, respondToReadyCheck } from '../store/rooms.js';
 import { callable, paidCallable } from './callable.js';
 
 const none = z.strictObject({});
+
+/** What a queueing asks of each of its modes: where the player plays and what they chose. */
+interface Asking {
+  region?: string;
+  rtts?: Rtts;
+  build?: string;
+  choices?: Record<string, string | string[]>;
+}
+
 /**
- * The request names a configured mode by id and, for a regional mode, the player's region or the round-trip
- * times their client measured to the regions; it is resolved here, once, into the pool the ticket joins. Made
- * when the callable is defined, from the deployment's modes.
+ * The request names a configured mode by id (and, to queue for several at once, others in `alsoModes`) and, for a
+ * regional mode, the player's region or the round-trip times their client measured to the regions; each mode is
+ * resolved here, once, into the pool its ticket joins. Made when the callable is defined, from the deployment's
+ * modes.
  */
-const enqueueRequest = (ctx: LadderContext) =>
-  z
+const enqueueRequest = (ctx: LadderContext) => {
+  const modeId = z.enum(Object.keys(ctx.config.modes) as [string, ...string[]]).pipe(modeIdSchema);
+  return z
     .strictObject({
-      mode: z.enum(Object.keys(ctx.config.modes) as [string, ...string[]]).pipe(modeIdSchema),
+      mode: modeId,
+      /** Other modes to wait in at the same time (core/queue/siblings.ts): the first to match seats the player. */
+      alsoModes: z
+        .array(modeId)
+        .max(MAX_MODES_AT_ONCE - 1)
+        .optional(),
       region: z.string().max(64).optional(),
       rtts: rttsSchema.optional(),
       /** The client's build; a mode that declares `builds` needs it, to pool compatible builds together. */
@@ -28,32 +45,66 @@ const enqueueRequest = (ctx: LadderContext) =>
       /** What the player chose of the mode's choices (core/mode/choices.ts): values they accept, by choice. */
       choices: choicesRequestSchema.optional(),
     })
-    .transform(({ mode: modeId, region, rtts, build, choices }) => {
-      const { regions, builds, choices: offered } = ctx.config.modes[modeId]!;
-      const home = regions ? homeRegion(regions, region, rtts) : null;
-      if (!regions && region !== undefined) fail('invalid-argument', `region: mode "${modeId}" has no regions.`);
-      if (!regions && rtts !== undefined) fail('invalid-argument', `rtts: mode "${modeId}" has no regions.`);
-      const group = buildGroup(modeId, builds, build);
-      const chosen = requestedChoices(modeId, offered, choices);
-      return { pool: ctx.poolOf(poolIdOf(modeId, home, group)), rtts: rtts ?? null, choices: chosen };
+    .transform(({ mode, alsoModes = [], ...asking }) => {
+      const modeIds = [mode, ...alsoModes];
+      const twice = modeIds.find((m, i) => modeIds.indexOf(m) !== i);
+      if (twice !== undefined) fail('invalid-argument', `alsoModes: "${twice}" is named twice.`);
+      const [first, ...also] = modeIds.map((m) => resolvePool(ctx, m, asking, modeIds));
+      return { ...first!, also };
     });
+};
+
+/** One mode of a queueing as its pool, with the round trips and choices its ticket carries. */
+function resolvePool(ctx: LadderContext, modeId: ModeId, { region, rtts, build, choices }: Asking, all: ModeId[]) {
+  const { regions, builds, choices: offered } = ctx.config.modes[modeId]!;
+  const alone = all.length === 1;
+  // Asked of several modes, a region, round trips and choices are for those of them that have such things.
+  const regional = all.some((m) => ctx.config.modes[m]!.regions);
+  const home = regions ? homeRegion(regions, region, rtts) : null;
+  if (!regional && region !== undefined)
+    fail('invalid-argument', `region: ${lacking(all, 'has no regions', 'has regions')}`);
+  if (!regional && rtts !== undefined)
+    fail('invalid-argument', `rtts: ${lacking(all, 'has no regions', 'has regions')}`);
+  const group = buildGroup(modeId, builds, build);
+  if (!alone) {
+    const unoffered = Object.keys(choices ?? {}).find((c) => !all.some((m) => ctx.config.modes[m]!.choices?.[c]));
+    if (unoffered !== undefined) fail('invalid-argument', `choices.${unoffered}: ${lacking(all, '', 'offers it')}`);
+  }
+  const asked = alone ? choices : Object.fromEntries(Object.entries(choices ?? {}).filter(([c]) => offered?.[c]));
+  const chosen = requestedChoices(modeId, offered, asked);
+  return {
+    pool: ctx.poolOf(poolIdOf(modeId, home, group)),
+    rtts: home === null ? null : (rtts ?? null),
+    choices: chosen,
+  };
+}
+
+/** What one mode lacks, or what none of several has. */
+const lacking = (modeIds: ModeId[], oneLacks: string, noneHas: string) =>
+  modeIds.length === 1
+    ? `mode "${modeIds[0]}" ${oneLacks}.`
+    : `none of the modes ${modeIds.map((m) => `"${m}"`).join(', ')} ${noneHas}.`;
 
 /**
- * Queues the caller (a party leader queues the whole party) and tries to match the ticket at once. Returns
- * the room when that worked; otherwise `room` is null and the ticket waits for the matcher. `pool` in the answer
- * is the pool joined: the mode's id, with its region and build group where the mode has them (`1v1@eu`). `mode`
- * says the same: clients of 0.1 follow their ticket by it (docs/upgrading.md).
+ * Queues the caller (a party leader queues the whole party) and tries to match the ticket at once, in each of its
+ * modes in turn. Returns the room when that worked; otherwise `room` is null and the ticket waits for the matcher
+ * in every mode named. `pool` in the answer is the pool the ticket is followed in (the room's when matched, else
+ * the first mode's): the mode's id, with its region and build group where the mode has them (`1v1@eu`); `alsoIn`
+ * the other pools it waits in. `mode` says the same as `pool`: clients of 0.1 follow their ticket by it
+ * (docs/upgrading.md).
  */
 export const enqueue = paidCallable(enqueueRequest, async (input, caller, ctx) => {
-  await assertPoolOpen(ctx, input.pool);
+  for (const { pool } of [input, ...input.also]) await assertPoolOpen(ctx, pool);
   // Counted on the caller's state, in the transaction that queues them.
   const { ticket, room } = await queue(ctx, caller.uid, input.pool, {
     rtts: input.rtts,
     choices: input.choices,
+    also: input.also,
     limit: ctx.config.fairPlay.rateLimit,
   });
-  const ttlSeconds = input.pool.mode.ticketTtlSeconds;
-  return { answer: { ticketId: ticket.id, mode: ticket.mode, pool: ticket.mode, room, ttlSeconds }, paid: true };
+  const ttlSeconds = ticket.ttlSeconds ?? input.pool.mode.ticketTtlSeconds;
+  const answer = { ticketId: ticket.id, mode: ticket.mode, pool: ticket.mode, alsoIn: ticket.alsoIn, room, ttlSeconds };
+  return { answer, paid: true };
 });
 
 export const cancelQueue = callable(none, (_input, caller, ctx) => cancelTicket(ctx, caller.uid));

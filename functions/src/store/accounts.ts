@@ -1,4 +1,5 @@
 import { getAuth } from 'firebase-admin/auth';
+import { endQueueing } from './siblings.js';
 import { unblock } from '../core/fairplay/block.js';
 import { poolIds } from '../core/mode/pool.js';
 import { assertDeletable, DELETED_NAME, tombstonedRoom, tombstoneOf } from '../core/player/deletion.js';
@@ -52,7 +53,7 @@ function deleteOwnDocuments(ctx: LadderContext, actor: string, uid: string, reas
     const now = ctx.clock.now();
     if (presence.kind === 'queued') {
       const ticket = live.tickets.get(presence.ticketId) as TicketDoc;
-      tx.set(ticketRef(ctx, ticket.mode, ticket.id), endTicket(ticket, 'cancelled', 'the account was deleted', now));
+      endQueueing(tx, ticket, live.siblingsOf(ticket.id), 'cancelled', 'the account was deleted', now);
     }
     const earlier = tombSnap!.data() as Tombstone | undefined;
     const tombstone = tombstoneOf(

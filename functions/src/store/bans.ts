@@ -1,4 +1,5 @@
 import { getAuth } from 'firebase-admin/auth';
+import { endQueueing } from './siblings.js';
 import { inPlay } from '../core/fairplay/leaving.js';
 import { assertReplaceable, newBan, requireActiveBan, type Ban } from '../core/ops/ban.js';
 import { idleState, requirePlayer, type PlayerState } from '../core/player/player.js';
@@ -36,7 +37,7 @@ async function removeFromPlay(
 ): Promise<Removal> {
   if (presence.kind === 'queued') {
     const ticket = found.tickets.get(presence.ticketId) as TicketDoc;
-    tx.set(ticketRef(tx, ticket.mode, ticket.id), endTicket(ticket, 'cancelled', `${uid} was banned`, nowMs));
+    endQueueing(tx, ticket, found.siblingsOf(ticket.id), 'cancelled', `${uid} was banned`, nowMs);
     return { kind: 'ticketCancelled', ticketId: ticket.id };
   }
   if (presence.kind !== 'inRoom') return { kind: 'none' };

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { endQueueing } from './siblings.js';
 import { maxPartySize } from '../core/mode/partyCapacity.js';
 import {
   assertCanCreateParty,
@@ -46,7 +47,7 @@ function unfreeze(tx: Tx, held: CallerParty, reason: string, nowMs: number) {
   const ticketId = ticketToCancelBeforeChange(held.presence(held.party));
   if (!ticketId) return;
   const ticket = held.tickets.get(ticketId)!;
-  tx.set(ticketRef(tx, ticket.mode, ticket.id), endTicket(ticket, 'cancelled', reason, nowMs));
+  endQueueing(tx, ticket, held.siblingsOf(ticket.id), 'cancelled', reason, nowMs);
 }
 
 function writeParty(tx: Tx, held: CallerParty, next: Party | null) {

@@ -1,4 +1,5 @@
 import type { Pool, PoolId } from '../core/mode/pool.js';
+import { endQueueing, readSiblings } from './siblings.js';
 import { assertNotPaused, pausedPools, pauseTargetsOf, requirePause, type ModePause } from '../core/mode/pause.js';
 import { endTicket } from '../core/queue/ticket.js';
 import { audit } from './audit.js';
@@ -21,7 +22,9 @@ const release = (ctx: LadderContext, pool: PoolId, ticketId: string) =>
   transaction(ctx, async (tx) => {
     const ticket = (await tx.get(ticketRef(ctx, pool, ticketId))).data();
     if (ticket?.status !== 'queued') return 0;
-    tx.set(ticketRef(ctx, pool, ticketId), endTicket(ticket, 'cancelled', RELEASED, ctx.clock.now()));
+    // A queueing in several pools leaves them all: its player is told it was released and may queue again.
+    const siblings = (await readSiblings(tx, [ticket])).get(ticket.id)!;
+    endQueueing(tx, ticket, siblings, 'cancelled', RELEASED, ctx.clock.now());
     return 1;
   });
 

@@ -7,6 +7,7 @@ import { readPlayers, type ReadPlayersOptions } from './players.js';
 import { playerStateRef, roomRef, ticketRef } from './firestore/refs.js';
 import type { Tx } from './firestore/tx.js';
 import { assertNotDeleted } from './sessions.js';
+import { readSiblings } from './siblings.js';
 
 export interface TicketPointer {
   /** The ticket's pool, as the pointing document names it. */
@@ -15,8 +16,9 @@ export interface TicketPointer {
 }
 
 /**
- * Reads the tickets these pointers name and the rooms those tickets were matched into (two rounds of reads
- * at most), so a transaction can tell who is queued, in a room, or free.
+ * Reads the tickets these pointers name, then the rooms those tickets were matched into and the siblings of
+ * those still queued in several pools (two rounds of reads at most), so a transaction can tell who is queued, in
+ * a room, or free, and end a queueing everywhere it waits.
  */
 export async function readTicketsAndRooms(tx: Tx, pointers: TicketPointer[]) {
   const wanted = new Map<string, PoolId>();
@@ -27,15 +29,21 @@ export async function readTicketsAndRooms(tx: Tx, pointers: TicketPointer[]) {
   }
   const roomIds = new Set([...tickets.values()].flatMap((t) => (t.status === 'matched' && t.roomId ? [t.roomId] : [])));
   const rooms = new Map<string, RoomDoc>();
-  for (const snap of await tx.getAll([...roomIds].map((id: string) => roomRef(tx, id))))
-    if (snap.exists) rooms.set(snap.id, snap.data() as RoomDoc);
+  const inSeveral = [...tickets.values()].filter((t) => t.status === 'queued' && t.alsoIn.length > 0);
+  const [roomSnaps, siblings] = await Promise.all([
+    tx.getAll([...roomIds].map((id: string) => roomRef(tx, id))),
+    readSiblings(tx, inSeveral),
+  ]);
+  for (const snap of roomSnaps) if (snap.exists) rooms.set(snap.id, snap.data() as RoomDoc);
   return {
     tickets,
     rooms,
+    /** A queued ticket's siblings (none for a ticket in one pool). */
+    siblingsOf: (ticketId: string) => siblings.get(ticketId) ?? [],
     presence(pointer: TicketPointer): Presence {
       const ticket = pointer.ticketId ? tickets.get(pointer.ticketId) : undefined;
       const room = ticket?.roomId ? rooms.get(ticket.roomId) : undefined;
-      return presenceOf(pointer, ticket, room && { id: room.id, live: isLive(room.status) });
+      return presenceOf(pointer, ticket, room && { id: room.id, live: isLive(room.status), mode: room.mode });
     },
   };
 }
@@ -58,5 +66,6 @@ export async function readPresence(tx: Tx, uid: string) {
   if (!snap.exists) await assertNotDeleted(tx, [uid], uid);
   const state = snap.data() ?? idleState(tx.ctx.clock.now());
   const resolved = await readTicketsAndRooms(tx, [state]);
-  return { state, tickets: resolved.tickets, rooms: resolved.rooms, presence: resolved.presence(state) };
+  const { tickets, rooms, siblingsOf } = resolved;
+  return { state, tickets, rooms, siblingsOf, presence: resolved.presence(state) };
 }

@@ -31,14 +31,16 @@ import { transaction, type Tx } from './firestore/tx.js';
 import { countedBucket } from './rateLimit.js';
 import { declineAsksByQueueing } from './rematch.js';
 import { waitingInPool } from './poolSize.js';
+import { endQueueing, readSiblings } from './siblings.js';
+import { alsoInFor } from '../core/queue/siblings.js';
 import type { RateLimitConfig } from '../core/fairplay/rateLimit.js';
 import type { LadderContext } from '../context.js';
 
 /**
- * Puts the caller (or, for a party leader, the whole party) into a mode's pool and matches the ticket at once
- * if its neighbourhood allows it: one transaction over the ticket, every member's state and the party, once core
- * agrees that they may queue, and over the room and its other tickets when it matches. A ticket matched at once
- * is written once, already matched.
+ * Puts the caller (or, for a party leader, the whole party) into a mode's pool, or several modes' pools at once
+ * (`also`), and matches the ticket at once if a neighbourhood allows it: one transaction over the ticket, every
+ * member's state and the party, once core agrees that they may queue, and over the room and its other tickets
+ * when it matches. A ticket matched at once is written once, already matched, and no other pool's is written.
  */
 export function enqueue(
   ctx: LadderContext,
@@ -47,22 +49,44 @@ export function enqueue(
   asked: Asked = {},
 ): Promise<{ ticket: TicketDoc; room: RoomDoc | null }> {
   let attempts = 0;
+  const wanted = [{ pool, rtts: asked.rtts ?? null, choices: asked.choices ?? {} }, ...(asked.also ?? [])];
   return transaction(ctx, async (tx) => {
     attempts++;
-    const { ticket, party, members, players } = await admit(tx, uid, pool, asked);
-    const declineAsks = await declineAsksByQueueing(tx, players, members, ticket.enqueuedAt);
+    const { tickets, party, members, players } = await admit(tx, uid, wanted, asked.limit ?? null);
+    const declineAsks = await declineAsksByQueueing(tx, players, members, tickets[0]!.enqueuedAt);
     // The room's reads come after the ticket's and before any write; without a room the ticket waits, queued. A
     // retried attempt (it lost a race, likely for the same neighbours) leaves the match to the matcher rather
     // than paying for the neighbourhood again.
-    const room = attempts === 1 ? await matchNow(tx, pool, ticket) : null;
-    if (!room) tx.create(ticketRef(ctx, pool.id, ticket.id), ticket);
-    for (const member of members) players.updateState(member, { mode: pool.id, ticketId: ticket.id });
+    const matched = attempts === 1 ? await matchInTurn(tx, wanted, tickets) : null;
+    if (!matched) for (const t of tickets) tx.create(ticketRef(ctx, t.mode, t.id), t);
+    const ticket = matched?.ticket ?? tickets[0]!;
+    for (const member of members) players.updateState(member, { mode: ticket.mode, ticketId: ticket.id });
     if (party)
-      tx.set(partyRef(ctx, party.id), { ...party, mode: pool.id, ticketId: ticket.id, updatedAt: ctx.clock.now() });
+      tx.set(partyRef(ctx, party.id), { ...party, mode: ticket.mode, ticketId: ticket.id, updatedAt: ctx.clock.now() });
     declineAsks();
     players.write();
-    return { ticket: room ? matchedTicket(ticket, room.id, room.createdAt) : ticket, room };
+    return matched
+      ? { ticket: matchedTicket(ticket, matched.room.id, matched.room.createdAt), room: matched.room }
+      : { ticket, room: null };
   });
+}
+
+/** Tries each pool's immediate match in the order the player named them; the first room found seats the ticket. */
+async function matchInTurn(tx: Tx, wanted: Wanted[], tickets: TicketDoc[]) {
+  for (const [i, { pool }] of wanted.entries()) {
+    const room = await matchNow(tx, pool, tickets[i]!);
+    if (room) return { room, ticket: tickets[i]! };
+  }
+  return null;
+}
+
+/** One pool a queueing waits in, with what its ticket there carries. */
+export interface Wanted {
+  pool: Pool;
+  /** In a regional mode, the round trips the client measured. */
+  rtts: Rtts | null;
+  /** The values the ticket accepts of its mode's choices, checked against the mode. */
+  choices: Record<string, string[]>;
 }
 
 /** What a queueing carries beyond the pool. */
@@ -71,12 +95,17 @@ export interface Asked {
   rtts?: Rtts | null;
   /** The values the ticket accepts of its mode's choices, checked against the mode. */
   choices?: Record<string, string[]>;
+  /** Other pools to wait in at the same time (core/queue/siblings.ts). */
+  also?: Wanted[];
   /** Counts the call in the caller's bucket, on the state queueing writes anyway. */
   limit?: RateLimitConfig | null;
 }
 
-/** Reads the caller, their party and its members, and makes their ticket if core agrees that they may queue. */
-async function admit(tx: Tx, uid: string, pool: Pool, { rtts = null, choices = {}, limit = null }: Asked) {
+/**
+ * Reads the caller, their party and its members, and makes their tickets (one per pool, of one id, naming one
+ * another) if core agrees that they may queue in every pool.
+ */
+async function admit(tx: Tx, uid: string, wanted: Wanted[], limit: RateLimitConfig | null) {
   const callerState = await tx.get(playerStateRef(tx, uid));
   const partyId = callerState.data()?.partyId ?? null;
   const party: Party | null = partyId ? ((await tx.get(partyRef(tx, partyId))).data() ?? null) : null;
@@ -103,22 +132,31 @@ async function admit(tx: Tx, uid: string, pool: Pool, { rtts = null, choices = {
     const { player, state } = players.get(m);
     assertNotBanned(state.ban, 'queue', now, m === uid ? undefined : `Party member ${player.displayName}`);
   }
-  assertCanQueue(pool, uid, party, queuers, now);
-  const ticket = queuedTicket(
-    randomUUID(),
-    pool,
-    { uid, partyId: party?.id ?? null },
-    members.map((m) => players.get(m).player),
-    ticketGuard(
-      members.map((m) => players.get(m).state),
-      tx.ctx.config.fairPlay.farming,
-      now,
-    ),
+  for (const { pool } of wanted) assertCanQueue(pool, uid, party, queuers, now);
+  const guard = ticketGuard(
+    members.map((m) => players.get(m).state),
+    tx.ctx.config.fairPlay.farming,
     now,
-    rtts,
-    choices,
   );
-  return { ticket, party, members, players };
+  const id = randomUUID();
+  const owner = { uid, partyId: party?.id ?? null };
+  const pools = wanted.map((w) => w.pool.id);
+  // Every ticket of the queueing beats at the pace of the shortest time-to-live among its pools.
+  const ttlSeconds = Math.min(...wanted.map((w) => w.pool.mode.ticketTtlSeconds));
+  const tickets = wanted.map(({ pool, rtts, choices }) => {
+    const ticket = queuedTicket(
+      id,
+      pool,
+      owner,
+      members.map((m) => players.get(m).player),
+      guard,
+      now,
+      rtts,
+      choices,
+    );
+    return { ...ticket, ttlSeconds, alsoIn: alsoInFor(pools, pool.id) };
+  });
+  return { tickets, party, members, players };
 }
 
 /**
@@ -192,10 +230,11 @@ export interface Cancelled {
  */
 export function cancelTicket(ctx: LadderContext, uid: string): Promise<Cancelled> {
   return transaction(ctx, async (tx) => {
-    const { presence, tickets } = await readPresence(tx, uid);
+    const { presence, tickets, siblingsOf } = await readPresence(tx, uid);
     if (presence.kind !== 'queued') return { cancelled: false, presence, ticket: null };
-    const ended = endTicket(tickets.get(presence.ticketId)!, 'cancelled', `cancelled by ${uid}`, ctx.clock.now());
-    tx.set(ticketRef(ctx, ended.mode, ended.id), ended);
+    const ticket = tickets.get(presence.ticketId)!;
+    const why = `cancelled by ${uid}`;
+    const ended = endQueueing(tx, ticket, siblingsOf(ticket.id), 'cancelled', why, ctx.clock.now());
     return { cancelled: true, presence: { kind: 'idle' as const }, ticket: ended };
   });
 }
@@ -214,18 +253,21 @@ export function cancelTicket(ctx: LadderContext, uid: string): Promise<Cancelled
 export function heartbeat(ctx: LadderContext, uid: string, limit: RateLimitConfig | null = null) {
   return transaction(ctx, async (tx) => {
     const now = ctx.clock.now();
-    const { state, presence, tickets, rooms } = await readPresence(tx, uid);
+    const { state, presence, tickets, rooms, siblingsOf } = await readPresence(tx, uid);
     if (presence.kind !== 'queued') {
       const room = presence.kind === 'inRoom' ? rooms.get(presence.roomId)! : null;
       const seconds = room && inPlay(room) && !room.forfeits.includes(uid) ? room.leaveAfterSilentSeconds : null;
       const leftAfter = seconds === null ? null : await recordGameBeat(tx, room!.id, uid, state, seconds, limit, now);
       return { presence, expiresAt: null, leftAfter, paid: seconds !== null };
     }
-    const ticket = tickets.get(presence.ticketId)!;
-    const expiresAt = extendedExpiry(ticket, ctx.poolOf(ticket).mode.ticketTtlSeconds, now);
-    const moved = expiresAt !== ticket.expiresAt;
-    if (moved) tx.set(ticketRef(ctx, ticket.mode, ticket.id), { ...ticket, expiresAt });
-    return { presence, expiresAt, leftAfter: null, paid: moved };
+    // A queueing in several pools keeps each ticket on its own pool's time-to-live (a write per pool per half
+    // time-to-live at most) and answers the soonest expiry, which the next beat must come before.
+    const queueing = [tickets.get(presence.ticketId)!, ...siblingsOf(presence.ticketId).filter((s) => s !== undefined)];
+    const beaten = queueing.map((t) => ({ t, expiresAt: extendedExpiry(t, ctx.poolOf(t).mode.ticketTtlSeconds, now) }));
+    const moved = beaten.filter(({ t, expiresAt }) => expiresAt !== t.expiresAt);
+    for (const { t, expiresAt } of moved) tx.set(ticketRef(ctx, t.mode, t.id), { ...t, expiresAt });
+    const expiresAt = Math.min(...beaten.map((b) => b.expiresAt));
+    return { presence, expiresAt, leftAfter: null, paid: moved.length > 0 };
   });
 }
 
@@ -256,10 +298,8 @@ export function expireTicket(ctx: LadderContext, poolId: PoolId, ticketId: strin
     const now = ctx.clock.now();
     const ticket = (await tx.get(ticketRef(ctx, poolId, ticketId))).data();
     if (!hasExpired(ticket, now)) return false;
-    tx.set(
-      ticketRef(ctx, poolId, ticketId),
-      endTicket(ticket, 'expired', 'no heartbeat before the time-to-live ran out', now),
-    );
+    const siblings = (await readSiblings(tx, [ticket])).get(ticket.id)!;
+    endQueueing(tx, ticket, siblings, 'expired', 'no heartbeat before the time-to-live ran out', now);
     return true;
   });
 }

@@ -18,7 +18,16 @@ import { firstClash } from '../core/fairplay/avoidance.js';
 import { readStates } from './blocks.js';
 import { dodge } from '../core/fairplay/dodging.js';
 import type { PlayerState } from '../core/player/player.js';
-import { matchedTicket, requeuedTicket, stillQueued, ticketGuard, type TicketDoc } from '../core/queue/ticket.js';
+import {
+  matchedTicket,
+  requeuedTicket,
+  stillQueued,
+  ticketGuard,
+  type RoomTicket,
+  type TicketDoc,
+} from '../core/queue/ticket.js';
+import { alsoInFor, followedIntoRoom, queuedEverywhere, revivedSibling } from '../core/queue/siblings.js';
+import { readSiblings } from './siblings.js';
 import { countReads, countWrites } from './firestore/metrics.js';
 import { modePauseRef, partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
 import { poolPauseTargets, requeuesOpen } from '../core/mode/pause.js';
@@ -105,7 +114,14 @@ export async function formRoom(
     return null;
   }
   const now = tx.ctx.clock.now();
-  const season = await seasonNow(tx.ctx, pool.ladderId, now, tx);
+  // A fresh ticket's siblings are not written yet; any other ticket waiting in several pools brings its siblings,
+  // which must all still be queued (another pool's room took them otherwise) and follow it into this room.
+  const inSeveral = queued.filter((t) => t !== fresh && t.alsoIn.length > 0);
+  const [season, siblings] = await Promise.all([
+    seasonNow(tx.ctx, pool.ladderId, now, tx),
+    readSiblings(tx, inSeveral),
+  ]);
+  if (inSeveral.some((t) => !queuedEverywhere(t, siblings.get(t.id)!))) return null;
   const tickets = new Map(queued.map((t) => [t.id, t]));
   const room = newRoom(randomUUID(), pool, proposal, tickets, now, season, bots, agreed);
   tx.create(roomRef(tx, room.id), room);
@@ -114,6 +130,8 @@ export async function formRoom(
     if (ticket === fresh) tx.create(ticketRef(tx, ticket.mode, ticket.id), matched);
     else tx.set(ticketRef(tx, ticket.mode, ticket.id), matched);
   }
+  const followers = [...siblings.values()].flat().filter((s): s is TicketDoc => s !== undefined);
+  for (const s of followedIntoRoom(followers, room.id, pool.id, now)) tx.set(ticketRef(tx, s.mode, s.id), s);
   return room;
 }
 
@@ -123,34 +141,7 @@ export async function formRoom(
  */
 async function applyCancellation(tx: Tx, room: RoomDoc, pool: Pool, cancellation: Cancellation, nowMs: number) {
   const states = await tx.getAll(cancellation.cooldown.map((id: string) => playerStateRef(tx, id)));
-  // A pool paused since the room formed takes nobody back: its waiting tickets were released, and so are these.
-  const targets = new Set(cancellation.requeue.flatMap((t) => poolPauseTargets(t.pool ?? room.mode)));
-  const pauses = await tx.getAll([...targets].map((id: string) => modePauseRef(tx, id)));
-  const paused = new Set(pauses.filter((p) => p.exists).map((p) => p.id));
-  const requeue = requeuesOpen(cancellation.requeue, room.mode, paused);
-  // Each requeued ticket goes back to the pool it came from with its round trips, read from the matched ticket
-  // rather than copied into the room, which every player of the room can read.
-  const originals = await tx.getAll(requeue.map((t) => ticketRef(tx, t.pool ?? room.mode, t.ticketId)));
-  // The room keeps no block lists nor meetings (its players read it): a requeued ticket keeps away whom its
-  // members block and met lately as of now.
-  const memberStates = await Promise.all(
-    requeue.map((t) =>
-      readStates(
-        tx,
-        t.members.map((m) => m.uid),
-      ),
-    ),
-  );
-  for (const [i, matched] of requeue.entries()) {
-    const guard = ticketGuard(memberStates[i]!, tx.ctx.config.fairPlay.farming, nowMs);
-    const original = originals[i]!.data() as TicketDoc | undefined;
-    const ticket = requeuedTicket(randomUUID(), pool, matched, room, guard, nowMs, original);
-    tx.create(ticketRef(tx, ticket.mode, ticket.id), ticket);
-    for (const { uid } of matched.members)
-      tx.update(playerStateRef(tx, uid), { mode: ticket.mode, ticketId: ticket.id, updatedAt: nowMs });
-    if (matched.partyId)
-      tx.update(partyRef(tx, matched.partyId), { mode: ticket.mode, ticketId: ticket.id, updatedAt: nowMs });
-  }
+  await requeueAccepted(tx, room, pool, cancellation.requeue, nowMs);
   cancellation.cooldown.forEach((uid, i) => {
     const state = states[i]!.data() as PlayerState | undefined;
     const penalty = dodge(state?.dodges ?? null, tx.ctx.config.fairPlay.dodging, nowMs);
@@ -160,6 +151,56 @@ async function applyCancellation(tx: Tx, room: RoomDoc, pool: Pool, cancellation
       updatedAt: nowMs,
     });
   });
+}
+
+/**
+ * Each accepted ticket goes back to the pool it came from with its round trips, read from the matched ticket
+ * rather than copied into the room (which every player of the room can read); one that waited in several pools
+ * goes back to each of them, under one new id. A pool paused since the room formed takes nobody back: its waiting
+ * tickets were released, and so are these.
+ */
+async function requeueAccepted(tx: Tx, room: RoomDoc, pool: Pool, accepted: RoomTicket[], nowMs: number) {
+  const homeOf = (t: RoomTicket) => t.pool ?? room.mode;
+  const originals = (await tx.getAll(accepted.map((t) => ticketRef(tx, homeOf(t), t.ticketId)))).map(
+    (snap) => snap.data() as TicketDoc | undefined,
+  );
+  const found = originals.filter((o): o is TicketDoc => o !== undefined);
+  const targets = new Set([...accepted.map(homeOf), ...found.flatMap((o) => o.alsoIn)].flatMap(poolPauseTargets));
+  // The room keeps no block lists nor meetings (its players read it): a requeued ticket keeps away whom its
+  // members block and met lately as of now.
+  const [pauses, siblings, memberStates] = await Promise.all([
+    tx.getAll([...targets].map((id: string) => modePauseRef(tx, id))),
+    readSiblings(tx, found),
+    Promise.all(
+      accepted.map((t) =>
+        readStates(
+          tx,
+          t.members.map((m) => m.uid),
+        ),
+      ),
+    ),
+  ]);
+  const paused = new Set(pauses.filter((p) => p.exists).map((p) => p.id));
+  const back = new Set(requeuesOpen(accepted, room.mode, paused));
+  for (const [i, matched] of accepted.entries()) {
+    if (!back.has(matched)) continue;
+    const guard = ticketGuard(memberStates[i]!, tx.ctx.config.fairPlay.farming, nowMs);
+    const original = originals[i];
+    const open = (original ? siblings.get(original.id)! : []).filter(
+      (s): s is TicketDoc => s !== undefined && requeuesOpen([{ pool: s.mode }], room.mode, paused).length === 1,
+    );
+    const id = randomUUID();
+    const home = requeuedTicket(id, pool, matched, room, guard, nowMs, original);
+    const pools = [home.mode, ...open.map((s) => s.mode)];
+    // As at queueing, every ticket of the queueing beats at the pace of its pools' shortest time-to-live.
+    const ttlSeconds = Math.min(...pools.map((p) => tx.ctx.poolOf(p).mode.ticketTtlSeconds));
+    tx.create(ticketRef(tx, home.mode, id), { ...home, ttlSeconds, alsoIn: alsoInFor(pools, home.mode) });
+    for (const s of open)
+      tx.create(ticketRef(tx, s.mode, id), revivedSibling(s, id, alsoInFor(pools, s.mode), guard, ttlSeconds, nowMs));
+    for (const { uid } of matched.members)
+      tx.update(playerStateRef(tx, uid), { mode: home.mode, ticketId: id, updatedAt: nowMs });
+    if (matched.partyId) tx.update(partyRef(tx, matched.partyId), { mode: home.mode, ticketId: id, updatedAt: nowMs });
+  }
 }
 
 /** Writes a ready-check step in the caller's transaction: the room, and any cancellation's requeues and cooldowns. */

@@ -1,8 +1,8 @@
 import type { PlayerState } from '../player/player.js';
-import type { PoolId } from '../mode/pool.js';
+import { splitPoolId, type PoolId } from '../mode/pool.js';
 import type { TicketDoc } from './ticket.js';
 
-export type RoomLiveness = { id: string; live: boolean };
+export type RoomLiveness = { id: string; live: boolean; mode?: PoolId };
 
 /**
  * Where a player is, derived from the documents their state points at rather than stored, so matching and
@@ -22,7 +22,9 @@ export function presenceOf(
   if (!state.ticketId || !ticket || ticket.id !== state.ticketId) return { kind: 'idle' };
   if (ticket.status === 'queued') return { kind: 'queued', ticketId: ticket.id, mode: ticket.mode };
   if (ticket.status === 'matched' && ticket.roomId && room?.id === ticket.roomId && room.live) {
-    return { kind: 'inRoom', roomId: ticket.roomId, mode: ticket.mode };
+    // A ticket that waited in several modes leads to the room of whichever matched: the presence names its mode.
+    const elsewhere = room.mode && splitPoolId(room.mode).modeId !== splitPoolId(ticket.mode).modeId;
+    return { kind: 'inRoom', roomId: ticket.roomId, mode: elsewhere ? room.mode! : ticket.mode };
   }
   return { kind: 'idle' };
 }

@@ -89,6 +89,12 @@ export const ticketDocSchema = z.object({
   rtts: rttsSchema.nullable().default(null),
   /** The values it accepts of each of its mode's choices it named (core/mode/choices.ts); absent in older documents. */
   choices: z.record(z.string(), z.array(z.string())).default({}),
+  /**
+   * The other pools the same queueing waits in, each holding a ticket of this id (core/queue/siblings.ts): the
+   * first to be matched seats it, and the rest follow it into that room in the same transaction. Absent in older
+   * documents.
+   */
+  alsoIn: z.array(poolIdSchema).default([]),
 });
 export type TicketDoc = z.infer<typeof ticketDocSchema>;
 
@@ -162,15 +168,18 @@ export interface NewTicket {
   rtts: Rtts | null;
   /** None for tickets that chose nothing (core/mode/choices.ts). */
   choices?: Record<string, string[]>;
+  /** The other pools the queueing waits in; none for a queueing in one pool. */
+  alsoIn?: PoolId[];
 }
 
 export function newTicket(t: NewTicket, nowMs: number): TicketDoc {
-  const { ttlSeconds, recent = [], choices = {}, ...fields } = t;
+  const { ttlSeconds, recent = [], choices = {}, alsoIn = [], ...fields } = t;
   return {
     ...fields,
     ttlSeconds,
     recent,
     choices,
+    alsoIn,
     memberUids: t.members.map((m) => m.uid),
     expiresAt: nowMs + ttlSeconds * 1000,
     status: 'queued',
@@ -245,7 +254,7 @@ export function requeuedTicket(
   room: { names: Record<string, string>; ranks: Record<string, VisibleRank> },
   guard: TicketGuard,
   nowMs: number,
-  original?: Pick<TicketDoc, 'mode' | 'rtts' | 'choices'>,
+  original?: Pick<TicketDoc, 'mode' | 'rtts' | 'choices' | 'alsoIn'>,
 ): TicketDoc {
   const { names, ranks } = room;
   return newTicket(
@@ -268,6 +277,7 @@ export function requeuedTicket(
       ...guard,
       rtts: original?.rtts ?? null,
       choices: original?.choices ?? {},
+      alsoIn: original?.alsoIn ?? [],
     },
     nowMs,
   );
