@@ -136,6 +136,11 @@ export class CoreMatchmaker implements Matchmaker {
     return [proposal];
   }
 
+  /** Takes a waiting ticket out, as another pool's match of the same queueing does. */
+  withdraw(ticket: Ticket): void {
+    this.pool.remove(ticket);
+  }
+
   tick(nowMs: number): MatchProposal[] {
     this.pool.expire(nowMs, this.mode.ticketTtlSeconds);
     const { proposals } = this.matcher.sweepPool(this.mode, [...this.pool.tickets], nowMs);
