@@ -26,7 +26,7 @@ import {
   type RoomTicket,
   type TicketDoc,
 } from '../core/queue/ticket.js';
-import { alsoInFor, followedIntoRoom, queuedEverywhere, revivedSibling } from '../core/queue/siblings.js';
+import { alsoInFor, followersInto, revivedSibling } from '../core/queue/siblings.js';
 import { readSiblings } from './siblings.js';
 import { countReads, countWrites } from './firestore/metrics.js';
 import { modePauseRef, partyRef, playerStateRef, readyCheckSeenRef, roomRef, ticketRef } from './firestore/refs.js';
@@ -121,17 +121,18 @@ export async function formRoom(
     seasonNow(tx.ctx, pool.ladderId, now, tx),
     readSiblings(tx, inSeveral),
   ]);
-  if (inSeveral.some((t) => !queuedEverywhere(t, siblings.get(t.id)!))) return null;
+  const roomId = randomUUID();
+  const followers = followersInto(inSeveral, siblings, roomId, pool.id, now);
+  if (!followers) return null;
   const tickets = new Map(queued.map((t) => [t.id, t]));
-  const room = newRoom(randomUUID(), pool, proposal, tickets, now, season, bots, agreed);
+  const room = newRoom(roomId, pool, proposal, tickets, now, season, bots, agreed);
   tx.create(roomRef(tx, room.id), room);
   for (const ticket of queued) {
     const matched = matchedTicket(ticket, room.id, now);
     if (ticket === fresh) tx.create(ticketRef(tx, ticket.mode, ticket.id), matched);
     else tx.set(ticketRef(tx, ticket.mode, ticket.id), matched);
   }
-  const followers = [...siblings.values()].flat().filter((s): s is TicketDoc => s !== undefined);
-  for (const s of followedIntoRoom(followers, room.id, pool.id, now)) tx.set(ticketRef(tx, s.mode, s.id), s);
+  for (const s of followers) tx.set(ticketRef(tx, s.mode, s.id), s);
   return room;
 }
 

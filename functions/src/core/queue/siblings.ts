@@ -22,17 +22,24 @@ export function queuedEverywhere(ticket: TicketDoc, siblings: readonly (TicketDo
   return ticket.status === 'queued' && siblings.every((s) => s === undefined || s.status === 'queued');
 }
 
-/** The siblings of a ticket matched into a room: each reads matched into that room, which plays in `roomPool`. */
-export function followedIntoRoom(
-  siblings: readonly TicketDoc[],
+/**
+ * The siblings that follow a room's tickets into it, as they are to be written: each reads matched into the room,
+ * which plays in `roomPool`. Null when any of those tickets or their siblings is no longer queued (another pool's
+ * room took the queueing, or it ended): the room must not form.
+ */
+export function followersInto(
+  tickets: readonly TicketDoc[],
+  siblings: ReadonlyMap<string, readonly (TicketDoc | undefined)[]>,
   roomId: string,
   roomPool: PoolId,
   nowMs: number,
-): TicketDoc[] {
-  return siblings.map((s) => ({
-    ...endTicket(s, 'matched', `matched in ${roomPool} into room ${roomId}`, nowMs),
-    roomId,
-  }));
+): TicketDoc[] | null {
+  const found = tickets.map((t) => siblings.get(t.id) ?? []);
+  if (tickets.some((t, i) => !queuedEverywhere(t, found[i]!))) return null;
+  return found
+    .flat()
+    .filter((s): s is TicketDoc => s !== undefined)
+    .map((s) => ({ ...endTicket(s, 'matched', `matched in ${roomPool} into room ${roomId}`, nowMs), roomId }));
 }
 
 /** The siblings still queued when their ticket ends otherwise than matched: each ends the same way. */
