@@ -31,10 +31,12 @@ export interface MatchOptions {
  * `onMatch` stops new hand-overs only). Removing an `onStatus`/`onError` listener removes only that listener.
  */
 export interface Match {
-  /** The mode queued for (`duel`). */
+  /** The mode queued for (`duel`); queued for several, the one whose room seated the player once one did. */
   readonly mode: string;
   /** The pool the ticket waits in: the mode, with its region and build group where it has them (`duel@eu`). */
   readonly pool: string;
+  /** The other pools the ticket waits in (`alsoModes`); empty when it waits in one, or once it is seated. */
+  readonly alsoIn: readonly string[];
   /** The current ticket (a new one after a re-queue). */
   readonly ticketId: string;
   /** The latest status, or null before the first documents arrive. */
@@ -200,6 +202,10 @@ export class MatchSubscription implements Match {
 
   get bots() {
     return this.facts.room?.bots ?? [];
+  }
+
+  get alsoIn(): readonly string[] {
+    return this.facts.ticket?.status === 'queued' ? this.facts.ticket.alsoIn : [];
   }
 
   /** Whether this subscription has followed (or follows) the ticket. */

@@ -150,7 +150,7 @@ export class MatchCard {
     const match = this.match!;
     const stats = status.stats;
     return [
-      title(`Searching for ${this.modeName(status.pool)}…`),
+      title(`Searching for ${[status.pool, ...match.alsoIn].map((p) => this.modeName(p)).join(' or ')}…`),
       status.requeued
         ? h(
             'p',

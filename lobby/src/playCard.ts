@@ -16,6 +16,8 @@ export class PlayCard {
   private readonly stats = h('p', { class: 'muted', 'data-testid': 'mode-stats' });
   /** For a mode with choices: what the player will play. */
   private readonly choices = new ChoicePicker();
+  /** Other modes to wait in at the same time: a box per mode but the one picked. */
+  private readonly also = h('fieldset', { 'aria-label': 'Also queue for', class: 'also-modes' });
   private stopStats: () => void = () => {};
 
   constructor(
@@ -31,13 +33,14 @@ export class PlayCard {
     );
     this.queueButton = actionButton(
       'Queue',
-      () => this.ladder.enqueue(this.select.value, { ...this.where(), ...this.chosen() }),
+      () => this.ladder.enqueue(this.select.value, { ...this.where(), ...this.chosen(), ...this.alsoModes() }),
       { class: 'primary' },
     );
     card.replaceChildren(
       h('h2', {}, 'Play'),
       h('div', { class: 'inline' }, this.select, this.regionSelect, this.queueButton),
       this.choices.element,
+      this.also,
       this.description,
       this.stats,
       this.note,
@@ -59,6 +62,23 @@ export class PlayCard {
             : '';
     this.queueButton.disabled = blocked !== '';
     this.note.textContent = blocked;
+  }
+
+  /** The other modes ticked, when any. */
+  private alsoModes() {
+    const ticked = [...this.also.querySelectorAll('input')].filter((box) => box.checked).map((box) => box.value);
+    return ticked.length ? { alsoModes: ticked } : {};
+  }
+
+  /** A box for every mode but the one picked, keeping what was ticked. */
+  private showAlso() {
+    const ticked = new Set(this.alsoModes().alsoModes ?? []);
+    const others = this.modes.filter((m) => m.id !== this.select.value);
+    const boxes = others.map((m) => h('input', { type: 'checkbox', value: m.id, checked: ticked.has(m.id) }));
+    this.also.replaceChildren(
+      h('span', { class: 'muted' }, 'Also queue for:'),
+      ...boxes.map((box) => h('label', {}, box, ` ${box.value}`)),
+    );
   }
 
   /** What the player chose of the mode's choices, when they narrowed any. */
@@ -86,6 +106,7 @@ export class PlayCard {
     }
     this.regionSelect.hidden = regions.length === 0;
     this.choices.show(mode?.choices ?? []);
+    this.showAlso();
     this.stopStats();
     this.stats.textContent = '';
     // A regional mode keeps statistics per region, in the pool named for both.

@@ -231,16 +231,16 @@ describe('the lobby in headless Chromium against the emulators', () => {
     const fay = await player('Fay');
     // A mode without regions hides the region picker.
     await eve.getByLabel('Mode').selectOption('1v1');
-    expect(await eve.getByLabel('Region').isHidden()).toBe(true);
+    expect(await eve.getByLabel('Region', { exact: true }).isHidden()).toBe(true);
     await eve.getByLabel('Mode').selectOption('regional');
-    const options = await eve.getByLabel('Region').locator('option').allTextContents();
+    const options = await eve.getByLabel('Region', { exact: true }).locator('option').allTextContents();
     expect(options).toEqual(['eu', 'us', 'asia']);
-    await eve.getByLabel('Region').selectOption('us');
+    await eve.getByLabel('Region', { exact: true }).selectOption('us');
     await eve.getByRole('button', { name: 'Queue' }).click();
     await see(eve, 'match-status', 'Searching for a regional match in us…');
     await screenshot(eve, 'lobby-region.png');
     await fay.getByLabel('Mode').selectOption('regional');
-    await fay.getByLabel('Region').selectOption('us');
+    await fay.getByLabel('Region', { exact: true }).selectOption('us');
     await fay.getByRole('button', { name: 'Queue' }).click();
     for (const page of [eve, fay]) await see(page, 'match-status', 'Game on! Report the result when it is over.');
   });
@@ -263,6 +263,22 @@ describe('the lobby in headless Chromium against the emulators', () => {
     await see(gus, 'match-status', 'Searching for a maps match…');
     await hal.getByRole('button', { name: 'Queue' }).click();
     for (const page of [gus, hal]) await see(page, 'agreed', 'Playing map nuke · lang en');
+  });
+
+  it('queues for a second mode at once, and the match that forms in either takes the player there', async () => {
+    const ida = await player('Ida');
+    const jon = await player('Jon');
+    await ida.getByLabel('Mode').selectOption('2v2');
+    const also = ida.getByRole('group', { name: 'Also queue for' });
+    // Every mode but the one picked can be ticked.
+    expect(await also.getByRole('checkbox').count()).toBe((await ida.getByLabel('Mode').locator('option').count()) - 1);
+    await also.getByLabel('1v1', { exact: true }).check();
+    await ida.getByRole('button', { name: 'Queue' }).click();
+    await see(ida, 'match-status', 'Searching for a 2v2 match or a 1v1 match…');
+    await screenshot(ida, 'lobby-several-modes.png');
+    await jon.getByLabel('Mode').selectOption('1v1');
+    await jon.getByRole('button', { name: 'Queue' }).click();
+    for (const page of [ida, jon]) await see(page, 'match-status', 'Game on! Report the result when it is over.');
   });
 
   it("treats two tabs of one browser as two players, and a reload keeps each tab's player", async () => {
