@@ -32,6 +32,10 @@ export interface EnqueueRecord {
   ticketId: string;
   sentAt: number;
   answeredAt: number;
+  /** The time-to-live the answer gave: heartbeats go at its pace (the shortest of the pools waited in). */
+  ttlSeconds: number;
+  /** The other pools the ticket waited in (`alsoModes`). */
+  alsoIn: string[];
   /** The room the enqueue answer carried (the immediate path), if any. */
   immediateRoomId: string | null;
   /** The first room this ticket (or its re-queued successor) was matched into, and when the listener saw it. */
@@ -332,7 +336,8 @@ export async function memberLife(world: World, bot: Bot, captainDone: () => bool
       // the server says otherwise.
       const ticket = bot.view.ticket;
       if (ticket?.status !== 'queued') continue;
-      const beatEvery = queuedBeatEvery(1000 * resolvePool(world.config, ticket.mode).mode.ticketTtlSeconds);
+      const ttlSeconds = ticket.ttlSeconds ?? resolvePool(world.config, ticket.mode).mode.ticketTtlSeconds;
+      const beatEvery = queuedBeatEvery(1000 * ttlSeconds);
       if (beating !== ticket.id) [beating, nextBeat] = [ticket.id, Date.now() + beatEvery];
       if (Date.now() < nextBeat) continue;
       const answer = await attempt(bot, 'heartbeat');
@@ -359,8 +364,19 @@ export async function captainLife(world: World, bot: Bot) {
     if (world.stopping) break;
     if (bot.members.length && chance(bot, world.options.faults.partyChurn)) await churn(world, bot);
     const mode = modes[bot.random.pick(modes.map(([, weight]) => weight))]![0];
-    await playTicket(world, bot, mode, size);
+    await playTicket(world, bot, mode, size, alsoMode(world, bot, modes, mode));
   }
+}
+
+/**
+ * Another mode to wait in beside `mode`, for a share of queueings (`severalModes`), drawn by the same weights. Modes
+ * with regions are left out: the bot measures round trips for one mode's regions.
+ */
+function alsoMode(world: World, bot: Bot, modes: [string, number][], mode: string): string | null {
+  const regional = (id: string) => world.config.modes[id]?.regions;
+  const others = modes.filter(([id]) => id !== mode && !regional(id));
+  if (others.length === 0 || regional(mode) || !chance(bot, world.options.severalModes)) return null;
+  return others[bot.random.pick(others.map(([, weight]) => weight))]![0];
 }
 
 /** A member leaves the party and rejoins with the code, as friends regrouping between games do. */
@@ -394,8 +410,13 @@ function measuredRtts(world: World, bot: Bot, modeId: string): { rtts?: Record<s
   return { rtts: Object.fromEntries(ids.map((id) => [id, 20 + 60 * (hops.get(id) ?? 4)])) };
 }
 
-async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<CallResponse<'enqueue'>> | null> {
-  const request = { mode, ...measuredRtts(world, bot, mode) };
+async function enqueue(
+  world: World,
+  bot: Bot,
+  mode: string,
+  also: string | null,
+): Promise<Timed<CallResponse<'enqueue'>> | null> {
+  const request = { mode, ...(also ? { alsoModes: [also] } : {}), ...measuredRtts(world, bot, mode) };
   const send = () => bot.client.callTimed('enqueue', request);
   const duplicate = chance(bot, world.options.faults.duplicate);
   if (duplicate) world.faults.duplicateEnqueues++;
@@ -416,8 +437,8 @@ async function enqueue(world: World, bot: Bot, mode: string): Promise<Timed<Call
   return null;
 }
 
-async function playTicket(world: World, bot: Bot, mode: string, size: number) {
-  const answer = await enqueue(world, bot, mode);
+async function playTicket(world: World, bot: Bot, mode: string, size: number, also: string | null = null) {
+  const answer = await enqueue(world, bot, mode, also);
   if (!answer) return;
   const { ticketId, room } = answer.data;
   const record: EnqueueRecord = {
@@ -426,6 +447,8 @@ async function playTicket(world: World, bot: Bot, mode: string, size: number) {
     mode: poolIdSchema.parse(answer.data.pool),
     size,
     ticketId,
+    ttlSeconds: answer.data.ttlSeconds,
+    alsoIn: answer.data.alsoIn,
     sentAt: answer.sentAt,
     answeredAt: Date.now(),
     immediateRoomId: room?.id ?? null,
@@ -475,12 +498,11 @@ async function vanish(world: World, bot: Bot, record: EnqueueRecord) {
 
 async function waitInQueue(world: World, bot: Bot, record: EnqueueRecord) {
   const { options } = world;
-  const mode = resolvePool(world.config, record.mode).mode;
-  const beatEvery = queuedBeatEvery(1000 * mode.ticketTtlSeconds);
+  const beatEvery = queuedBeatEvery(1000 * record.ttlSeconds);
   let nextBeat = Date.now() + beatEvery;
   const giveUpAt = Date.now() + 1000 * options.patienceSeconds;
   let cancelAt = chance(bot, options.faults.cancel)
-    ? Date.now() + between(bot, 500, 1000 * Math.min(options.patienceSeconds, mode.ticketTtlSeconds))
+    ? Date.now() + between(bot, 500, 1000 * Math.min(options.patienceSeconds, record.ttlSeconds))
     : Infinity;
   let cancelledAt = 0;
   const ended = (v: PlayerView) =>

@@ -64,6 +64,8 @@ export interface SimOptions {
   rating: 'config' | 'openskill';
   /** An operator acts while the bots play: bans, a pause, voids, an adjustment, an unban (sim/operator.ts). */
   operator: boolean;
+  /** Share of queueings that also wait in a second mode (`alsoModes`), drawn from the same weights. */
+  severalModes: number;
 }
 
 export const DEFAULT_FAULTS: Faults = {
@@ -100,6 +102,7 @@ export function defaultOptions(bots = 500): SimOptions {
     trueSkill: { ...DEFAULT_TRUE_SKILL },
     rating: 'config',
     operator: false,
+    severalModes: 0,
   };
 }
 
@@ -132,6 +135,7 @@ const FLAGS: Record<string, Flag> = {
     apply: (options, value, flag) => (options.modes = pairs(value, flag)),
   },
   'party-share': numeric('share of bots in parties (0..1)', 'partyShare', 0, { max: 1 }),
+  'several-modes': numeric('share of queueings that also wait in a second mode (0..1)', 'severalModes', 0, { max: 1 }),
   think: numeric("mean seconds between a bot's games", 'thinkSeconds', 0),
   play: {
     help: 'game length range in seconds, e.g. 2-8',

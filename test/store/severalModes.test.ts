@@ -5,6 +5,7 @@ import { ensurePlayer } from '../../functions/src/store/profile.js';
 import { cancelTicket, enqueue, heartbeat } from '../../functions/src/store/queue.js';
 import { commitMatch, respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { playerStateRef } from '../../functions/src/store/firestore/refs.js';
+import { withOpCounts, type OpCounts } from '../../functions/src/store/firestore/metrics.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 import { db } from '../support/admin.js';
 import { handClock } from '../support/clock.js';
@@ -128,5 +129,30 @@ describe('queueing for several modes at once', () => {
     expect(back).toMatchObject({ status: 'queued', alsoIn: ['2v2'], enqueuedAt: ann.ticket.enqueuedAt });
     expect(await ticketIn('2v2', state.ticketId!)).toMatchObject({ status: 'queued', alsoIn: ['checked'] });
     await expectInvariants();
+  });
+
+  it('costs, per extra mode, a ticket write and a neighbourhood read at queueing, and a sibling read per beat', async () => {
+    const costOf = async (work: () => Promise<unknown>) => {
+      let ops: OpCounts = { reads: 0, writes: 0 };
+      await withOpCounts(work, async (counted) => {
+        ops = counted;
+      });
+      return ops;
+    };
+    for (const uid of ['cost-one', 'cost-two']) await ensurePlayer(ctx, uid);
+    // Into empty pools, so nobody is matched and each queueing is all its tickets. Alone: 4 reads, 2 writes (the
+    // ticket, the state); in two modes 6 and 3 when measured.
+    const one = await costOf(() => enqueue(ctx, 'cost-one', poolOf(poolId('2v2'))));
+    const two = await costOf(() =>
+      enqueue(ctx, 'cost-two', poolOf(poolId('2v2')), {
+        also: [{ pool: poolOf(poolId('duel')), rtts: null, choices: {} }],
+      }),
+    );
+    expect(two.writes - one.writes).toBe(1);
+    expect(two.reads - one.reads).toBeLessThanOrEqual(3);
+    clock.advance(1_000);
+    const beats = [await costOf(() => heartbeat(ctx, 'cost-one')), await costOf(() => heartbeat(ctx, 'cost-two'))];
+    expect(beats[1]!.reads - beats[0]!.reads).toBe(1);
+    expect(beats.map((b) => b.writes)).toEqual([0, 0]);
   });
 });
