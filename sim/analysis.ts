@@ -79,7 +79,16 @@ export interface Figures {
     scheduledByEnqueue: Spread;
   };
   latencies: { immediate: number[]; scheduled: number[] };
-  enqueues: { total: number; matched: number; immediate: number; vanished: number; unmatched: number };
+  enqueues: {
+    total: number;
+    matched: number;
+    immediate: number;
+    vanished: number;
+    unmatched: number;
+    /** Queueings that also waited in a second mode (`--several-modes`), and of those, the seated. */
+    inSeveralModes: number;
+    inSeveralModesMatched: number;
+  };
   throughput: {
     matchesPerMinute: number;
     matchedPlayersPerSecond: number;
@@ -372,6 +381,8 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
       immediate: enqueues.filter((e) => e.immediateRoomId).length,
       vanished: enqueues.filter((e) => e.vanished).length,
       unmatched: enqueues.filter((e) => !e.roomId).length,
+      inSeveralModes: enqueues.filter((e) => e.alsoIn.length > 0).length,
+      inSeveralModesMatched: enqueues.filter((e) => e.alsoIn.length > 0 && e.roomId).length,
     },
     throughput: throughputFigures(result, rooms, settled, matchedPlayers),
     quality: qualityFigures(rooms),
