@@ -270,21 +270,9 @@ describe("the invariant checker's rule for a queueing in several modes", () => {
     endReason: 'x',
   });
   const broken = (tickets: TicketDoc[]) =>
-    checkInvariants(
-      {
-        tickets: tickets.map((t) => ({ ...t, pathMode: t.mode })),
-        rooms: [room],
-        players: [],
-        history: [],
-        states: [],
-        parties: [],
-        archives: [],
-        closes: [],
-      } satisfies Snapshot,
-      config,
-    )
-      .map((v) => v.invariant)
-      .filter((v) => v === "a queueing's tickets move together" || v.startsWith('one live ticket or room'));
+    ["a queueing's tickets move together", 'one live ticket or room per player'].flatMap((rule) =>
+      found(rule, tickets, [room]).map((v) => v.invariant),
+    );
 
   it('accepts every ticket of the queueing matched into the one room', () => {
     expect(broken([matched(ann), matched(annDuel), matched(ben)])).toEqual([]);
