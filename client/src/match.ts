@@ -205,7 +205,8 @@ export class MatchSubscription implements Match {
   }
 
   get alsoIn(): readonly string[] {
-    return this.facts.ticket?.status === 'queued' ? this.facts.ticket.alsoIn : [];
+    // Absent from tickets written before queueing for several modes existed.
+    return (this.facts.ticket?.status === 'queued' && this.facts.ticket.alsoIn) || [];
   }
 
   /** Whether this subscription has followed (or follows) the ticket. */
