@@ -410,7 +410,7 @@ function statesPointAtTickets({ snapshot, violation, ticketAt, statesByUid }: Ch
   for (const s of snapshot.states) {
     if (s.ticketId === null) continue;
     const ticket = ticketAt(s.mode, s.ticketId);
-    if (!ticket || !ticket.memberUids.includes(s.uid)) {
+    if (!ticket?.memberUids.includes(s.uid)) {
       violation(
         "a player's state points at a ticket of theirs",
         [statePath(s.uid)],

@@ -4,7 +4,7 @@ import { unblock } from '../core/fairplay/block.js';
 import { poolIds } from '../core/mode/pool.js';
 import { assertDeletable, DELETED_NAME, tombstonedRoom, tombstoneOf } from '../core/player/deletion.js';
 import { idleState, requirePlayer, type Player, type PlayerState } from '../core/player/player.js';
-import { endTicket, type TicketDoc } from '../core/queue/ticket.js';
+import type { TicketDoc } from '../core/queue/ticket.js';
 import type { Tombstone } from '../core/player/deletion.js';
 import { audit } from './audit.js';
 import { app } from './firestore/db.js';
@@ -19,7 +19,6 @@ import {
   oldRateLimitRef,
   reviewFlagRef,
   seasonArchivesOf,
-  ticketRef,
   ticketsRef,
   tombstoneRef,
 } from './firestore/refs.js';

@@ -18,9 +18,8 @@ import {
   type Party,
 } from '../core/player/party.js';
 import { assertNotBanned } from '../core/ops/ban.js';
-import { endTicket } from '../core/queue/ticket.js';
 import { readPlayersWithPresence } from './presence.js';
-import { partyCodeRef, partyRef, playerStateRef, ticketRef } from './firestore/refs.js';
+import { partyCodeRef, partyRef, playerStateRef } from './firestore/refs.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import type { LadderContext } from '../context.js';
 

@@ -1,7 +1,6 @@
 import type { Pool, PoolId } from '../core/mode/pool.js';
 import { endQueueing, readSiblings } from './siblings.js';
 import { assertNotPaused, pausedPools, pauseTargetsOf, requirePause, type ModePause } from '../core/mode/pause.js';
-import { endTicket } from '../core/queue/ticket.js';
 import { audit } from './audit.js';
 import { countQueryReads, countReads } from './firestore/metrics.js';
 import { modePauseRef, ticketRef, ticketsRef } from './firestore/refs.js';

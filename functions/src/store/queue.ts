@@ -14,7 +14,6 @@ import { assertCanQueue, candidatePlan, topUpDirection } from '../core/queue/enq
 import type { Rtts } from '../core/mode/regions.js';
 import type { RoomDoc } from '../core/room/room.js';
 import {
-  endTicket,
   extendedExpiry,
   hasExpired,
   matchedTicket,
