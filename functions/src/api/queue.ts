@@ -47,35 +47,40 @@ const enqueueRequest = (ctx: LadderContext) => {
     })
     .transform(({ mode, alsoModes = [], ...asking }) => {
       const modeIds = [mode, ...alsoModes];
-      const twice = modeIds.find((m, i) => modeIds.indexOf(m) !== i);
-      if (twice !== undefined) fail('invalid-argument', `alsoModes: "${twice}" is named twice.`);
-      const [first, ...also] = modeIds.map((m) => resolvePool(ctx, m, asking, modeIds));
+      assertAskable(ctx, modeIds, asking);
+      const [first, ...also] = modeIds.map((m) => resolvePool(ctx, m, asking, modeIds.length === 1));
       return { ...first!, also };
     });
 };
 
-/** One mode of a queueing as its pool, with the round trips and choices its ticket carries. */
-function resolvePool(ctx: LadderContext, modeId: ModeId, { region, rtts, build, choices }: Asking, all: ModeId[]) {
-  const { regions, builds, choices: offered } = ctx.config.modes[modeId]!;
-  const alone = all.length === 1;
-  // Asked of several modes, a region, round trips and choices are for those of them that have such things.
-  const regional = all.some((m) => ctx.config.modes[m]!.regions);
-  const home = regions ? homeRegion(regions, region, rtts) : null;
+/**
+ * What the request asks of its modes as a whole: each named once, and a region, round trips or a choice only where
+ * one of them has such things (asked of several modes, each goes to those of them that have it).
+ */
+function assertAskable(ctx: LadderContext, modeIds: ModeId[], { region, rtts, choices }: Asking) {
+  const twice = modeIds.find((m, i) => modeIds.indexOf(m) !== i);
+  if (twice !== undefined) fail('invalid-argument', `alsoModes: "${twice}" is named twice.`);
+  const modes = modeIds.map((m) => ctx.config.modes[m]!);
+  const regional = modes.some((m) => m.regions);
   if (!regional && region !== undefined)
-    fail('invalid-argument', `region: ${lacking(all, 'has no regions', 'has regions')}`);
+    fail('invalid-argument', `region: ${lacking(modeIds, 'has no regions', 'has regions')}`);
   if (!regional && rtts !== undefined)
-    fail('invalid-argument', `rtts: ${lacking(all, 'has no regions', 'has regions')}`);
+    fail('invalid-argument', `rtts: ${lacking(modeIds, 'has no regions', 'has regions')}`);
+  if (modeIds.length === 1) return; // one mode's own choices are checked with its pool, naming the mode
+  const unoffered = Object.keys(choices ?? {}).find((c) => !modes.some((m) => m.choices?.[c]));
+  if (unoffered !== undefined) fail('invalid-argument', `choices.${unoffered}: ${lacking(modeIds, '', 'offers it')}`);
+}
+
+/** One mode of a queueing as its pool, with the round trips and choices its ticket carries. */
+function resolvePool(ctx: LadderContext, modeId: ModeId, { region, rtts, build, choices }: Asking, alone: boolean) {
+  const { regions, builds, choices: offered } = ctx.config.modes[modeId]!;
+  const home = regions ? homeRegion(regions, region, rtts) : null;
   const group = buildGroup(modeId, builds, build);
-  if (!alone) {
-    const unoffered = Object.keys(choices ?? {}).find((c) => !all.some((m) => ctx.config.modes[m]!.choices?.[c]));
-    if (unoffered !== undefined) fail('invalid-argument', `choices.${unoffered}: ${lacking(all, '', 'offers it')}`);
-  }
   const asked = alone ? choices : Object.fromEntries(Object.entries(choices ?? {}).filter(([c]) => offered?.[c]));
-  const chosen = requestedChoices(modeId, offered, asked);
   return {
     pool: ctx.poolOf(poolIdOf(modeId, home, group)),
     rtts: home === null ? null : (rtts ?? null),
-    choices: chosen,
+    choices: requestedChoices(modeId, offered, asked),
   };
 }
 

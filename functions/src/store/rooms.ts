@@ -188,7 +188,7 @@ async function requeueAccepted(tx: Tx, room: RoomDoc, pool: Pool, accepted: Room
     const guard = ticketGuard(memberStates[i]!, tx.ctx.config.fairPlay.farming, nowMs);
     const original = originals[i];
     const open = (original ? siblings.get(original.id)! : []).filter(
-      (s): s is TicketDoc => s !== undefined && requeuesOpen([{ pool: s.mode }], room.mode, paused).length === 1,
+      (s): s is TicketDoc => s !== undefined && !poolPauseTargets(s.mode).some((target) => paused.has(target)),
     );
     const id = randomUUID();
     const home = requeuedTicket(id, pool, matched, room, guard, nowMs, original);
