@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sweepPool } from '../../functions/src/core/match/index.js';
 import { toCoreTicket, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
 import { ensurePlayer } from '../../functions/src/store/profile.js';
+import { blockPlayer } from '../../functions/src/store/blocks.js';
 import { cancelTicket, enqueue, heartbeat } from '../../functions/src/store/queue.js';
 import { commitMatch, respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { playerStateRef } from '../../functions/src/store/firestore/refs.js';
@@ -111,6 +112,17 @@ describe('queueing for several modes at once', () => {
     await driveMatcher(ctx, clock, { forMs: 21_000, stepMs: 1_000 });
     expect((await ticketIn('duel', next.ticket.id))?.status).toBe('expired');
     expect((await ticketIn('checked', next.ticket.id))?.status).toBe('expired');
+    await expectInvariants();
+  });
+
+  it('avoids a player blocked while it waits in every mode it waits in', async () => {
+    const { ticket } = await queue('bl-ann', 'duel', '2v2');
+    await ensurePlayer(ctx, 'bl-bob');
+    await blockPlayer(ctx, 'bl-ann', 'bl-bob');
+    expect((await ticketIn('duel', ticket.id))?.avoid).toEqual(['bl-bob']);
+    expect((await ticketIn('2v2', ticket.id))?.avoid).toEqual(['bl-bob']);
+    // Bob queues for duels: the block keeps them apart there as everywhere else.
+    expect((await queue('bl-bob', 'duel')).room).toBeNull();
     await expectInvariants();
   });
 

@@ -17,8 +17,9 @@ export async function blockList(ctx: LadderContext, uid: string) {
 }
 
 /**
- * Blocks a player: they are never put in one room with the caller again. A ticket the caller is queued with
- * starts avoiding them at once, in the same transaction; a room already formed is not touched.
+ * Blocks a player: they are never put in one room with the caller again. A ticket the caller is queued with (each,
+ * when queued for several modes) starts avoiding them at once, in the same transaction; a room already formed is
+ * not touched.
  */
 export function blockPlayer(ctx: LadderContext, uid: string, target: string) {
   return transaction(ctx, async (tx) => {
@@ -28,13 +29,15 @@ export function blockPlayer(ctx: LadderContext, uid: string, target: string) {
     const state = (stateSnap!.data() as PlayerState | undefined) ?? idleState(now);
     const { blocked } = block({ uid, blocked: state.blocked }, who, now);
     if (blocked === state.blocked) return { blocked };
-    const { tickets, presence } = await readTicketsAndRooms(tx, [state]);
+    const { tickets, presence, siblingsOf } = await readTicketsAndRooms(tx, [state]);
     const current = presence(state);
     tx.set(playerStateRef(ctx, uid), { ...state, blocked, updatedAt: now });
     if (current.kind === 'queued') {
-      const ticket = tickets.get(current.ticketId) as TicketDoc;
-      if (!ticket.avoid.includes(target)) {
-        tx.set(ticketRef(ctx, ticket.mode, ticket.id), { ...ticket, avoid: [...ticket.avoid, target] });
+      // Waiting in several modes, every one of its tickets avoids them: any of their pools may seat it.
+      const queueing = [tickets.get(current.ticketId) as TicketDoc, ...siblingsOf(current.ticketId)];
+      for (const ticket of queueing) {
+        if (ticket && !ticket.avoid.includes(target))
+          tx.set(ticketRef(ctx, ticket.mode, ticket.id), { ...ticket, avoid: [...ticket.avoid, target] });
       }
     }
     return { blocked };
