@@ -24,7 +24,9 @@ import { splitPoolId } from '../functions/src/core/mode/pool.js';
 import { mayPlayIn } from '../functions/src/core/mode/regions.js';
 import { agreement } from '../functions/src/core/mode/choices.js';
 import { seasonArchiveSchema, seasonCloseSchema } from '../functions/src/core/ladder/season.js';
+import { checkBackfill } from './backfillInvariants.js';
 import { checkBots } from './botInvariants.js';
+import { asFormed, heldFrom } from '../functions/src/core/room/backfill.js';
 import { checkFarming } from './farmingInvariants.js';
 import { checkSeasons, replayRating } from './seasonInvariants.js';
 import { checkBans, checkPauses } from './operatorInvariants.js';
@@ -182,6 +184,7 @@ const INVARIANTS: ((check: Check) => void)[] = [
   ({ snapshot, config, violation }) => checkSeasons(snapshot, config, violation),
   ({ snapshot, config, violation }) => checkFarming(snapshot.rooms, config, violation),
   ({ snapshot, config, violation }) => checkBots(snapshot, config, violation),
+  ({ snapshot, config, violation, ticketAt }) => checkBackfill(snapshot, config, violation, ticketAt),
 ];
 
 /**
@@ -253,7 +256,7 @@ function noOverlappingHolds({ snapshot, violation }: Check) {
     held.set(uid, [...(held.get(uid) ?? []), { path, from, to: to ?? Infinity }]);
   for (const { t, from, to } of queueings(snapshot.tickets))
     for (const uid of t.memberUids) span(uid, ticketPath(t), from, to);
-  for (const r of snapshot.rooms) for (const uid of r.memberUids) span(uid, roomPath(r), r.createdAt, r.endedAt);
+  for (const r of snapshot.rooms) for (const uid of r.memberUids) span(uid, roomPath(r), heldFrom(r, uid), r.endedAt);
   for (const [uid, spans] of held) {
     // Of spans starting at once, the shorter first: on a hand-driven clock a ticket can be matched and its room
     // settled within the millisecond the next ticket starts in, and a span that ends as it starts holds nobody.
@@ -620,7 +623,7 @@ function roomKeepsItsRules({ config, violation, ticketAt, firstTicket, blockedBy
     r.rematchOf === null && r.bots.length === 0
       ? violations(
           mode,
-          { proposedAt: r.proposedAt, sides: coreSides(r), quality: r.quality },
+          { proposedAt: r.proposedAt, sides: coreSides(asFormed(r)), quality: r.quality },
           config.advanced.partyBonusPerMember,
         )
       : [];
@@ -631,7 +634,7 @@ function roomKeepsItsRules({ config, violation, ticketAt, firstTicket, blockedBy
   for (const t of roomTickets(r)) {
     for (const m of t.members) {
       for (const b of blockedBy.get(m.uid) ?? []) {
-        const together = b.at < r.createdAt && r.memberUids.includes(b.uid);
+        const together = b.at < Math.max(heldFrom(r, m.uid), heldFrom(r, b.uid)) && r.memberUids.includes(b.uid);
         if (together && !t.members.some((o) => o.uid === b.uid)) {
           violation('blocked players never share a room', [roomPath(r), statePath(m.uid)], `${m.uid} blocked ${b.uid}`);
         }
@@ -660,7 +663,8 @@ function roomsAgreeOnChoices({ snapshot, config, violation, ticketAt }: Check) {
   for (const r of snapshot.rooms) {
     const mode = config.modes[splitPoolId(r.mode).modeId];
     if (!mode?.choices || r.rematchOf !== null) continue;
-    const tickets = roomTickets(r).map((t) => ticketAt(t.pool ?? r.mode, t.ticketId));
+    // Late joiners are held to the value agreed (sim/backfillInvariants.ts).
+    const tickets = roomTickets(asFormed(r)).map((t) => ticketAt(t.pool ?? r.mode, t.ticketId));
     if (tickets.some((t) => !t)) continue;
     const agreed = agreement(mode.choices, tickets as TicketDoc[], r.proposedAt);
     if (JSON.stringify(agreed) !== JSON.stringify(r.agreed)) {

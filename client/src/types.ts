@@ -306,6 +306,15 @@ export interface Room {
   bots: BotSeat[];
   /** The value of each of the mode's choices the room plays (the map, say); empty when the mode has none. */
   agreed: Record<string, string>;
+  /**
+   * In a free-for-all mode with backfill, set when play starts: until when the room takes late joiners, whether
+   * their games are rated, and its most players. Null otherwise.
+   */
+  backfill: { until: number; rated: boolean; maxPlayers: number } | null;
+  /** The players who joined the game in progress, each with when: `Match.joinedLate` says whether it was you. */
+  late: Record<string, number>;
+  /** The end of the backfill window while the room has seats open, else null. */
+  openUntil: number | null;
 }
 
 /** A bot in a room: its seat number within the room, its side (0 is A; free-for-all: 0), rating and name. */

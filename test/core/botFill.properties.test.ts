@@ -107,7 +107,7 @@ describe('bots after a wait', () => {
   });
 
   it('give a free-for-all ticket waiting for its fill (humans within reach) no bots', () => {
-    const format = { kind: 'ffa' as const, minPlayers: 4, maxPlayers: 8, fillWaitSeconds: 300 };
+    const format = { kind: 'ffa' as const, minPlayers: 4, maxPlayers: 8, fillWaitSeconds: 300, backfill: null };
     const ffa = withBots({ ...defaultModes.ffa!, format });
     const pool = [4, 5, 6, 7].map((i) => ticket([1500 + i], 100, `f${i}`));
     const { proposals, bots } = sweepWithBots(ffa, pool);

@@ -14,7 +14,7 @@ interface Spec {
 const spec = JSON.parse(readFileSync(new URL('../../firestore.indexes.json', import.meta.url), 'utf8')) as Spec;
 
 /** Fields the service filters or orders on (store/queue.ts, store/pool.ts, jobs/matcherRun.ts, store/leaderboard.ts,
- * store/calibration.ts, store/history.ts). */
+ * store/calibration.ts, store/history.ts, store/backfill.ts). */
 const queried: Record<string, string[]> = {
   tickets: ['status', 'score'],
   rooms: ['status', 'endedDay', 'memberUids', 'mode'],
@@ -53,5 +53,8 @@ describe('firestore.indexes.json', () => {
     expect(rooms).toContainEqual(['memberUids', 'status', 'endedAt']);
     // A matcher run follows the live rooms of each pool it holds.
     expect(rooms).toContainEqual(['mode', 'status']);
+    // A queueing finds its pool's games in progress with open seats; the window's end is indexed only after the pool.
+    expect(rooms).toContainEqual(['mode', 'status', 'openUntil']);
+    expect(exempt('rooms')).toContain('openUntil');
   });
 });

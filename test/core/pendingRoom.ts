@@ -62,4 +62,7 @@ export const pendingRoom = (): RoomDoc => ({
   rematchOf: null,
   bots: [],
   agreed: {},
+  backfill: null,
+  late: {},
+  openUntil: null,
 });

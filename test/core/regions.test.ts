@@ -4,7 +4,8 @@ import { parseConfig } from '../../functions/src/core/config.js';
 import { ConfigError } from '../../functions/src/core/errors.js';
 import { proposalTickets, sweepPool } from '../../functions/src/core/match/index.js';
 import { sweepRegion, type Visitor } from '../../functions/src/core/match/regional.js';
-import { defaultModes, MAX_FFA_PLAYERS } from '../../functions/src/core/mode/modes.js';
+import { MAX_FFA_PLAYERS } from '../../functions/src/core/mode/backfill.js';
+import { defaultModes } from '../../functions/src/core/mode/modes.js';
 import { poolIds, resolvePool, splitPoolId } from '../../functions/src/core/mode/pool.js';
 import {
   homeRegion,

@@ -63,6 +63,9 @@ function room(kind: 'team' | 'ffa', reports: Record<string, Result> = {}, author
     rematchOf: null,
     bots: [],
     agreed: {},
+    backfill: null,
+    late: {},
+    openUntil: null,
   };
 }
 

@@ -41,6 +41,8 @@ import { PoolMirror } from '../store/pool.js';
 import { expireTicket } from '../store/queue.js';
 import { queueStatsRef, roomsRef } from '../store/firestore/refs.js';
 import { commitBotRoom, commitMatch, expireOverdueReadyCheck } from '../store/rooms.js';
+import { backfillRoom, backfills } from '../store/backfill.js';
+import { planBackfill } from '../core/room/backfill.js';
 import { concurrently } from './concurrently.js';
 import { closeOverdueRoom } from '../store/settlement.js';
 import { leaveIfSilent } from '../store/leaving.js';
@@ -78,6 +80,8 @@ export interface RunReport {
   committed: number;
   /** Rooms committed for a long-waiting ticket with bots in the missing seats (a mode's `bots`). */
   botRooms: number;
+  /** Tickets seated in games in progress (core/room/backfill.ts). */
+  lateJoiners: number;
   /** Proposals given up at commit because a ticket had changed. */
   stale: number;
   expired: number;
@@ -102,6 +106,7 @@ export const emptyRunReport = (holder = ''): RunReport => ({
   proposals: 0,
   committed: 0,
   botRooms: 0,
+  lateJoiners: 0,
   stale: 0,
   expired: 0,
   roomDeadlines: 0,
@@ -364,6 +369,7 @@ export class MatcherRun {
       }
     });
     await this.fillWithBots(pool, own, proposals, reasonOf, commitUntil, now);
+    if (backfills(pool)) await this.backfill(pool, own, commitUntil, now);
     await publishStats(
       this.ctx,
       pool,
@@ -398,6 +404,24 @@ export class MatcherRun {
         }
       },
     );
+  }
+
+  /**
+   * Offers the tickets the sweep left to the pool's games in progress with open seats, from the live rooms this run
+   * follows: a plan without the players' guards, each room's share committed in its own transaction that reads them.
+   */
+  private async backfill(pool: Pool, own: GuardedTicket[], commitUntil: number, now: number) {
+    const open = (this.rooms.get(pool.id)?.values() ?? []).filter((r) => r.openUntil !== null && r.openUntil > now);
+    if (open.length === 0) return;
+    const left = own.filter((t) => !this.consumed.has(t.id));
+    const unguarded = open.map((room) => ({ room, guard: { avoid: [], recent: [] } }));
+    const plan = planBackfill(unguarded, left, pool.mode, this.ctx.config.fairPlay.farming, now);
+    await concurrently([...plan], this.ctx.config.advanced.matcher.concurrency, async ([roomId, ids]) => {
+      if (this.ctx.clock.now() > commitUntil) return;
+      const joined = await backfillRoom(this.ctx, pool, roomId, ids);
+      this.report.lateJoiners += joined.length;
+      for (const id of joined) this.consumed.add(id);
+    });
   }
 
   private expireOverdue(pool: Pool, overdue: PoolEntry[]) {

@@ -25,6 +25,7 @@ import {
 import { type Counted, countQueryReads } from './firestore/metrics.js';
 import { readPlayersWithPresence, readPresence } from './presence.js';
 import { gameBeatRef, type On, partyRef, playerStateRef, ticketRef, ticketsRef } from './firestore/refs.js';
+import { backfills, joinInProgress } from './backfill.js';
 import { breaksRules, formRoom } from './rooms.js';
 import { transaction, type Tx } from './firestore/tx.js';
 import { countedBucket } from './rateLimit.js';
@@ -198,11 +199,20 @@ async function readCandidates(on: On & Counted, pool: Pool, ticket: TicketDoc): 
 }
 
 /**
+ * Seats a ticket about to be created, in its transaction: in a new room if one can form now, else, in a mode with
+ * backfill, in a game in progress with a seat for it (store/backfill.ts).
+ */
+async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
+  const room = await formNow(tx, pool, ticket);
+  return room ?? (backfills(pool) ? joinInProgress(tx, pool, ticket) : null);
+}
+
+/**
  * Forms a room for a ticket about to be created, in its transaction, if its neighbourhood allows one and core
  * does not leave it to the sweep: the candidates are read plainly (a bounded query), the chosen ones again in
  * the transaction.
  */
-async function matchNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
+async function formNow(tx: Tx, pool: Pool, ticket: TicketDoc): Promise<RoomDoc | null> {
   const arrival = toCoreTicket(ticket);
   const [read, queued] = await Promise.all([readCandidates(tx.ctx, pool, ticket), waitingInPool(tx.ctx, pool)]);
   const candidates = read.map(toCoreTicket);

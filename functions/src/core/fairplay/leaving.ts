@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
+import { withOpening } from '../mode/backfill.js';
 import type { Mode } from '../mode/modes.js';
 import type { Player } from '../player/player.js';
 import type { PlayerOutcome, Verdict } from '../room/results.js';
@@ -34,7 +35,8 @@ export function forfeitRoom(room: RoomDoc, uid: string, nowMs: number): RoomDoc 
   if (!inPlay(room)) {
     fail('failed-precondition', `The room is ${room.status}; there is no game to leave.`);
   }
-  return { ...room, forfeits: [...room.forfeits, uid], updatedAt: nowMs };
+  // A free-for-all room with backfill may take a late joiner in the seat just left.
+  return withOpening({ ...room, forfeits: [...room.forfeits, uid], updatedAt: nowMs });
 }
 
 /** Why a game every side left is void. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigError } from '../errors.js';
 import { formatIssues, withMovedKeys } from '../validation.js';
+import { backfillSchema, MAX_FFA_PLAYERS } from './backfill.js';
 import { botsSchema } from './bots.js';
 import { buildsSchema } from './builds.js';
 import { choicesSchema } from './choices.js';
@@ -73,9 +74,6 @@ const teamFormatSchema = z.object({
   sideDifferenceCap: widenedCapSchema,
 });
 
-/** The most players a free-for-all room may hold, which also bounds a report's placements. */
-export const MAX_FFA_PLAYERS = 100;
-
 const freeForAllFormatSchema = z
   .object({
     kind: z.literal('ffa'),
@@ -83,6 +81,8 @@ const freeForAllFormatSchema = z
     maxPlayers: z.number().int().max(MAX_FFA_PLAYERS),
     /** Once `minPlayers` are within reach, how long the oldest ticket waits for more before starting. */
     fillWaitSeconds: z.number().min(0),
+    /** A room in play takes late joiners while it has open seats (core/mode/backfill.ts); null: off. */
+    backfill: backfillSchema.nullable().default(null),
   })
   .superRefine((format, ctx) => {
     if (format.minPlayers > format.maxPlayers) {

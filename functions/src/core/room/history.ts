@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { DELETED_NAME } from '../player/deletion.js';
+import { unratedLateJoiners } from './results.js';
 import type { RoomDoc } from './room.js';
+
+/** Why a late joiner's game is unrated, in their history. */
+export const JOINED_IN_PROGRESS = 'joined the game in progress';
 
 /**
  * What a history row records: a settled game (read from its room, `gameRow`; stored as
@@ -56,7 +60,7 @@ export function gameRow(room: RoomDoc, uid: string): HistoryRow | null {
     ratingAfter: change.after,
     delta: change.delta,
     settledAt: room.endedAt,
-    unrated: room.unrated?.reason ?? null,
+    unrated: room.unrated?.reason ?? (unratedLateJoiners(room).has(uid) ? JOINED_IN_PROGRESS : null),
     kind: 'game',
     reason: null,
     voidedAt: room.voided?.at ?? null,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { fail } from '../errors.js';
+import { backfillOnStart, withOpening } from '../mode/backfill.js';
 import type { Mode } from '../mode/modes.js';
 import type { RoomTicket } from '../queue/ticket.js';
 import { roomTickets, type RoomDoc } from './room.js';
@@ -53,13 +54,15 @@ export function answerReadyCheck(
     const accepted = [...check.accepted, uid];
     const everyone = accepted.length === room.memberUids.length;
     return {
-      room: {
+      room: withOpening({
         ...room,
         readyCheck: { ...check, accepted },
         status: everyone ? 'active' : 'pending',
         reportDeadline: everyone ? nowMs + mode.reportTimeoutSeconds * 1000 : null,
+        // Play starts now, and with it the window for late joiners.
+        backfill: everyone ? backfillOnStart(mode.format, nowMs) : null,
         updatedAt: nowMs,
-      },
+      }),
       cancellation: null,
     };
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fail } from '../errors.js';
+import { withOpening } from '../mode/backfill.js';
 import type { Ladder } from '../ladder/ladder.js';
 import type { Standing } from '../ladder/standing.js';
 import { isLive, roomTickets, sideUids, type RatingChange, type Result, type RoomDoc } from './room.js';
@@ -61,10 +62,11 @@ export function recordReport(room: RoomDoc, reporter: Reporter, reported: Result
     JSON.stringify(previous.result) === JSON.stringify(result) &&
     previous.authoritative === reporter.authoritative;
   if (repeated) return room;
-  return {
+  // A report says the game is over: the room takes no more late joiners.
+  return withOpening({
     ...room,
     reports: { ...room.reports, [reporter.uid]: { result, at: nowMs, authoritative: reporter.authoritative } },
-  };
+  });
 }
 
 /** Whether two results say the same (placements compared whatever order their players were listed in). */
@@ -187,11 +189,24 @@ export function settleRoom(
   );
   const best = Math.min(...players.map((p) => p.placement));
   const firsts = players.filter((p) => p.placement === best).length;
-  return settlePlacements({ players }, ladder).map((update) => {
-    const placement = result.placements[update.uid]!;
-    return { uid: update.uid, update, outcome: placement !== best ? 'loss' : firsts === 1 ? 'win' : 'draw' };
-  });
+  const outcomeOf = (uid: string) => {
+    const placement = result.placements[uid]!;
+    return placement !== best ? 'loss' : firsts === 1 ? 'win' : 'draw';
+  };
+  // Late joiners playing unrated are left out of the rating: the others are rated among those who started.
+  const unrated = unratedLateJoiners(room);
+  const starters = players.filter((p) => !unrated.has(p.uid));
+  const updates = new Map(settlePlacements({ players: starters }, ladder).map((u) => [u.uid, u]));
+  return players.map(({ uid, rating }) => ({
+    uid,
+    update: updates.get(uid) ?? { uid, before: rating, after: rating, delta: 0 },
+    outcome: outcomeOf(uid),
+  }));
 }
+
+/** The room's late joiners whose game is unrated (its mode's backfill is not rated). */
+export const unratedLateJoiners = (room: Pick<RoomDoc, 'backfill' | 'late'>): ReadonlySet<string> =>
+  new Set(room.backfill?.rated ? [] : Object.keys(room.late));
 
 /** An unrated game's outcome: won, lost or drawn as played, with no rating change. */
 export const withoutRatingChange = (o: PlayerOutcome): PlayerOutcome => ({
@@ -203,9 +218,9 @@ export const withoutRatingChange = (o: PlayerOutcome): PlayerOutcome => ({
 export function roomAfterVerdict(room: RoomDoc, verdict: Exclude<Verdict, { kind: 'settle' }>, nowMs: number): RoomDoc {
   switch (verdict.kind) {
     case 'void':
-      return { ...room, status: 'voided', updatedAt: nowMs, endedAt: nowMs, endReason: verdict.reason };
+      return withOpening({ ...room, status: 'voided', updatedAt: nowMs, endedAt: nowMs, endReason: verdict.reason });
     case 'dispute':
-      return { ...room, status: 'disputed', updatedAt: nowMs };
+      return withOpening({ ...room, status: 'disputed', updatedAt: nowMs });
     case 'wait':
       return { ...room, status: 'active', updatedAt: nowMs };
   }
@@ -238,5 +253,6 @@ export function settledRoom(
       ];
     }),
   );
-  return { ...room, status: 'settled', result, ratingChanges, updatedAt: nowMs, endedAt: nowMs, endReason: 'settled' };
+  const settled = { ...room, status: 'settled' as const, result, ratingChanges };
+  return { ...withOpening(settled), updatedAt: nowMs, endedAt: nowMs, endReason: 'settled' };
 }

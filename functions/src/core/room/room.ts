@@ -4,7 +4,7 @@ import { fail } from '../errors.js';
 import { matchQualitySchema, type MatchProposal } from '../match/proposal.js';
 import { documentIdSchema } from '../ids.js';
 import { botSeatSchema, type BotSeat } from '../mode/bots.js';
-import { MAX_FFA_PLAYERS } from '../mode/modes.js';
+import { backfillOnStart, MAX_FFA_PLAYERS, roomBackfillSchema, withOpening } from '../mode/backfill.js';
 import type { Pool } from '../mode/pool.js';
 import { roomTicketSchema, type RoomTicket, type TicketDoc } from '../queue/ticket.js';
 import { rankMovementSchema, visibleRankSchema } from '../ladder/visibleRank.js';
@@ -108,6 +108,12 @@ export const roomDocSchema = z.object({
   bots: z.array(botSeatSchema).default([]),
   /** The value of each of its mode's choices the room plays (core/mode/choices.ts); empty without choices. */
   agreed: z.record(z.string(), z.string()).default({}),
+  /** In a free-for-all mode with backfill, set when play starts (core/mode/backfill.ts); null otherwise. */
+  backfill: roomBackfillSchema.nullable().default(null),
+  /** The players who joined the game in progress (core/room/backfill.ts), each with when. */
+  late: z.record(z.string(), z.number().int()).default({}),
+  /** The end of the backfill window while the room has open seats, else null: the field open rooms are found by. */
+  openUntil: z.number().int().nullable().default(null),
 });
 export type RoomDoc = z.infer<typeof roomDocSchema>;
 
@@ -142,7 +148,7 @@ export function newRoom(
     }),
   }));
   const docs = proposal.sides.flat().map((t) => tickets.get(t.id)!);
-  return {
+  return withOpening<RoomDoc>({
     id,
     mode: pool.id,
     region: pool.region,
@@ -175,7 +181,10 @@ export function newRoom(
     rematchOf: null,
     bots,
     agreed,
-  };
+    backfill: mode.readyCheck ? null : backfillOnStart(mode.format, nowMs),
+    late: {},
+    openUntil: null,
+  });
 }
 
 export const roomTickets = (room: Pick<RoomDoc, 'sides'>): RoomTicket[] => room.sides.flatMap((side) => side.tickets);

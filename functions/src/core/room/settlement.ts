@@ -17,7 +17,7 @@ import { standingInSeason, standingOn, type Player, type PlayerState } from '../
 import { recordGame, type Standing } from '../ladder/standing.js';
 import { pointerAfterSettling } from '../queue/presence.js';
 import { BOT_GAME_UNRATED, botGameOutcomes } from './botSettlement.js';
-import { settledRoom, settleRoom, withoutRatingChange, type PlayerOutcome } from './results.js';
+import { settledRoom, settleRoom, unratedLateJoiners, withoutRatingChange, type PlayerOutcome } from './results.js';
 import { isLive, type Result, type RoomDoc } from './room.js';
 
 /** What the settling transaction read; a player with no private state yet has the idle one. */
@@ -79,13 +79,14 @@ export function planSettlement(input: SettlementInput): SettlementPlan {
   const unrated = unratedBy(input);
   const rated = softenForLeavers(room, settleRoom(room, result, standings, ladder), fairPlay.leaving);
   const outcomes = unrated ? rated.map(withoutRatingChange) : rated;
+  const lateUnrated = unratedLateJoiners(room);
   const { falseReports, flags } = reportsAgainst(input);
   const ranks = new Map<string, { before: VisibleRank; after: VisibleRank }>();
   const ticketIds = room.sides.flatMap((side) => side.tickets.map((t) => t.ticketId));
   const plan: SettlementPlan = { room, players: [], states: [], archives, flags };
   for (const outcome of outcomes) {
     const before = standings.get(outcome.uid)!;
-    const standing = unrated ? before : afterOutcome(before, outcome, ladder, nowMs);
+    const standing = unrated || lateUnrated.has(outcome.uid) ? before : afterOutcome(before, outcome, ladder, nowMs);
     ranks.set(outcome.uid, { before: before.visible, after: standing.visible });
     const player = input.players.get(outcome.uid)!;
     plan.players.push({ ...player, ladders: { ...player.ladders, [room.ladder]: standing }, updatedAt: nowMs });
