@@ -88,6 +88,8 @@ export interface Figures {
     /** Queueings that also waited in a second mode (`--several-modes`), and of those, the seated. */
     inSeveralModes: number;
     inSeveralModesMatched: number;
+    /** Players seated in a free-for-all already in play (its mode's backfill). */
+    lateJoiners: number;
   };
   throughput: {
     matchesPerMinute: number;
@@ -383,6 +385,7 @@ export function analyse(result: SimulationResult, config: AppConfig): Figures {
       unmatched: enqueues.filter((e) => !e.roomId).length,
       inSeveralModes: enqueues.filter((e) => e.alsoIn.length > 0).length,
       inSeveralModesMatched: enqueues.filter((e) => e.alsoIn.length > 0 && e.roomId).length,
+      lateJoiners: rooms.reduce((sum, r) => sum + Object.keys(r.late).length, 0),
     },
     throughput: throughputFigures(result, rooms, settled, matchedPlayers),
     quality: qualityFigures(rooms),

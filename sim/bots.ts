@@ -64,6 +64,8 @@ export type FaultCounts = Record<
 interface Game {
   result: Result;
   endsAt: number;
+  /** The players it was played with: a free-for-all that takes late joiners is played again with them. */
+  players: number;
 }
 
 export interface Bot {
@@ -160,7 +162,13 @@ export class World {
   /** The game played in a room: the first player to start it decides how it ends, the rest learn it. */
   game(room: RoomDoc, random: Random): Game {
     const known = this.games.get(room.id);
-    if (known) return known;
+    if (known && known.players >= room.memberUids.length) return known;
+    if (known) {
+      // Someone joined the game in progress: it places them too, and every player's report says so.
+      known.result = this.trueResult(room, random);
+      known.players = room.memberUids.length;
+      return known;
+    }
     const [low, high] = this.options.playSeconds;
     // A game ends well inside the mode's report window, whatever the configuration's timers.
     const seconds = Math.min(
@@ -168,7 +176,7 @@ export class World {
       resolvePool(this.config, room.mode).mode.reportTimeoutSeconds / 2,
     );
     const result = this.tradedResult(room) ?? this.trueResult(room, random);
-    const game: Game = { result, endsAt: Date.now() + 1000 * seconds };
+    const game: Game = { result, endsAt: Date.now() + 1000 * seconds, players: room.memberUids.length };
     this.games.set(room.id, game);
     if (random.next() < this.options.faults.gameServer) {
       this.faults.gameServerRooms++;
@@ -295,7 +303,9 @@ async function playAndReport(world: World, bot: Bot, room: RoomDoc, faults: Faul
   }
   const lie = chance(bot, faults.conflict);
   if (lie) world.faults.conflictingReports++;
-  const result = lie ? contradiction(game.result, bot.random) : game.result;
+  // The game as the player's screen last saw its room, late joiners included.
+  const played = world.game(seen ?? room, bot.random);
+  const result = lie ? contradiction(played.result, bot.random) : played.result;
   await attempt(bot, 'reportResult', { roomId: room.id, ...result });
   if (chance(bot, faults.duplicate)) {
     world.faults.duplicateReports++;

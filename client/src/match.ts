@@ -204,6 +204,12 @@ export class MatchSubscription implements Match {
     return this.facts.room?.bots ?? [];
   }
 
+  /** Whether the player joined the game of their room in progress (a free-for-all with backfill). */
+  get joinedLate(): boolean {
+    // Absent from rooms written before late joiners existed.
+    return this.facts.room?.late?.[this.uid] !== undefined;
+  }
+
   get alsoIn(): readonly string[] {
     // Absent from tickets written before queueing for several modes existed.
     return (this.facts.ticket?.status === 'queued' && this.facts.ticket.alsoIn) || [];

@@ -15,6 +15,8 @@ export interface RoomPlayer {
   accepted: boolean;
   /** Set once the room is settled. */
   ratingChange: RatingChange | null;
+  /** Joined the game in progress (a free-for-all with backfill); not counted in its ready check. */
+  late: boolean;
 }
 
 export interface RoomSide {
@@ -31,6 +33,11 @@ export interface RoomView {
   /** Index into `sides` of the viewer's side; null if the viewer is not in the room. */
   mySide: number | null;
   myWinChance: number | null;
+  /**
+   * Set when the viewer joined this game in progress: whether the game is rated for them (a mode setting, off by
+   * default). Null when they were there from the start.
+   */
+  joinedLate: { rated: boolean } | null;
 }
 
 /** A room as a lobby shows it: both sides with names, ratings and win chances, from one player's point of view. */
@@ -48,6 +55,8 @@ export function describeRoom(room: Room, uid: string): RoomView {
         accepted: accepted.has(m.uid),
         ratingChange: room.ratingChanges?.[m.uid] ?? null,
         bot: false,
+        // Absent from rooms written before late joiners existed.
+        late: room.late?.[m.uid] !== undefined,
       })),
     );
     for (const bot of room.bots.filter((b) => b.side === index)) players.push(botPlayer(bot));
@@ -61,7 +70,8 @@ export function describeRoom(room: Room, uid: string): RoomView {
     };
   });
   const mySide = sideOf(room, uid);
-  return { sides, mySide, myWinChance: mySide === null ? null : (sides[mySide]?.winChance ?? null) };
+  const joinedLate = room.late?.[uid] !== undefined ? { rated: room.backfill?.rated ?? false } : null;
+  return { sides, mySide, myWinChance: mySide === null ? null : (sides[mySide]?.winChance ?? null), joinedLate };
 }
 
 const botPlayer = (bot: BotSeat): RoomPlayer => ({
@@ -73,6 +83,7 @@ const botPlayer = (bot: BotSeat): RoomPlayer => ({
   partyId: null,
   accepted: true,
   ratingChange: null,
+  late: false,
 });
 
 /** The index of the player's side (0 = A, 1 = B in team rooms), or null. */

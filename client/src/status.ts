@@ -146,8 +146,14 @@ export function deriveStatus(facts: MatchFacts, nowMs: number): MatchStatus | { 
   }
 }
 
-/** An unrated room's reason as its player reads it: the opponent they met too often by name, when it is them. */
-export function unratedFor(room: Pick<Room, 'unrated' | 'names'>, uid: string): string | null {
+/**
+ * An unrated game's reason as its player reads it: the opponent they met too often by name, when it is them; that they
+ * joined in progress, when the mode does not rate late joiners.
+ */
+export function unratedFor(room: Pick<Room, 'unrated' | 'names' | 'late' | 'backfill'>, uid: string): string | null {
+  // Absent `late` in rooms written before late joiners existed.
+  if (!room.unrated && room.late?.[uid] !== undefined && !room.backfill?.rated)
+    return 'Unrated: you joined this game in progress.';
   if (!room.unrated) return null;
   const mine = room.unrated.pairs.find((p) => p.a === uid || p.b === uid);
   if (!mine) return room.unrated.reason;

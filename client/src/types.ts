@@ -658,7 +658,14 @@ export interface StreamEnd {
 /** How a mode's rooms are made up: two sides of `teamSize`, or one free-for-all of min..max players. */
 export type FormatInfo =
   | { kind: 'team'; teamSize: number }
-  | { kind: 'ffa'; minPlayers: number; maxPlayers: number; fillWaitSeconds: number };
+  | {
+      kind: 'ffa';
+      minPlayers: number;
+      maxPlayers: number;
+      fillWaitSeconds: number;
+      /** Whether a room in play takes late joiners, for how long after it starts, and whether their games are rated. */
+      backfill: { windowSeconds: number; rated: boolean } | null;
+    };
 
 /** One mode as `getModes` describes it: what a game needs to offer it without a copy of the configuration. */
 export interface ModeInfo {

@@ -44,5 +44,7 @@ export function describeMode(mode: ModeInfo): string {
       : `free-for-all, ${format.minPlayers}–${format.maxPlayers} players`;
   const readyCheck = mode.readyCheckSeconds === null ? '' : ` · ready check ${mode.readyCheckSeconds} s`;
   const regions = mode.regions.length ? ` · regions ${mode.regions.join(', ')}` : '';
-  return `${shape} · ${mode.ladder} ladder${readyCheck}${regions}`;
+  // Absent from the answers of servers older than backfill.
+  const late = format.kind === 'ffa' && format.backfill ? ' · may join a game in progress' : '';
+  return `${shape} · ${mode.ladder} ladder${readyCheck}${regions}${late}`;
 }

@@ -36,6 +36,7 @@ export function roomView(room: Room, uid: string): HTMLElement {
             'li',
             { 'data-testid': p.bot ? 'room-bot' : 'room-player' },
             h('span', { class: 'name' }, p.name, p.uid === uid ? ' (you)' : ''),
+            p.late ? h('span', { class: 'tag' }, 'joined late') : null,
             ' ',
             // A bot's seat is played by the game: no rank, no ready check, no rating change.
             p.bot ? h('span', { class: 'tag bot' }, 'bot') : partyTag(p.partyId),
@@ -58,10 +59,12 @@ export function roomView(room: Room, uid: string): HTMLElement {
       ),
     ),
   );
-  return h(
-    'div',
-    { class: 'room' },
-    h('div', { class: 'sides' }, ...sides),
+  return h('div', { class: 'room' }, h('div', { class: 'sides' }, ...sides), ...notes(room, view));
+}
+
+/** What the room plays, the viewer's win chance, and why the game may be unrated for them. */
+function notes(room: Room, view: ReturnType<typeof describeRoom>) {
+  return [
     Object.keys(room.agreed).length
       ? h(
           'p',
@@ -74,6 +77,13 @@ export function roomView(room: Room, uid: string): HTMLElement {
     view.myWinChance !== null
       ? h('p', { 'data-testid': 'win-chance' }, `Your predicted win chance: ${percent(view.myWinChance)}`)
       : null,
+    view.joinedLate
+      ? h(
+          'p',
+          { class: 'muted', 'data-testid': 'late-note' },
+          `You joined this game in progress. ${view.joinedLate.rated ? 'It is rated as usual.' : 'It is unrated for you.'}`,
+        )
+      : null,
     room.bots.length
       ? h(
           'p',
@@ -81,5 +91,5 @@ export function roomView(room: Room, uid: string): HTMLElement {
           `No one else was waiting, so ${room.bots.length === 1 ? 'a bot plays' : `${room.bots.length} bots play`} with you. This game is unrated.`,
         )
       : null,
-  );
+  ];
 }

@@ -6,7 +6,7 @@ import { pendingRoom as pending, readyCheckMode as mode } from './pendingRoom.js
 import { answerReadyCheck, expireReadyCheck } from '../../functions/src/core/room/readyCheck.js';
 import { nextBeatIn, retryIn } from '../../client/src/heartbeat.js';
 import { extendedExpiry } from '../../functions/src/core/queue/ticket.js';
-import { deriveStatus, type MatchFacts } from '../../client/src/status.js';
+import { deriveStatus, unratedFor, type MatchFacts } from '../../client/src/status.js';
 import { describeRoom, outcomeOf, teamResultFor } from '../../client/src/room.js';
 import type { Room, Ticket } from '@ladder/client';
 import { sameRanks, standingAt } from './standings.js';
@@ -229,6 +229,18 @@ describe('room helpers', () => {
       ['B', ['Cat', 'Dan'], 0.4],
     ]);
     expect(view).toMatchObject({ mySide: 1, myWinChance: 0.4 });
+  });
+
+  it('tells a late joiner they joined in progress, and why their game is unrated unless the mode rates it', () => {
+    const room: Room = { ...pending(), late: { d: 5_000 }, backfill: { until: 60_000, rated: false, maxPlayers: 4 } };
+    expect(describeRoom(room, 'd').joinedLate).toEqual({ rated: false });
+    expect(describeRoom(room, 'a').joinedLate).toBeNull();
+    expect(describeRoom(room, 'a').sides.flatMap((s) => s.players.filter((p) => p.late).map((p) => p.uid))).toEqual([
+      'd',
+    ]);
+    expect(unratedFor(room, 'd')).toBe('Unrated: you joined this game in progress.');
+    expect(unratedFor(room, 'a')).toBeNull();
+    expect(unratedFor({ ...room, backfill: { ...room.backfill!, rated: true } }, 'd')).toBeNull();
   });
 
   it("turns a player's own win or loss into their side's letter", () => {

@@ -9,6 +9,7 @@ import { newPlayer } from '../../functions/src/core/player/player.js';
 import { queuedTicket, toCoreTicket, toPoolEntry, type TicketDoc } from '../../functions/src/core/queue/ticket.js';
 import { botFill } from '../../functions/src/core/match/botFill.js';
 import { newRoom, type RoomDoc } from '../../functions/src/core/room/room.js';
+import { withLateJoiner } from '../../functions/src/core/room/backfill.js';
 import { checkInvariants } from '../../sim/invariants.js';
 import type { Snapshot } from '../../sim/snapshot.js';
 import { NOW } from './helpers.js';
@@ -284,6 +285,102 @@ describe("the invariant checker's rule for a queueing in several modes", () => {
     );
     expect(broken([matched(ann), { ...matched(annDuel), roomId: 'elsewhere' }, matched(ben)])).toContain(
       "a queueing's tickets move together",
+    );
+  });
+});
+
+describe("the invariant checker's rules for late joiners", () => {
+  // The test configuration's `ffaLate`: three to four players, late joiners for 60 s, unrated.
+  const late = resolvePool(config, poolId('ffaLate'));
+  const inLate = (id: string, uid: string): TicketDoc =>
+    queuedTicket(
+      id,
+      late,
+      { uid, partyId: null },
+      [newPlayer(uid, uid, defaultLadders, NOW)],
+      { avoid: [], recent: [] },
+      NOW,
+    );
+  const starters = ['ann', 'ben', 'cat'].map((uid, i) => inLate(`l${i}`, uid));
+  // They waited out the 2 s fill wait: a room below its four then forms.
+  const STARTED = NOW + 3_000;
+  const sides = [starters.map((t) => toCoreTicket(toPoolEntry(t)))];
+  const formed = newRoom(
+    'lr',
+    late,
+    { proposedAt: STARTED, sides, quality: measureQuality(sides, STARTED) },
+    new Map(starters.map((t) => [t.id, t])),
+    STARTED,
+    null,
+  );
+  const matched = (t: TicketDoc, at: number): TicketDoc => ({
+    ...t,
+    status: 'matched',
+    roomId: 'lr',
+    endedAt: at,
+    endReason: 'x',
+  });
+  const joinedAt = (at: number, room: RoomDoc = formed) => {
+    const dan = inLate('l3', 'dan');
+    return {
+      room: withLateJoiner(room, dan, at),
+      tickets: [...starters.map((t) => matched(t, STARTED)), matched(dan, at)],
+    };
+  };
+  const rules = [
+    'late joiners join only a free-for-all with backfill',
+    'a late joiner joins whole, within the window',
+    'a room never plays more than its mode allows',
+    "an unrated late joiner's rating does not move",
+    'every room within its caps and premade policy',
+    'one live ticket or room per player at every moment',
+  ];
+  const broken = ({ room, tickets }: { room: RoomDoc; tickets: TicketDoc[] }) =>
+    rules.flatMap((rule) => found(rule, tickets, [room]).map((v) => v.invariant));
+
+  it('accepts a player who joined an open game, the room judged by its rules as it formed', () => {
+    expect(broken(joinedAt(STARTED + 5_000))).toEqual([]);
+  });
+
+  it('names a joiner past the window, a room over its players, a moved rating and a room holding one before they joined', () => {
+    expect(broken(joinedAt(STARTED + 61_000))).toContain('a late joiner joins whole, within the window');
+    const full = {
+      ...formed,
+      sides: [
+        {
+          tickets: [
+            ...formed.sides[0]!.tickets,
+            { ...formed.sides[0]!.tickets[0]!, ticketId: 'x', members: [{ uid: 'eve', rating: 1500 }] },
+          ],
+        },
+      ],
+      memberUids: [...formed.memberUids, 'eve'],
+    };
+    expect(
+      broken(
+        joinedAt(STARTED + 5_000, {
+          ...full,
+          backfill: { ...full.backfill!, maxPlayers: 4 },
+          openUntil: STARTED + 60_000,
+        }),
+      ),
+    ).toContain('a room never plays more than its mode allows');
+    const played = joinedAt(STARTED + 5_000);
+    const change = {
+      before: 1500,
+      after: 1510,
+      delta: 10,
+      rankBefore: played.room.ranks.dan!,
+      rankAfter: played.room.ranks.dan!,
+      movement: null,
+      outcome: 'win' as const,
+    };
+    expect(broken({ ...played, room: { ...played.room, ratingChanges: { dan: change } } })).toContain(
+      "an unrated late joiner's rating does not move",
+    );
+    const early = joinedAt(STARTED + 5_000);
+    expect(broken({ ...early, room: { ...early.room, late: { dan: STARTED + 4_000 } } })).toContain(
+      'one live ticket or room per player at every moment',
     );
   });
 });

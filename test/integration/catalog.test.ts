@@ -18,6 +18,7 @@ describe('what the functions say they run', () => {
       'botDuel',
       'duel',
       'ffa',
+      'ffaLate',
       'maps',
       'regional',
       'regionalCheck',
@@ -25,7 +26,8 @@ describe('what the functions say they run', () => {
     ]);
     expect(byId.get('1v1')).toMatchObject({ format: { kind: 'team', teamSize: 1 }, ticketTtlSeconds: 4, regions: [] });
     expect(byId.get('3v3')).toMatchObject({ format: { kind: 'team', teamSize: 3 }, partyCapacity: 3 });
-    expect(byId.get('ffa')?.format.kind).toBe('ffa');
+    expect(byId.get('ffa')?.format).toMatchObject({ kind: 'ffa', backfill: null });
+    expect(byId.get('ffaLate')?.format).toMatchObject({ kind: 'ffa', backfill: { windowSeconds: 60, rated: false } });
     expect(byId.get('regional')).toMatchObject({ regions: ['eu', 'us', 'asia'], needsBuild: false });
     expect(byId.get('versions')?.needsBuild).toBe(true);
     expect(byId.get('1v1')?.choices).toEqual([]);

@@ -22,7 +22,7 @@ import { poolId } from '../support/ids.js';
 const CONFIG = useTestConfig('backfill', (config) => {
   const ffa = config.modes.ffa;
   const backfilled = { ...ffa, format: { ...ffa.format, backfill: { windowSeconds: 60 } }, reportTimeoutSeconds: 600 };
-  for (const m of ['arrive', 'leave', 'closed', 'reported', 'race', 'blocked', 'unrated'])
+  for (const m of ['arrive', 'leave', 'closed', 'reported', 'race', 'blocked', 'unrated', 'stale'])
     config.modes[m] = { ...backfilled, ladder: 'team' };
   config.modes.rated = {
     ...backfilled,
@@ -152,6 +152,19 @@ describe('joining a free-for-all in progress', () => {
     const settled = (await reportResult(ctx, { uid: 'server', authoritative: true }, room.id, { placements })).room;
     expect(settled.ratingChanges?.['rated-d']?.delta).toBeGreaterThan(0);
     await expectInvariants();
+  });
+
+  it('refuses a report that leaves out a player who joined since, as a changed room, not bad input', async () => {
+    const room = await startedBelowMax('stale');
+    await queue('stale-d', 'stale');
+    const seenBefore = { 'stale-a': 1, 'stale-b': 2, 'stale-c': 3 };
+    await expect(
+      reportResult(ctx, { uid: 'stale-a', authoritative: false }, room.id, { placements: seenBefore }),
+    ).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: expect.stringMatching(/joined the game in progress: placements must name them/),
+    });
+    expect((await roomNow(room.id)).reports).toEqual({});
   });
 
   it('opens a room with a ready check once everyone accepted, and a late joiner skips the check', async () => {

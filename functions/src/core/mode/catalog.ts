@@ -5,7 +5,14 @@ import type { LocaleNames } from '../ladder/tiers.js';
 /** How a mode's rooms are made up: two sides of `teamSize`, or one free-for-all of min..max players. */
 export type FormatInfo =
   | { kind: 'team'; teamSize: number }
-  | { kind: 'ffa'; minPlayers: number; maxPlayers: number; fillWaitSeconds: number };
+  | {
+      kind: 'ffa';
+      minPlayers: number;
+      maxPlayers: number;
+      fillWaitSeconds: number;
+      /** Whether a room in play takes late joiners, for how long after it starts, and whether their games are rated. */
+      backfill: { windowSeconds: number; rated: boolean } | null;
+    };
 
 /** What a client needs to offer a mode: its ladder, its shape, its regions, how its tickets and rooms behave. */
 export interface ModeInfo {
@@ -62,6 +69,7 @@ export function catalogOf(config: Pick<AppConfig, 'modes' | 'ladders'>): Catalog
               minPlayers: format.minPlayers,
               maxPlayers: format.maxPlayers,
               fillWaitSeconds: format.fillWaitSeconds,
+              backfill: format.backfill,
             },
       partyCapacity: partyCapacity(mode),
       ticketTtlSeconds: mode.ticketTtlSeconds,

@@ -30,6 +30,12 @@ export function validateResult(room: RoomDoc, result: Result): Result {
     fail('invalid-argument', 'This is a free-for-all room: report { placements: { uid: place } }.');
   const placed = Object.keys(result.placements).sort();
   const players = [...room.memberUids].sort();
+  const missing = players.filter((uid) => result.placements[uid] === undefined);
+  if (missing.length > 0 && placed.every((uid) => players.includes(uid)) && missing.every((uid) => uid in room.late)) {
+    // Well formed, but sent from a view of the room before someone joined it: the game placed them, so must the report.
+    const who = missing.map((uid) => room.names[uid] ?? uid).join(', ');
+    fail('failed-precondition', `${who} joined the game in progress: placements must name them too.`);
+  }
   if (placed.length !== players.length || placed.some((uid, i) => uid !== players[i])) {
     fail('invalid-argument', `Placements must name exactly the room's players: ${players.join(', ')}.`);
   }
