@@ -10,6 +10,7 @@ import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { readHistory } from '../../functions/src/store/history.js';
 import { settlePlacements } from '../../functions/src/core/rating/system.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
+import { withOpCounts, type OpCounts } from '../../functions/src/store/firestore/metrics.js';
 import { db } from '../support/admin.js';
 import { handClock } from '../support/clock.js';
 import { useTestConfig } from '../support/config.js';
@@ -22,7 +23,18 @@ import { poolId } from '../support/ids.js';
 const CONFIG = useTestConfig('backfill', (config) => {
   const ffa = config.modes.ffa;
   const backfilled = { ...ffa, format: { ...ffa.format, backfill: { windowSeconds: 60 } }, reportTimeoutSeconds: 600 };
-  for (const m of ['arrive', 'leave', 'closed', 'reported', 'race', 'blocked', 'unrated', 'stale'])
+  for (const m of [
+    'arrive',
+    'leave',
+    'closed',
+    'reported',
+    'race',
+    'blocked',
+    'unrated',
+    'stale',
+    'costNone',
+    'costJoin',
+  ])
     config.modes[m] = { ...backfilled, ladder: 'team' };
   config.modes.rated = {
     ...backfilled,
@@ -178,5 +190,28 @@ describe('joining a free-for-all in progress', () => {
     await driveMatcher(ctx, clock, { forMs: 0 });
     expect((await roomNow(pending.id)).memberUids).toContain('checked-early');
     await expectInvariants();
+  });
+
+  it('costs a queueing the open rooms query when none fits, and the room and its players when it joins one', async () => {
+    const costOf = async (work: () => Promise<unknown>) => {
+      let ops: OpCounts = { reads: 0, writes: 0 };
+      await withOpCounts(work, async (counted) => {
+        ops = counted;
+      });
+      return ops;
+    };
+    for (const uid of ['cost-plain', 'cost-none', 'cost-join']) await ensurePlayer(ctx, uid);
+    // The same queueing into an empty pool of a mode without backfill, and of one with it and no game in progress.
+    const plain = await costOf(() => enqueue(ctx, 'cost-plain', poolOf(poolId('ffa'))));
+    const none = await costOf(() => enqueue(ctx, 'cost-none', poolOf(poolId('costNone'))));
+    expect(none.writes).toBe(plain.writes);
+    // A query that finds nothing is billed one read.
+    expect(none.reads - plain.reads).toBe(1);
+    await startedBelowMax('costJoin');
+    const join = await costOf(() => enqueue(ctx, 'cost-join', poolOf(poolId('costJoin'))));
+    // The open room found, read again in the transaction with its three players' states; the room written besides
+    // the ticket (created matched) and the state.
+    expect(join.reads - plain.reads).toBe(1 + 1 + 3);
+    expect(join.writes - plain.writes).toBe(1);
   });
 });
