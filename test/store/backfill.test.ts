@@ -10,7 +10,7 @@ import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { readHistory } from '../../functions/src/store/history.js';
 import { settlePlacements } from '../../functions/src/core/rating/system.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
-import { withOpCounts, type OpCounts } from '../../functions/src/store/firestore/metrics.js';
+import { costOf } from '../support/cost.js';
 import { db } from '../support/admin.js';
 import { handClock } from '../support/clock.js';
 import { useTestConfig } from '../support/config.js';
@@ -193,13 +193,6 @@ describe('joining a free-for-all in progress', () => {
   });
 
   it('costs a queueing the open rooms query when none fits, and the room and its players when it joins one', async () => {
-    const costOf = async (work: () => Promise<unknown>) => {
-      let ops: OpCounts = { reads: 0, writes: 0 };
-      await withOpCounts(work, async (counted) => {
-        ops = counted;
-      });
-      return ops;
-    };
     for (const uid of ['cost-plain', 'cost-none', 'cost-join']) await ensurePlayer(ctx, uid);
     // The same queueing into an empty pool of a mode without backfill, and of one with it and no game in progress.
     const plain = await costOf(() => enqueue(ctx, 'cost-plain', poolOf(poolId('ffa'))));

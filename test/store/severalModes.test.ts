@@ -6,7 +6,7 @@ import { blockPlayer } from '../../functions/src/store/blocks.js';
 import { cancelTicket, enqueue, heartbeat } from '../../functions/src/store/queue.js';
 import { commitMatch, respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { playerStateRef } from '../../functions/src/store/firestore/refs.js';
-import { withOpCounts, type OpCounts } from '../../functions/src/store/firestore/metrics.js';
+import { costOf } from '../support/cost.js';
 import { checkInvariants, readSnapshot } from '../../sim/invariants.js';
 import { db } from '../support/admin.js';
 import { handClock } from '../support/clock.js';
@@ -144,13 +144,6 @@ describe('queueing for several modes at once', () => {
   });
 
   it('costs, per extra mode, a ticket write and a neighbourhood read at queueing, and a sibling read per beat', async () => {
-    const costOf = async (work: () => Promise<unknown>) => {
-      let ops: OpCounts = { reads: 0, writes: 0 };
-      await withOpCounts(work, async (counted) => {
-        ops = counted;
-      });
-      return ops;
-    };
     for (const uid of ['cost-one', 'cost-two']) await ensurePlayer(ctx, uid);
     // Into empty pools, so nobody is matched and each queueing is all its tickets. Alone: 4 reads, 2 writes (the
     // ticket, the state); in two modes 6 and 3 when measured.
