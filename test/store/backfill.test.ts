@@ -3,8 +3,8 @@ import type { RoomDoc } from '../../functions/src/core/room/room.js';
 import type { TicketDoc } from '../../functions/src/core/queue/ticket.js';
 import { ensurePlayer } from '../../functions/src/store/profile.js';
 import { blockPlayer } from '../../functions/src/store/blocks.js';
-import { enqueue } from '../../functions/src/store/queue.js';
-import { forfeit } from '../../functions/src/store/leaving.js';
+import { enqueue, heartbeat } from '../../functions/src/store/queue.js';
+import { forfeit, leaveIfSilent } from '../../functions/src/store/leaving.js';
 import { reportResult } from '../../functions/src/store/settlement.js';
 import { respondToReadyCheck } from '../../functions/src/store/rooms.js';
 import { readHistory } from '../../functions/src/store/history.js';
@@ -41,6 +41,7 @@ const CONFIG = useTestConfig('backfill', (config) => {
     format: { ...backfilled.format, backfill: { windowSeconds: 60, rated: true } },
   };
   config.modes.checked = { ...backfilled, readyCheck: { timeoutSeconds: 10 } };
+  config.modes.silent = { ...backfilled, leaveAfterSilentSeconds: 10 };
 });
 const clock = handClock(Date.now());
 const ctx = testContext(CONFIG, { clock });
@@ -177,6 +178,19 @@ describe('joining a free-for-all in progress', () => {
       message: expect.stringMatching(/joined the game in progress: placements must name them/),
     });
     expect((await roomNow(room.id)).reports).toEqual({});
+  });
+
+  it("counts a late joiner's silence from when they joined, not from the start of the game", async () => {
+    const room = await startedBelowMax('silent');
+    clock.advance(40_000);
+    // The three who started beat; the fourth joins 40 s in, with 10 s of silence and 15 s of grace allowed.
+    for (const uid of room.memberUids) await heartbeat(ctx, uid);
+    await queue('silent-d', 'silent');
+    clock.advance(1_000);
+    expect((await leaveIfSilent(ctx, room.id)).left).toEqual([]);
+    clock.advance(25_000);
+    expect((await leaveIfSilent(ctx, room.id)).left).toContain('silent-d');
+    await expectInvariants();
   });
 
   it('opens a room with a ready check once everyone accepted, and a late joiner skips the check', async () => {

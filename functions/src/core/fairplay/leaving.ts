@@ -137,11 +137,11 @@ export interface Silence {
 
 /**
  * The players of a started game (active or disputed) who sent no heartbeat for `silentAfterSeconds` and the
- * grace after it (`silenceGraceSeconds`, for beats in flight), counted from their last beat or the start of
- * the game, whichever is later: they are taken to have left it. Players who left already are not counted again.
+ * grace after it (`silenceGraceSeconds`, for beats in flight), counted from their last beat, the start of the
+ * game or when they joined it late, whichever is latest: they are taken to have left it. Players who left already are not counted again.
  */
 export function goneSilent(
-  room: Pick<RoomDoc, 'status' | 'memberUids' | 'forfeits'>,
+  room: Pick<RoomDoc, 'status' | 'memberUids' | 'forfeits' | 'late'>,
   beats: ReadonlyMap<string, number>,
   silentAfterSeconds: number,
   startedAt: number,
@@ -152,7 +152,8 @@ export function goneSilent(
   const quietMs = Math.round((silentAfterSeconds + graceSeconds) * 1000);
   const quietFrom = room.memberUids
     .filter((uid) => !room.forfeits.includes(uid))
-    .map((uid) => ({ uid, until: Math.max(startedAt, beats.get(uid) ?? 0) + quietMs }));
+    // A late joiner's silence counts from when they joined, not from the start of a game they were not in.
+    .map((uid) => ({ uid, until: Math.max(startedAt, room.late[uid] ?? 0, beats.get(uid) ?? 0) + quietMs }));
   const waiting = quietFrom.filter((p) => p.until > nowMs).map((p) => p.until);
   return {
     silent: quietFrom.filter((p) => p.until <= nowMs).map((p) => p.uid),
