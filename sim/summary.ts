@@ -32,7 +32,7 @@ export function summary(f: Figures, result: SimulationResult, wallSeconds: numbe
   const lines = [
     `Simulation: ${f.bots} bots, ${f.playSeconds} s of play; wall time ${minutes(wallSeconds)} (emulators ${Math.round(stackSeconds)} s, simulation ${minutes(f.wallSeconds)})`,
     `  machine          ${result.machine.cores} cores, load average while playing ${load ? `${load.mean} (max ${load.max})` : '–'}`,
-    `  matches          ${f.matches} rooms (${statuses}); ${f.matchedPlayers} players seated in rooms that started`,
+    `  matches          ${f.matches} rooms (${statuses}); ${f.matchedPlayers} players seated in rooms that started, ${f.enqueues.lateJoiners} joined a game in progress`,
     `  throughput       ${f.throughput.matchesPerMinute} matches/min, ${f.throughput.matchedPlayersPerSecond} matched players/s, ${f.throughput.callsPerSecond} callable requests/s`,
     `  enqueue → room   ${spread(f.enqueueToRoomMs)}`,
     `    immediate      ${spread(f.byPath.immediate)}  target p95 ≤ 1.5 s: ${verdict(f.byPath.immediate.p95, TARGETS.immediateP95Ms)}`,

@@ -79,6 +79,8 @@ describe('joining a free-for-all in progress', () => {
     expect(now.memberUids.at(-1)).toBe('arrive-d');
     expect([...now.memberUids].sort()).toEqual(['arrive-a', 'arrive-b', 'arrive-c', 'arrive-d']);
     expect(now.late).toEqual({ 'arrive-d': expect.any(Number) });
+    // The answer's ticket is the one written: matched as the game took it.
+    expect(late.ticket.endedAt).toBe(now.late['arrive-d']);
     // Full now: the next player waits for a game of their own.
     expect(now.openUntil).toBeNull();
     expect((await queue('arrive-e', 'arrive')).room).toBeNull();

@@ -66,7 +66,8 @@ export function enqueue(
     declineAsks();
     players.write();
     return matched
-      ? { ticket: matchedTicket(ticket, matched.room.id, matched.room.createdAt), room: matched.room }
+      ? // Stamped as written: a new room's creation, or the moment a game in progress took the ticket.
+        { ticket: matchedTicket(ticket, matched.room.id, matched.room.updatedAt), room: matched.room }
       : { ticket, room: null };
   });
 }
