@@ -2,7 +2,7 @@ import { logger } from 'firebase-functions/v2';
 import { openSeats } from '../core/mode/backfill.js';
 import type { Pool } from '../core/mode/pool.js';
 import { roomForLate, seatLate } from '../core/room/backfill.js';
-import { roomTickets, type RoomDoc } from '../core/room/room.js';
+import type { RoomDoc } from '../core/room/room.js';
 import { followersInto } from '../core/queue/siblings.js';
 import { matchedTicket, ticketGuard, toCoreTicket, type TicketDoc } from '../core/queue/ticket.js';
 import { readStates } from './blocks.js';
@@ -37,7 +37,7 @@ export async function joinInProgress(tx: Tx, pool: Pool, fresh: TicketDoc): Prom
   const unguarded = found.docs.map((d) => ({ room: d.data(), guard: { avoid: [], recent: [] } }));
   const farming = tx.ctx.config.fairPlay.farming;
   const chosen = roomForLate(unguarded, toCoreTicket(fresh), pool.mode, farming, now);
-  return chosen ? seat(tx, pool, chosen.room.id, [], fresh) : null;
+  return chosen ? ((await seat(tx, pool, chosen.room.id, [], fresh))?.room ?? null) : null;
 }
 
 /**
@@ -46,13 +46,14 @@ export async function joinInProgress(tx: Tx, pool: Pool, fresh: TicketDoc): Prom
  * Returns the ids of those that joined.
  */
 export async function backfillRoom(ctx: LadderContext, pool: Pool, roomId: string, ticketIds: string[]) {
-  const room = await transaction(ctx, (tx) => seat(tx, pool, roomId, ticketIds));
-  return room ? ticketIds.filter((id) => roomTickets(room).some((t) => t.ticketId === id)) : [];
+  const seated = await transaction(ctx, (tx) => seat(tx, pool, roomId, ticketIds));
+  return seated?.tickets.map((t) => t.id) ?? [];
 }
 
 /**
  * Reads the room, its players' states (whom they block and met) and the tickets, and writes the room with those that
- * still fit, each matched into it with its siblings in other pools. A fresh ticket is not read: it is created matched.
+ * still fit, each matched into it with its siblings in other pools; returns the room and the tickets seated, or null
+ * when none was. A fresh ticket is not read: it is created matched.
  */
 async function seat(tx: Tx, pool: Pool, roomId: string, ticketIds: string[], fresh?: TicketDoc) {
   const [roomSnap, ...snaps] = await tx.getAll([
@@ -85,5 +86,5 @@ async function seat(tx: Tx, pool: Pool, roomId: string, ticketIds: string[], fre
   }
   for (const s of followers) tx.set(ticketRef(tx, s.mode, s.id), s);
   logger.info('late joiners seated in a game in progress', { roomId, joined: next.seated.length });
-  return next.room;
+  return { room: next.room, tickets: next.seated };
 }

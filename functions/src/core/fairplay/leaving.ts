@@ -138,7 +138,8 @@ export interface Silence {
 /**
  * The players of a started game (active or disputed) who sent no heartbeat for `silentAfterSeconds` and the
  * grace after it (`silenceGraceSeconds`, for beats in flight), counted from their last beat, the start of the
- * game or when they joined it late, whichever is latest: they are taken to have left it. Players who left already are not counted again.
+ * game or when they joined it late, whichever is latest: they are taken to have left it. Players who left already
+ * are not counted again.
  */
 export function goneSilent(
   room: Pick<RoomDoc, 'status' | 'memberUids' | 'forfeits' | 'late'>,

@@ -64,7 +64,8 @@ export function openSeats(room: SeatedRoom): number {
 
 /**
  * The room with `openUntil` brought up to date: its backfill window's end while it has open seats, else null. The
- * queue finds open rooms by this field, so every change to a room's seats sets it again.
+ * queue finds open rooms by this field, so each change to the seats of a room in play sets it again: play starting,
+ * a player joining or leaving, a report. A room that ends needs none: the query asks for rooms in play.
  */
 export function withOpening<T extends SeatedRoom & { openUntil: number | null }>(room: T): T {
   const openUntil = openSeats(room) > 0 ? room.backfill!.until : null;

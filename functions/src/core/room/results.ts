@@ -224,9 +224,9 @@ export const withoutRatingChange = (o: PlayerOutcome): PlayerOutcome => ({
 export function roomAfterVerdict(room: RoomDoc, verdict: Exclude<Verdict, { kind: 'settle' }>, nowMs: number): RoomDoc {
   switch (verdict.kind) {
     case 'void':
-      return withOpening({ ...room, status: 'voided', updatedAt: nowMs, endedAt: nowMs, endReason: verdict.reason });
+      return { ...room, status: 'voided', updatedAt: nowMs, endedAt: nowMs, endReason: verdict.reason };
     case 'dispute':
-      return withOpening({ ...room, status: 'disputed', updatedAt: nowMs });
+      return { ...room, status: 'disputed', updatedAt: nowMs };
     case 'wait':
       return { ...room, status: 'active', updatedAt: nowMs };
   }
@@ -259,6 +259,5 @@ export function settledRoom(
       ];
     }),
   );
-  const settled = { ...room, status: 'settled' as const, result, ratingChanges };
-  return { ...withOpening(settled), updatedAt: nowMs, endedAt: nowMs, endReason: 'settled' };
+  return { ...room, status: 'settled', result, ratingChanges, updatedAt: nowMs, endedAt: nowMs, endReason: 'settled' };
 }
